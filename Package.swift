@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Cutlist",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "render", targets: ["render"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // YAML -> typed AST with source locations; every check that needs no media.
+        .target(name: "EDLParser", dependencies: ["Yams"]),
+        // AST + MediaInfo -> RenderPlan. Pure: no libav, no files.
+        .target(name: "Compiler", dependencies: ["EDLParser"]),
+        // Executes a RenderPlan with FFmpeg's libraries.
+        .target(name: "Backend", dependencies: ["Compiler"]),
+        .executableTarget(
+            name: "render",
+            dependencies: [
+                "EDLParser", "Compiler", "Backend",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "EDLParserTests", dependencies: ["EDLParser"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CompilerTests", dependencies: ["Compiler"]),
+    ]
+)

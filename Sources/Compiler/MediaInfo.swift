@@ -1,0 +1,75 @@
+import EDLParser
+
+/// What the compiler needs to know about a media file. The backend probes real
+/// files; tests pass fakes.
+public protocol MediaInfo: Sendable {
+    /// Facts about the file at an absolute path; throws `MediaProbeError` when it
+    /// is missing, unreadable or not media.
+    func facts(forPath path: String) throws(MediaProbeError) -> MediaFacts
+}
+
+/// Why a file could not be probed, in words for a diagnostic.
+public struct MediaProbeError: Error, Hashable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// Facts about one media file.
+public struct MediaFacts: Hashable, Sendable, Codable {
+    /// Length of the whole file (the longest stream); `nil` for a still image.
+    public var duration: Rational?
+    public var video: VideoFacts?
+    public var audio: AudioFacts?
+    /// Identity for segment fingerprints: a changed file changes its segments.
+    public var fileSize: Int64
+    public var modificationTime: Int64
+
+    public init(duration: Rational?, video: VideoFacts?, audio: AudioFacts?, fileSize: Int64 = 0, modificationTime: Int64 = 0) {
+        self.duration = duration
+        self.video = video
+        self.audio = audio
+        self.fileSize = fileSize
+        self.modificationTime = modificationTime
+    }
+}
+
+public struct VideoFacts: Hashable, Sendable, Codable {
+    public var streamIndex: Int
+    /// Coded size, before rotation.
+    public var size: PixelSize
+    /// `nil` for a still image.
+    public var frameRate: FrameRate?
+    /// Clockwise degrees from the display matrix: 0, 90, 180 or 270.
+    public var rotation: Int
+    /// A single picture (PNG, JPEG, WebP): it has no duration of its own.
+    public var isStillImage: Bool
+    public var duration: Rational?
+
+    public init(streamIndex: Int = 0, size: PixelSize, frameRate: FrameRate?, rotation: Int = 0, isStillImage: Bool = false, duration: Rational? = nil) {
+        self.streamIndex = streamIndex
+        self.size = size
+        self.frameRate = frameRate
+        self.rotation = rotation
+        self.isStillImage = isStillImage
+        self.duration = duration
+    }
+
+    /// Size as displayed, with the rotation applied.
+    public var displaySize: PixelSize {
+        rotation % 180 == 0 ? size : PixelSize(width: size.height, height: size.width)
+    }
+}
+
+public struct AudioFacts: Hashable, Sendable, Codable {
+    public var streamIndex: Int
+    public var sampleRate: Int
+    public var channels: Int
+    public var duration: Rational?
+
+    public init(streamIndex: Int = 0, sampleRate: Int, channels: Int, duration: Rational? = nil) {
+        self.streamIndex = streamIndex
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.duration = duration
+    }
+}

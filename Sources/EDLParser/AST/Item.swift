@@ -1,0 +1,204 @@
+/// One entry of a track's `items:` list.
+public struct Item: Hashable, Sendable, Codable {
+    public var content: Content
+    public var timing = Timing()
+    public var picture = Picture()
+    public var sound = Sound()
+    /// Where the item's mapping starts.
+    public var location: SourceLocation
+
+    public init(content: Content, location: SourceLocation) {
+        self.content = content
+        self.location = location
+    }
+
+    /// What the item is, told by its key.
+    public enum Content: Hashable, Sendable, Codable {
+        /// A video, audio or image file.
+        case source(SourceReference)
+        case color(Color)
+        case text(TextContent)
+        /// A sine tone in Hz.
+        case tone(Double)
+        case pattern(Pattern)
+        /// A hole of the given length.
+        case gap(TimeValue)
+        case transition(Transition)
+    }
+
+    public var isTransition: Bool {
+        if case .transition = content { return true }
+        return false
+    }
+
+    public var isGap: Bool {
+        if case .gap = content { return true }
+        return false
+    }
+}
+
+/// A `source:` value, resolved against the project's assets and directory.
+public struct SourceReference: Hashable, Sendable, Codable {
+    /// The asset's name when `source:` named one.
+    public var asset: String?
+    /// Absolute path of the file.
+    public var path: String
+    public var audioStream: Int?
+    public var videoStream: Int?
+    /// The `source:` node, where media problems are reported.
+    public var location: SourceLocation
+
+    public init(asset: String?, path: String, audioStream: Int? = nil, videoStream: Int? = nil, location: SourceLocation) {
+        self.asset = asset
+        self.path = path
+        self.audioStream = audioStream
+        self.videoStream = videoStream
+        self.location = location
+    }
+
+    /// The asset name, else the path: how messages name a source.
+    public var displayName: String { asset ?? path }
+}
+
+public enum Pattern: String, Hashable, Sendable, Codable, CaseIterable {
+    case bars, grid, counter
+}
+
+public enum LoopMode: Hashable, Sendable, Codable {
+    case off
+    /// Repeat the source range as often as needed.
+    case forever
+    /// Play the source range this many times in all.
+    case count(Int)
+}
+
+/// The timing keys of an item. Times stay as written (`TimeValue`) until the
+/// compiler knows the output fps and the media's durations.
+public struct Timing: Hashable, Sendable, Codable {
+    public var from: Located<TimeValue>?
+    public var to: Located<TimeValue>?
+    public var duration: Located<TimeValue>?
+    public var at: Located<TimeValue>?
+    /// Exact playback rate, 1/4 to 16.
+    public var speed: Located<Rational>?
+    public var loop: LoopMode = .off
+    public var untilEnd = false
+    /// Show the single source frame at this source time.
+    public var freeze: Located<TimeValue>?
+
+    public init() {}
+
+    /// The rate, 1 when not given.
+    public var rate: Rational { speed?.value ?? .one }
+}
+
+public enum Fit: String, Hashable, Sendable, Codable, CaseIterable {
+    case contain, cover, fill, none
+}
+
+public enum Flip: String, Hashable, Sendable, Codable, CaseIterable {
+    case horizontal, vertical, both
+}
+
+/// The picture keys of a visual item.
+public struct Picture: Hashable, Sendable, Codable {
+    /// `nil`: the kind's default (`contain` for media, `none` for text).
+    public var fit: Fit?
+    public var size: Animated<LayerSize>?
+    /// `nil`: the frame's centre.
+    public var position: Animated<Point>?
+    public var anchor = Vector2(0.5, 0.5)
+    public var scale: Animated<Vector2> = .constant(Vector2(1, 1))
+    /// Degrees, clockwise.
+    public var rotation: Animated<Double> = .constant(0)
+    public var crop: Animated<Crop>?
+    public var flip: Flip?
+    public var opacity: Animated<Double> = .constant(1)
+    public var autoRotate = true
+
+    public init() {}
+}
+
+public enum PitchMode: String, Hashable, Sendable, Codable {
+    /// Time-stretch: speed changes keep the pitch.
+    case keep
+    /// Resample: faster is higher.
+    case shift
+}
+
+/// The sound keys of an item with audio.
+public struct Sound: Hashable, Sendable, Codable {
+    /// Linear gain.
+    public var volume: Animated<Double> = .constant(1)
+    public var fadeIn: Located<TimeValue>?
+    public var fadeOut: Located<TimeValue>?
+    public var mute = false
+    public var pitch: PitchMode = .keep
+
+    public init() {}
+}
+
+public enum TransitionKind: String, Hashable, Sendable, Codable, CaseIterable {
+    case crossfade, fade
+    case wipeLeft = "wipe-left", wipeRight = "wipe-right", wipeUp = "wipe-up", wipeDown = "wipe-down"
+    case slideLeft = "slide-left", slideRight = "slide-right", slideUp = "slide-up", slideDown = "slide-down"
+    case pushLeft = "push-left", pushRight = "push-right"
+    case zoom, circle
+}
+
+/// A transition between the items before and after it on its track.
+public struct Transition: Hashable, Sendable, Codable {
+    public var kind: TransitionKind
+    public var duration: Located<TimeValue>
+    public var ease: Ease = .linear
+    /// The colour a `fade` passes through.
+    public var color: Color = .black
+    /// `false` for `audio: cut`: the sound switches at the midpoint instead of crossfading.
+    public var crossfadesAudio = true
+
+    public init(kind: TransitionKind, duration: Located<TimeValue>) {
+        self.kind = kind
+        self.duration = duration
+    }
+}
+
+public enum FontWeight: String, Hashable, Sendable, Codable { case normal, bold }
+public enum TextAlignment: String, Hashable, Sendable, Codable { case left, center, right }
+
+/// A text layer's string and style (SPEC section 10).
+public struct TextContent: Hashable, Sendable, Codable {
+    public struct Stroke: Hashable, Sendable, Codable {
+        public var color: Color
+        public var width: Double
+        public init(color: Color, width: Double) { self.color = color; self.width = width }
+    }
+
+    public struct Shadow: Hashable, Sendable, Codable {
+        public var color: Color
+        public var offset: Vector2
+        public init(color: Color, offset: Vector2) { self.color = color; self.offset = offset }
+    }
+
+    public struct Background: Hashable, Sendable, Codable {
+        public var color: Color
+        public var padding: Double
+        public init(color: Color, padding: Double) { self.color = color; self.padding = padding }
+    }
+
+    public var string: String
+    /// A family name for fontconfig, or a font file path (absolute once parsed).
+    public var font = "DejaVu Sans"
+    public var fontSize: Double = 48
+    public var weight: FontWeight = .normal
+    public var color: Color = .white
+    public var align: TextAlignment = .center
+    public var maxWidth: Double?
+    public var lineHeight: Double = 1.2
+    public var stroke: Stroke?
+    public var shadow: Shadow?
+    public var background: Background?
+
+    public init(string: String) {
+        self.string = string
+    }
+}

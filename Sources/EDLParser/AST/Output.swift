@@ -1,0 +1,66 @@
+/// The `output:` section. Unset values are decided by the compiler from media facts.
+public struct Output: Hashable, Sendable, Codable {
+    /// Absolute path of the file to write.
+    public var path: Located<String>?
+    public var size: Located<PixelSize>?
+    public var fps: Located<FrameRate>?
+    public var duration: Located<TimeValue>?
+    public var background: Color = .black
+    public var video = VideoSettings()
+    /// `nil` for `audio: none`.
+    public var audio: AudioSettings? = AudioSettings()
+    /// Whether `audio:` was given explicitly; otherwise audio is on if any item has sound.
+    public var audioExplicit = false
+    public var faststart = true
+    /// Container tags in file order.
+    public var metadata: [MetadataEntry] = []
+    public var location: SourceLocation?
+
+    public init() {}
+}
+
+public struct MetadataEntry: Hashable, Sendable, Codable {
+    public var key: String
+    public var value: String
+
+    public init(key: String, value: String) {
+        self.key = key
+        self.value = value
+    }
+}
+
+public enum VideoCodec: String, Hashable, Sendable, Codable, CaseIterable {
+    case h264, hevc, vp9, prores, gif
+}
+
+public enum AudioCodec: String, Hashable, Sendable, Codable, CaseIterable {
+    case aac, opus, mp3, flac
+    case pcm = "pcm_s16le"
+}
+
+public struct VideoSettings: Hashable, Sendable, Codable {
+    public enum Quality: Hashable, Sendable, Codable {
+        case crf(Double)
+        /// Bits per second.
+        case bitrate(Int64)
+    }
+
+    public var codec: VideoCodec = .h264
+    public var quality: Quality = .crf(20)
+    public var preset = "medium"
+    public var pixelFormat = "yuv420p"
+    public var keyframeInterval = TimeValue(seconds: Rational(2))
+
+    public init() {}
+}
+
+public struct AudioSettings: Hashable, Sendable, Codable {
+    /// `nil`: the container's default (aac for mp4/mov, opus for webm/mkv, pcm for wav).
+    public var codec: AudioCodec?
+    /// Bits per second.
+    public var bitrate: Int64 = 192_000
+    public var sampleRate = 48_000
+    public var channels = 2
+
+    public init() {}
+}

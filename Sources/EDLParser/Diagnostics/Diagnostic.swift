@@ -1,0 +1,60 @@
+/// One finding about a project: what is wrong, where, and how to fix it.
+public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
+    public enum Severity: String, Hashable, Sendable, Codable { case error, warning, note }
+
+    public var severity: Severity
+    /// Lowercase, quoting the user's values: `'to' (12s) is past the end of 'intro' (10.01s)`.
+    public var message: String
+    public var location: SourceLocation?
+    public var hint: String?
+
+    public init(_ severity: Severity = .error, _ message: String, at location: SourceLocation?, hint: String? = nil) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.hint = hint
+    }
+
+    public static func error(_ message: String, at location: SourceLocation?, hint: String? = nil) -> Diagnostic {
+        Diagnostic(.error, message, at: location, hint: hint)
+    }
+
+    /// `file:line:col: error: message`, without the source excerpt.
+    public var description: String {
+        let prefix = location.map { "\($0): " } ?? ""
+        return "\(prefix)\(severity.rawValue): \(message)"
+    }
+}
+
+/// Diagnostics of one phase, in source order, capped so a broken file stays readable.
+public struct DiagnosticList: Sendable {
+    public static let limit = 50
+    public private(set) var items: [Diagnostic] = []
+    public private(set) var droppedCount = 0
+
+    public init() {}
+
+    public var hasErrors: Bool { items.contains { $0.severity == .error } }
+    public var isFull: Bool { items.count >= Self.limit }
+
+    public mutating func append(_ diagnostic: Diagnostic) {
+        guard !items.contains(diagnostic) else { return }
+        if isFull { droppedCount += 1 } else { items.append(diagnostic) }
+    }
+
+    public mutating func error(_ message: String, at location: SourceLocation?, hint: String? = nil) {
+        append(.error(message, at: location, hint: hint))
+    }
+
+    /// Sorted by location, so output follows the file top to bottom.
+    public var sorted: [Diagnostic] {
+        items.enumerated().sorted { a, b in
+            switch (a.element.location, b.element.location) {
+            case let (x?, y?) where x != y: return x < y
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default: return a.offset < b.offset
+            }
+        }.map(\.element)
+    }
+}
