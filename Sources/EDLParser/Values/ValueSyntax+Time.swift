@@ -1,0 +1,185 @@
+extension ValueSyntax {
+    /// The longest time accepted anywhere: ten years of 365 days, in seconds.
+    static let maximumTimeSeconds: Int64 = 315_360_000
+    /// The most frames accepted: ten years at the highest frame rate (1000 fps).
+    static let maximumTimeFrames: Int64 = maximumTimeSeconds * 1000
+
+    static let timeForms =
+        "expected seconds (2.5), '2.5s', '250ms', '1m30s', 'HH:MM:SS.mmm', SMPTE 'HH:MM:SS:FF' or frames '45f'"
+
+    /// A time in any SPEC form, kept exact.
+    ///
+    /// - Plain seconds: `2`, `2.5`, `1e3`.
+    /// - Units, largest first, each at most once: `2.5s`, `250ms`, `1m30s`,
+    ///   `1h2m3.5s`, `45f` (frames at the output fps, whole), `1s12f`.
+    /// - Clock: `MM:SS(.fff)` or `H:MM:SS(.fff)`; minutes (after hours) and
+    ///   seconds below 60, the leading field unbounded (`90:00` is 90 minutes).
+    /// - SMPTE: `HH:MM:SS:FF`, all whole; `FF` becomes `frames`, and whether it
+    ///   is below the output fps is for the caller to check. Drop-frame (`;`) is
+    ///   rejected.
+    ///
+    /// A leading `-` negates the time; a negative result is an error unless
+    /// `allowNegative`. Magnitudes over ten years are errors.
+    public static func time(_ text: String, allowNegative: Bool = false) throws(ValueError) -> TimeValue {
+        let t = trimmed(text)
+        let value = try signedTime(t[...], quoting: t)
+        if value.isNegative && !allowNegative {
+            throw ValueError("'\(t)' is negative; a time here must be 0 or later")
+        }
+        return value
+    }
+
+    /// A keyframe or ramp time: a time from the item's start, `end`, or
+    /// `end-TIME` (spaces around `-` allowed).
+    ///
+    /// `end+TIME` is an error: keyframes and ramps lie within the item, so the
+    /// only way past the start of an item's tail is counting back from `end`.
+    /// Negative times are errors too; the hint suggests the `end-` form.
+    public static func relativeTime(_ text: String) throws(ValueError) -> RelativeTime {
+        let t = trimmed(text)
+        guard t.lowercased().hasPrefix("end") else {
+            return RelativeTime(.start, offset: try startRelativeTime(t))
+        }
+        let rest = trimmed(t.dropFirst(3))
+        let operand = trimmed(rest.dropFirst())
+        switch rest.first {
+        case nil:
+            return RelativeTime(.end)
+        case "-":
+            return RelativeTime(.end, offset: try unsignedTime(operand[...], quoting: t).negated)
+        case "+":
+            throw ValueError(
+                "'\(t)' is after the item's end; keyframe and ramp times must lie within the item",
+                hint: "count back from the end with 'end-\(operand)', or give a time from the item's start")
+        default:
+            throw notARelativeTime(t)
+        }
+    }
+
+    // MARK: - Pieces
+
+    private static func startRelativeTime(_ t: String) throws(ValueError) -> TimeValue {
+        if let first = t.first, first.isLetter { throw notARelativeTime(t) }
+        let value = try signedTime(t[...], quoting: t)
+        if value.isNegative {
+            throw ValueError(
+                "'\(t)' is before the item's start; keyframe and ramp times must be 0 or later",
+                hint: "to count back from the item's end, write 'end\(t)'")
+        }
+        return value
+    }
+
+    private static func notARelativeTime(_ t: String) -> ValueError {
+        ValueError(
+            "'\(t)' is not a keyframe time; expected a time from the item's start such as '2s', or 'end', 'end-2s'",
+            hint: didYouMean(String(t.prefix { $0.isLetter }), in: ["end"]))
+    }
+
+    private static func signedTime(_ text: Substring, quoting t: String) throws(ValueError) -> TimeValue {
+        if text.first == "-" { return try unsignedTime(text.dropFirst(), quoting: t).negated }
+        return try unsignedTime(text, quoting: t)
+    }
+
+    /// Any time form without a sign, range-checked; messages quote `t`.
+    private static func unsignedTime(_ body: Substring, quoting t: String) throws(ValueError) -> TimeValue {
+        let value: TimeValue
+        if body.contains(";") {
+            throw ValueError(
+                "'\(t)' is drop-frame timecode, which is not supported",
+                hint: "write non-drop SMPTE 'HH:MM:SS:FF' or seconds")
+        } else if body.contains(":") {
+            value = try clockTime(body, quoting: t)
+        } else {
+            switch DecimalLiteral.parse(body, allowSign: false) {
+            case .value(let seconds): value = TimeValue(seconds: seconds)
+            case .malformed: value = try unitTime(body, quoting: t)
+            case let outcome: throw timeOutOfRange(t, outcome)
+            }
+        }
+        guard value.seconds.magnitudeAtMost(maximumTimeSeconds), value.frames.magnitude <= maximumTimeFrames else {
+            throw timeOutOfRange(t, .tooLarge)
+        }
+        return value
+    }
+
+    /// `1h2m3.5s`, `250ms`, `45f`, `1s12f`: numbers with units, largest unit first.
+    private static func unitTime(_ body: Substring, quoting t: String) throws(ValueError) -> TimeValue {
+        guard !body.isEmpty else { throw ValueError("'\(t)' is not a time; \(timeForms)") }
+        var rest = body
+        var result = TimeValue.zero
+        var previous: TimeUnit?
+        while !rest.isEmpty {
+            let number = rest.prefix { isDigit($0) || $0 == "." }
+            rest = rest.dropFirst(number.count)
+            let symbol = rest.prefix { $0.isLetter }
+            rest = rest.dropFirst(symbol.count)
+            guard !number.isEmpty, let unit = TimeUnit(rawValue: symbol.lowercased()) else {
+                throw ValueError("'\(t)' is not a time; \(timeForms)")
+            }
+            if let previous, previous >= unit {
+                throw ValueError("'\(t)' is not a time; write each unit once, largest first, as in '1h2m3.5s'")
+            }
+            previous = unit
+            let amount: Rational
+            switch DecimalLiteral.parse(number, allowSign: false, allowExponent: false) {
+            case .value(let v): amount = v
+            case .malformed: throw ValueError("'\(t)' is not a time; \(timeForms)")
+            case let outcome: throw timeOutOfRange(t, outcome)
+            }
+            if unit == .frames {
+                guard let frames = amount.exactInteger else {
+                    throw ValueError("'\(t)' is not a whole number of frames; write frames as a whole number, e.g. '45f'")
+                }
+                result.frames = frames
+            } else {
+                guard let sum = amount.checkedMultiply(unit.seconds).flatMap(result.seconds.checkedAdd) else {
+                    throw timeOutOfRange(t, .tooLarge)
+                }
+                result.seconds = sum
+            }
+        }
+        return result
+    }
+
+    static func timeOutOfRange(_ t: String, _ outcome: DecimalLiteral.Outcome) -> ValueError {
+        if outcome == .tooPrecise {
+            return ValueError("'\(t)' is too precise to keep exactly; use fewer decimal places")
+        }
+        return ValueError("'\(t)' is too long; times are limited to 10 years (\(maximumTimeSeconds)s)")
+    }
+}
+
+/// A unit of the `1h2m3.5s` / `45f` time forms, ordered largest first.
+private enum TimeUnit: String, Comparable {
+    case hours = "h", minutes = "m", seconds = "s", milliseconds = "ms", frames = "f"
+
+    private var rank: Int {
+        switch self {
+        case .hours: 0
+        case .minutes: 1
+        case .seconds: 2
+        case .milliseconds: 3
+        case .frames: 4
+        }
+    }
+
+    static func < (a: TimeUnit, b: TimeUnit) -> Bool { a.rank < b.rank }
+
+    /// Seconds per unit; frames have none until the fps is known.
+    var seconds: Rational {
+        switch self {
+        case .hours: Rational(3600)
+        case .minutes: Rational(60)
+        case .seconds: .one
+        case .milliseconds: Rational(1, 1000) ?? .zero
+        case .frames: .zero
+        }
+    }
+}
+
+extension Rational {
+    /// Whether `-limit <= self <= limit`.
+    fileprivate func magnitudeAtMost(_ limit: Int64) -> Bool {
+        Rational(-limit) <= self && self <= Rational(limit)
+    }
+}

@@ -1,0 +1,118 @@
+/// Why a value's text was rejected: lowercase message quoting the user's text, and an optional hint.
+public struct ValueError: Error, Hashable, Sendable {
+    public var message: String
+    public var hint: String?
+
+    public init(_ message: String, hint: String? = nil) {
+        self.message = message
+        self.hint = hint
+    }
+}
+
+/// Parsers for the scalar value kinds of the project format (SPEC section 2).
+///
+/// Each function takes the text of one YAML scalar, after variable substitution,
+/// trims whitespace around it, and returns the typed value or a `ValueError`
+/// whose message quotes the trimmed text. The caller knows which kind a key
+/// takes and attaches the node's location.
+///
+/// Times, frame rates and bitrates are exact: they are read digit by digit into
+/// a `Rational`, never through `Double`. Quantities that are not timeline
+/// positions (opacity, angles, gains, colour channels) are `Double`s.
+public enum ValueSyntax {
+    /// Exact decimal: "2", "-0.5", "1.1" (11/10), "1e3", "2.5e-1". Never through `Double`.
+    ///
+    /// Accepts the YAML 1.2 float shape: an optional sign, digits with an optional
+    /// fraction (`.5` and `5.` included), and an optional exponent. Values whose
+    /// numerator or denominator do not fit in 64 bits are rejected, never rounded.
+    public static func decimal(_ text: String) throws(ValueError) -> Rational {
+        let t = trimmed(text)
+        switch DecimalLiteral.parse(t[...]) {
+        case .value(let value):
+            return value
+        case .malformed:
+            throw ValueError("'\(t)' is not a number; expected a decimal such as '2', '-0.5' or '1e3'")
+        case .tooLarge:
+            throw ValueError("'\(t)' is too large; exact numbers must lie within about ±9.2e18")
+        case .tooPrecise:
+            throw ValueError("'\(t)' has too many digits to keep exactly; use fewer decimal places")
+        }
+    }
+
+    /// Plain number as `Double` for non-time quantities (opacity, scale, font size...).
+    ///
+    /// Same shape as `decimal` (so `nan`, `inf`, hex floats and `1_000` are
+    /// rejected); the result must be finite.
+    public static func number(_ text: String) throws(ValueError) -> Double {
+        let t = trimmed(text)
+        guard let value = parseDouble(t[...]) else {
+            throw ValueError("'\(t)' is not a number; expected a decimal such as '2', '-0.5' or '1e3'")
+        }
+        guard value.isFinite else {
+            throw ValueError("'\(t)' is too large; numbers must be finite")
+        }
+        return value
+    }
+
+    /// The known name closest to `word` by edit distance (case-insensitive
+    /// Levenshtein), when close enough to be a plausible typo (distance
+    /// `<= max(1, word.count / 3)`); else nil. Ties go to the earlier candidate.
+    public static func closestMatch(to word: String, in candidates: [String]) -> String? {
+        let target = Array(word.lowercased())
+        let limit = max(1, target.count / 3)
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(target, Array(candidate.lowercased()))
+            if distance <= limit, distance < (best?.distance ?? Int.max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.name
+    }
+
+    // MARK: - Shared helpers
+
+    /// The text without whitespace (spaces, tabs, newlines) around it.
+    static func trimmed(_ text: some StringProtocol) -> String {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+            let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(text[first...last])
+    }
+
+    /// "did you mean 'x'?" for the closest candidate, or nil.
+    static func didYouMean(_ word: String, in candidates: [String]) -> String? {
+        closestMatch(to: word, in: candidates).map { "did you mean '\($0)'?" }
+    }
+
+    /// A `Double` from text of the decimal shape; nil when the shape is wrong.
+    /// The result may be infinite when the exponent is huge.
+    static func parseDouble(_ text: Substring) -> Double? {
+        guard DecimalLiteral.hasDecimalShape(text) else { return nil }
+        return Double(text)
+    }
+
+    static func isDigit(_ c: Character) -> Bool { c >= "0" && c <= "9" && c.isASCII }
+
+    /// A whole number of at most 15 ASCII digits (no sign), else nil.
+    static func smallInteger(_ text: Substring) -> Int64? {
+        guard !text.isEmpty, text.count <= 15, text.allSatisfy(isDigit) else { return nil }
+        return Int64(text)
+    }
+
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}
