@@ -47,17 +47,21 @@ public struct SourceReference: Hashable, Sendable, Codable {
     public var videoStream: Int?
     /// The `source:` node, where media problems are reported.
     public var location: SourceLocation
+    /// `source:` as the user wrote it (after variable substitution).
+    public var written: String
 
-    public init(asset: String?, path: String, audioStream: Int? = nil, videoStream: Int? = nil, location: SourceLocation) {
+    public init(asset: String?, path: String, audioStream: Int? = nil, videoStream: Int? = nil, location: SourceLocation,
+                written: String? = nil) {
         self.asset = asset
         self.path = path
         self.audioStream = audioStream
         self.videoStream = videoStream
         self.location = location
+        self.written = written ?? asset ?? path
     }
 
-    /// The asset name, else the path: how messages name a source.
-    public var displayName: String { asset ?? path }
+    /// How messages name a source: as the user wrote it.
+    public var displayName: String { written }
 }
 
 public enum Pattern: String, Hashable, Sendable, Codable, CaseIterable {

@@ -45,7 +45,8 @@ public struct VideoSettings: Hashable, Sendable, Codable {
         case bitrate(Int64)
     }
 
-    public var codec: VideoCodec = .h264
+    /// `nil`: the container's default (h264, or gif for .gif).
+    public var codec: VideoCodec?
     public var quality: Quality = .crf(20)
     public var preset = "medium"
     public var pixelFormat = "yuv420p"

@@ -1,0 +1,86 @@
+import Yams
+
+extension ItemReader {
+    /// The timing keys, with the checks that need no media: exclusive keys, ranges,
+    /// and a length for items that have none of their own.
+    func readTiming(_ keys: [String: ParseContext.Entry], _ node: Node, needsLength: Bool) -> Timing {
+        var timing = Timing()
+        timing.from = keys["from"].flatMap { context.time($0.value, "from") }
+        timing.to = keys["to"].flatMap { context.time($0.value, "to") }
+        timing.duration = keys["duration"].flatMap { context.positiveTime($0.value, "duration") }
+        timing.at = keys["at"].flatMap { context.time($0.value, "at") }
+        if let entry = keys["speed"], let speed = context.value(entry.value, "speed", ValueSyntax.decimal) {
+            if let low = Rational(1, 4), speed < low || speed > Rational(16) {
+                context.error("'speed' must be between 0.25 and 16, not \(formatNumber(speed.approximateDouble))", at: entry.value)
+            } else {
+                timing.speed = Located(speed, at: context.location(of: entry.value))
+            }
+        }
+        if let entry = keys["loop"] { timing.loop = readLoop(entry.value) }
+        if let entry = keys["until"], let text = context.text(entry.value, "until") {
+            if text == "end" { timing.untilEnd = true } else {
+                context.error("'until' takes only 'end', not '\(text)'", at: entry.value,
+                              hint: "to end at a given time, use 'duration' or 'to'")
+            }
+        }
+        if let entry = keys["freeze"] { timing.freeze = readFreeze(entry.value) }
+        checkTiming(timing, keys, node, needsLength: needsLength)
+        return timing
+    }
+
+    private func readLoop(_ node: Node) -> LoopMode {
+        guard let text = context.text(node, "loop") else { return .off }
+        switch text {
+        case "true", "True", "TRUE": return .forever
+        case "false", "False", "FALSE": return .off
+        default:
+            return context.integer(node, "loop", in: 1...1_000_000).map { .count($0) } ?? .off
+        }
+    }
+
+    private func readFreeze(_ node: Node) -> Located<TimeValue>? {
+        guard let keys = context.entries(of: node, in: "'freeze'", allowed: ["at"]) else { return nil }
+        guard let at = keys["at"] else {
+            context.error("'freeze' needs 'at': the source time of the frame to show", at: node)
+            return nil
+        }
+        return context.time(at.value, "at")
+    }
+
+    private func checkTiming(_ timing: Timing, _ keys: [String: ParseContext.Entry], _ node: Node, needsLength: Bool) {
+        // A key given but invalid was reported already; do not also call it missing.
+        let hasLength = keys["duration"] != nil || keys["until"] != nil
+        if let duration = keys["duration"], let until = keys["until"], timing.untilEnd {
+            context.error("'duration' and 'until: end' both set the item's length; keep one", at: until.keyNode,
+                          hint: "'duration' is at \(context.location(of: duration.keyNode))")
+        }
+        if let duration = keys["duration"], keys["from"] != nil, keys["to"] != nil, timing.loop == .off {
+            context.error("'from', 'to' and 'duration' together over-determine the item", at: duration.keyNode,
+                          hint: "drop one of them, or set 'loop: true' to repeat the range for 'duration'")
+        }
+        if let from = timing.from, let to = timing.to, Self.isCertainlyNotBefore(from.value, to.value) {
+            context.diagnostics.error("'to' (\(to.value)) must be after 'from' (\(from.value))", at: to.location)
+        }
+        if needsLength && !hasLength {
+            context.error("this item needs 'duration' or 'until: end'; it has no length of its own", at: node)
+        }
+        if timing.loop != .off && !hasLength, let loop = keys["loop"] {
+            context.error("'loop' needs 'duration' or 'until: end' to know how long to repeat", at: loop.keyNode)
+        }
+        if let freeze = keys["freeze"] {
+            if !hasLength {
+                context.error("'freeze' needs 'duration' or 'until: end': how long to show the frame", at: freeze.keyNode)
+            }
+            for key in ["speed", "loop"] where keys[key] != nil {
+                context.error("'\(key)' does not combine with 'freeze', which shows a single frame", at: keys[key]?.keyNode ?? node)
+            }
+        }
+    }
+
+    /// `a >= b`, when it can be told without knowing the fps.
+    static func isCertainlyNotBefore(_ a: TimeValue, _ b: TimeValue) -> Bool {
+        if a.frames == b.frames { return a.seconds >= b.seconds }
+        if a.seconds == b.seconds { return a.frames >= b.frames }
+        return false
+    }
+}

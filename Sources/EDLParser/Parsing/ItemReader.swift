@@ -1,0 +1,131 @@
+import Yams
+
+/// Reads one item of a track. The kind key (`source`, `color`, `text`, ...) decides
+/// which other keys the item takes.
+struct ItemReader {
+    enum Kind: String, CaseIterable {
+        case source, color, text, tone, pattern, gap, transition
+    }
+
+    static let mediaTimingKeys = ["from", "to", "duration", "at", "speed", "loop", "until", "freeze"]
+    static let generatorTimingKeys = ["duration", "at", "until"]
+    static let pictureKeys = ["fit", "size", "position", "anchor", "scale", "rotation", "crop", "flip", "opacity", "auto_rotate"]
+    static let soundKeys = ["volume", "fade_in", "fade_out", "mute", "pitch"]
+    static let toneSoundKeys = ["volume", "fade_in", "fade_out", "mute"]
+    static let textKeys = ["font", "font_size", "weight", "color", "align", "max_width", "line_height", "stroke", "shadow", "background"]
+    static let transitionKeys = ["duration", "ease", "color", "audio"]
+
+    let track: Track.Kind
+    let reader: TrackReader
+    var context: ParseContext { reader.context }
+
+    /// The keys an item of this kind takes on this kind of track.
+    func allowedKeys(_ kind: Kind) -> [String] {
+        let picture = track == .video ? Self.pictureKeys : []
+        switch kind {
+        case .source: return ["source"] + Self.mediaTimingKeys + picture + Self.soundKeys
+        case .color, .pattern: return [kind.rawValue] + Self.generatorTimingKeys + picture
+        case .text: return ["text"] + Self.generatorTimingKeys + picture + Self.textKeys
+        case .tone: return ["tone"] + Self.generatorTimingKeys + Self.toneSoundKeys
+        case .gap: return ["gap"]
+        case .transition: return ["transition"] + Self.transitionKeys
+        }
+    }
+
+    func read(_ node: Node) -> Item? {
+        guard case .mapping(let mapping) = node else {
+            context.error("an item must be a mapping such as '{source: clip.mp4}', not \(context.describe(node))", at: node)
+            return nil
+        }
+        guard let kind = kind(of: mapping, node) else { return nil }
+        if track == .audio, [.color, .pattern, .text].contains(kind) {
+            context.error("a '\(kind.rawValue)' item has no sound and cannot go on an audio track", at: node,
+                          hint: "move it to a video track")
+            return nil
+        }
+        let allowed = allowedKeys(kind)
+        let allKeys = Set(Kind.allCases.flatMap(allowedKeys))
+        let present = mapping.keys.compactMap { key -> String? in
+            if case .scalar(let scalar) = key { return scalar.string }
+            return nil
+        }
+        for key in present where !allowed.contains(key) && allKeys.contains(key) {
+            let keyNode = mapping.keys.first { $0.scalar?.string == key } ?? node
+            let place = track == .audio && Self.pictureKeys.contains(key) ? "an item on an audio track" : "a '\(kind.rawValue)' item"
+            context.error("'\(key)' does not apply to \(place)", at: keyNode)
+        }
+        let knownHere = allowed + allKeys.subtracting(allowed).sorted()
+        guard let keys = context.entries(of: node, in: "an item", allowed: knownHere) else { return nil }
+        let entries = keys.filter { allowed.contains($0.key) }
+        return build(kind, entries, node)
+    }
+
+    /// The item's one kind key; `color` is a style key when `text` or `transition` is present.
+    private func kind(of mapping: Node.Mapping, _ node: Node) -> Kind? {
+        let keys = mapping.keys.compactMap { $0.scalar?.string }
+        var kinds = Kind.allCases.filter { keys.contains($0.rawValue) }
+        if kinds.contains(.text) || kinds.contains(.transition) { kinds.removeAll { $0 == .color } }
+        guard let first = kinds.first else {
+            context.error("an item needs a kind key: one of \(Kind.allCases.map(\.rawValue).joined(separator: ", "))", at: node,
+                          hint: keys.compactMap { ValueSyntax.closestMatch(to: $0, in: Kind.allCases.map(\.rawValue)) }
+                              .first.map { "did you mean '\($0)'?" })
+            return nil
+        }
+        if kinds.count > 1 {
+            let second = mapping.keys.first { $0.scalar?.string == kinds[1].rawValue } ?? node
+            context.error("an item is one kind; it has both '\(first.rawValue)' and '\(kinds[1].rawValue)'", at: second,
+                          hint: "split it into two items, on two tracks if they play together")
+            return nil
+        }
+        return first
+    }
+
+    private func build(_ kind: Kind, _ keys: [String: ParseContext.Entry], _ node: Node) -> Item? {
+        let location = context.location(of: node)
+        guard let kindEntry = keys[kind.rawValue], let content = content(kind, kindEntry.value, keys) else { return nil }
+        var item = Item(content: content, location: location)
+        switch kind {
+        case .gap, .transition:
+            return item
+        case .source:
+            item.timing = readTiming(keys, node, needsLength: false)
+        case .color, .pattern, .text, .tone:
+            item.timing = readTiming(keys, node, needsLength: true)
+        }
+        if track == .video { item.picture = readPicture(keys) }
+        item.sound = readSound(keys)
+        return item
+    }
+
+    private func content(_ kind: Kind, _ value: Node, _ keys: [String: ParseContext.Entry]) -> Item.Content? {
+        switch kind {
+        case .source: return source(value).map { .source($0) }
+        case .color: return context.value(value, "color", ValueSyntax.color).map { .color($0) }
+        case .text: return context.text(value, "text").flatMap { readText($0, keys) }.map { .text($0) }
+        case .tone: return context.number(value, "tone", in: 1...20_000).map { .tone($0) }
+        case .pattern: return context.word(value, "pattern", Pattern.self).map { .pattern($0) }
+        case .gap: return context.positiveTime(value, "gap").map { .gap($0.value) }
+        case .transition: return readTransition(value, keys).map { .transition($0) }
+        }
+    }
+
+    /// An asset name, or a path relative to the project file.
+    private func source(_ node: Node) -> SourceReference? {
+        guard let text = context.text(node, "source") else { return nil }
+        let location = context.location(of: node)
+        if let asset = reader.assets.first(where: { $0.name == text }) {
+            return SourceReference(asset: asset.name, path: asset.path, audioStream: asset.audioStream,
+                                   videoStream: asset.videoStream, location: location, written: text)
+        }
+        if !text.contains("/") && !text.contains(".") {
+            let names = reader.assets.map(\.name)
+            let hint = ValueSyntax.closestMatch(to: text, in: names).map { "did you mean '\($0)'?" }
+                ?? (names.isEmpty ? "define it under 'assets:', or write a path such as './\(text).mp4'"
+                                  : "known assets: \(names.joined(separator: ", "))")
+            context.error("unknown asset '\(text)'", at: node, hint: hint)
+            return nil
+        }
+        guard let path = context.value(node, "source", reader.paths.resolve) else { return nil }
+        return SourceReference(asset: nil, path: path, location: location, written: text)
+    }
+}

@@ -1,0 +1,78 @@
+import Yams
+
+/// The result of parsing a project file: the AST when there were no errors, and
+/// every diagnostic found (up to `DiagnosticList.limit`).
+public struct ParseResult: Sendable {
+    public var project: Project?
+    public var diagnostics: [Diagnostic]
+    /// Errors found beyond the limit, counted but not kept.
+    public var droppedCount: Int
+}
+
+/// YAML text to a typed `Project`, with every check that needs no media.
+///
+/// The parse is a short list of steps: compose the YAML (bounded alias
+/// expansion), read `vars` and apply `--set`, then read each section; each
+/// reader records diagnostics and carries on, so one run reports every error.
+public enum ProjectParser {
+    static let topLevelKeys = ["cutlist", "output", "assets", "vars", "tracks"]
+
+    /// - Parameters:
+    ///   - text: the project file's contents.
+    ///   - file: the file name used in diagnostics.
+    ///   - directory: absolute directory that relative paths resolve against.
+    ///   - overrides: `--set NAME=VALUE` pairs, which win over `vars:`.
+    public static func parse(_ text: String, file: String, directory: String, overrides: [String: String] = [:]) -> ParseResult {
+        let context = ParseContext(file: file)
+        var project: Project?
+        if let root = YAMLDocument.compose(text, file: file, diagnostics: &context.diagnostics) {
+            project = readProject(root, directory: directory, overrides: overrides, context)
+        }
+        let diagnostics = context.diagnostics
+        return ParseResult(project: diagnostics.hasErrors ? nil : project,
+                           diagnostics: diagnostics.sorted, droppedCount: diagnostics.droppedCount)
+    }
+
+    private static func readProject(_ root: Node, directory: String, overrides: [String: String], _ context: ParseContext) -> Project? {
+        guard let top = context.entries(of: root, in: "the project", allowed: topLevelKeys) else { return nil }
+        var project = Project(file: context.file, directory: directory)
+        let start = context.location(of: root)
+
+        readVariables(top["vars"], overrides: overrides, context)
+        if let version = top["cutlist"] {
+            if context.text(version.value, "cutlist") != "1" {
+                context.error("unsupported format version \(context.describe(version.value)); this renderer reads 'cutlist: 1'", at: version.value)
+            }
+        } else {
+            context.diagnostics.error("missing 'cutlist: 1' (the format version) at the top of the project", at: start)
+        }
+        let paths = PathResolver(directory: directory)
+        if let assets = top["assets"] { project.assets = readAssets(assets.value, paths, context) }
+        if let output = top["output"] { project.output = readOutput(output.value, paths, context) }
+        guard let tracks = top["tracks"] else {
+            context.diagnostics.error("missing 'tracks:', the list of tracks to render", at: start)
+            return nil
+        }
+        var trackReader = TrackReader(context: context, assets: project.assets, paths: paths,
+                                      outputFPS: project.output.fps?.value)
+        project.tracks = trackReader.readTracks(tracks.value)
+        return project
+    }
+
+    private static func readVariables(_ entry: ParseContext.Entry?, overrides: [String: String], _ context: ParseContext) {
+        if let node = entry?.value {
+            if case .mapping(let mapping) = node {
+                for (keyNode, valueNode) in mapping {
+                    guard case .scalar(let key) = keyNode, case .scalar(let value) = valueNode else {
+                        context.error("a variable's value must be a single value (text or number), not \(context.describe(valueNode))", at: valueNode)
+                        continue
+                    }
+                    context.variables.define(key.string, as: value.string)
+                }
+            } else {
+                context.error("'vars' must be a mapping of names to values, not \(context.describe(node))", at: node)
+            }
+        }
+        for (name, value) in overrides { context.variables.define(name, as: value) }
+    }
+}

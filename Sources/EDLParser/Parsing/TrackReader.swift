@@ -1,0 +1,117 @@
+import Yams
+
+/// Reads `tracks:` and their items, checking what can be checked without media:
+/// unique names, ducking targets, transitions with two neighbours.
+struct TrackReader {
+    static let trackKeys = ["name", "kind", "items", "volume", "opacity", "mute", "hidden", "ducking"]
+    static let duckingKeys = ["under", "gain", "attack", "release"]
+
+    let context: ParseContext
+    let assets: [Asset]
+    let paths: PathResolver
+    /// Known when `output.fps` is given; frame-based times are then checked here.
+    let outputFPS: FrameRate?
+
+    init(context: ParseContext, assets: [Asset], paths: PathResolver, outputFPS: FrameRate?) {
+        self.context = context
+        self.assets = assets
+        self.paths = paths
+        self.outputFPS = outputFPS
+    }
+
+    mutating func readTracks(_ node: Node) -> [Track] {
+        guard let elements = context.elements(of: node, "tracks") else { return [] }
+        if elements.isEmpty {
+            context.error("'tracks' is empty; a project needs at least one track", at: node)
+        }
+        let tracks = elements.compactMap(readTrack)
+        checkNames(tracks)
+        return tracks
+    }
+
+    private func readTrack(_ node: Node) -> Track? {
+        guard let keys = context.entries(of: node, in: "a track", allowed: Self.trackKeys) else { return nil }
+        var track = Track(location: context.location(of: node))
+        if let entry = keys["name"] { track.name = context.text(entry.value, "name") }
+        if let entry = keys["kind"], let kind = context.word(entry.value, "kind", Track.Kind.self, choices: [.video, .audio]) {
+            track.kind = kind
+        }
+        let animations = AnimationReader(context: context)
+        if let entry = keys["volume"] {
+            track.volume = animations.read(entry.value, "volume", animations.gain) ?? track.volume
+        }
+        if let entry = keys["opacity"] {
+            if track.kind == .audio {
+                context.error("'opacity' does not apply to an audio track", at: entry.keyNode)
+            }
+            track.opacity = animations.read(entry.value, "opacity", animations.unitNumber("opacity")) ?? track.opacity
+        }
+        if let entry = keys["mute"], let mute = context.bool(entry.value, "mute") { track.mute = mute }
+        if let entry = keys["hidden"], let hidden = context.bool(entry.value, "hidden") { track.hidden = hidden }
+        if let entry = keys["ducking"] { track.ducking = readDucking(entry.value) }
+        if let entry = keys["items"], let elements = context.elements(of: entry.value, "items") {
+            let items = elements.compactMap { ItemReader(track: track.kind, reader: self).read($0) }
+            checkNeighbours(items)
+            track.items = items
+        }
+        return track
+    }
+
+    private func readDucking(_ node: Node) -> Ducking? {
+        guard let keys = context.entries(of: node, in: "'ducking'", allowed: Self.duckingKeys) else { return nil }
+        guard let under = keys["under"], let name = context.text(under.value, "under") else {
+            context.error("'ducking' needs 'under': the name of the track to duck under", at: node)
+            return nil
+        }
+        var ducking = Ducking(under: Located(name, at: context.location(of: under.value)),
+                              gain: 0.251_188_643_150_958, // -12 dB
+                              attack: TimeValue(seconds: Rational(3, 10) ?? .zero),
+                              release: TimeValue(seconds: Rational(1, 2) ?? .zero))
+        if let entry = keys["gain"], let gain = context.value(entry.value, "gain", ValueSyntax.gain) { ducking.gain = gain }
+        if let entry = keys["attack"], let time = context.time(entry.value, "attack") { ducking.attack = time.value }
+        if let entry = keys["release"], let time = context.time(entry.value, "release") { ducking.release = time.value }
+        return ducking
+    }
+
+    /// Track names are unique, and `ducking.under` names another track.
+    private func checkNames(_ tracks: [Track]) {
+        var seen: [String: SourceLocation] = [:]
+        for track in tracks {
+            guard let name = track.name else { continue }
+            if let first = seen[name] {
+                context.diagnostics.error("two tracks are named '\(name)'", at: track.location,
+                                          hint: "the first is at \(first); track names must be unique")
+            } else {
+                seen[name] = track.location
+            }
+        }
+        for track in tracks {
+            guard let under = track.ducking?.under else { continue }
+            if under.value == track.name {
+                context.diagnostics.error("a track cannot duck under itself", at: under.location)
+            } else if seen[under.value] == nil {
+                let hint = ValueSyntax.closestMatch(to: under.value, in: seen.keys.sorted()).map { "did you mean '\($0)'?" }
+                    ?? "give the track to duck under a 'name:'"
+                context.diagnostics.error("no track is named '\(under.value)'", at: under.location, hint: hint)
+            }
+        }
+    }
+
+    /// A transition needs a playing item on both sides.
+    private func checkNeighbours(_ items: [Item]) {
+        for (index, item) in items.enumerated() where item.isTransition {
+            let before = index > 0 ? items[index - 1] : nil
+            let after = index + 1 < items.count ? items[index + 1] : nil
+            for (neighbour, side) in [(before, "before"), (after, "after")] {
+                if let neighbour, !neighbour.isTransition, !neighbour.isGap { continue }
+                let found = neighbour.map { $0.isGap ? "a gap" : "another transition" } ?? "nothing"
+                context.diagnostics.error("a transition needs an item \(side) it; found \(found)", at: item.location,
+                                          hint: "put the transition between the two items it joins")
+            }
+            if let after, let at = after.timing.at {
+                context.diagnostics.error("an item after a transition starts inside the item before it; 'at' cannot pin it",
+                                          at: at.location, hint: "remove 'at', or remove the transition")
+            }
+        }
+    }
+}

@@ -1,0 +1,1 @@
+public enum ProjectSchema { public static let json = "{}\n" }

@@ -1,0 +1,49 @@
+import EDLParser
+import Foundation
+
+/// Reads and parses a project file, printing diagnostics the way a compiler does.
+struct ProjectLoader {
+    let path: String
+    let overrides: [String: String]
+
+    /// The parsed project, or nil after printing its diagnostics to standard error.
+    func load() -> (project: Project?, source: String) {
+        let url = URL(fileURLWithPath: path)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            let reason = FileManager.default.fileExists(atPath: url.path) ? "cannot be read" : "does not exist"
+            Terminal.printError("error: project file '\(path)' \(reason)")
+            return (nil, "")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            Terminal.printError("\(path):1:1: error: the project file is not UTF-8 text")
+            return (nil, "")
+        }
+        let directory = url.deletingLastPathComponent().standardizedFileURL.path
+        let result = ProjectParser.parse(text, file: path, directory: directory, overrides: overrides)
+        report(result.diagnostics, dropped: result.droppedCount, source: text)
+        return (result.project, text)
+    }
+
+    func report(_ diagnostics: [Diagnostic], dropped: Int = 0, source: String) {
+        guard !diagnostics.isEmpty else { return }
+        let renderer = DiagnosticRenderer(sources: [path: source], colored: Terminal.standardErrorIsTerminal)
+        Terminal.printError(renderer.render(diagnostics, dropped: dropped), terminator: "")
+    }
+
+    /// `--set KEY=VALUE` pairs as a dictionary; a malformed pair is a usage error.
+    static func overrides(_ pairs: [String]) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for pair in pairs {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw UsageError("--set takes NAME=VALUE, not '\(pair)'")
+            }
+            result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        return result
+    }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `render` command: renders a project, or checks, plans and inspects one.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a Cutlist project (a YAML edit decision list) to a video file.",
+        discussion: "Exit status: 0 success, 1 render or I/O failure, 2 invalid project or usage, 130 interrupted.",
+        subcommands: [Check.self, Schema.self]
+    )
+}
