@@ -25,7 +25,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "EDLParserTests", dependencies: ["EDLParser"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "EDLParserTests", dependencies: ["EDLParser"], exclude: ["Fixtures"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler"]),
     ]
 )

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Cutlist needs to build, test and render.
+# Does nothing when they are all present; uses sudo when not root.
+set -euo pipefail
+packages=(
+  pkg-config
+  libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
+  libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core
+  ffmpeg                                  # tests make media and check outputs with it
+  python3 python3-jsonschema python3-yaml # the JSON Schema test
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "installing: ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
