@@ -1,1 +1,2973 @@
-public enum ProjectSchema { public static let json = "{}\n" }
+// Generated from schema/cutlist.schema.json by scripts/embed-schema.sh (`make schema`); do not edit.
+
+/// The JSON Schema (draft 2020-12) of the project format, as `render schema` prints it.
+public enum ProjectSchema {
+    public static let json = #"""
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "urn:cutlist:schema:project:1",
+  "title": "Cutlist project",
+  "description": "A Cutlist project file (format version 1): a declarative video edit, rendered with `render project.yaml`.",
+  "type": "object",
+  "properties": {
+    "cutlist": {
+      "const": 1,
+      "description": "The format version; must be 1."
+    },
+    "output": {
+      "$ref": "#/$defs/output",
+      "description": "What to write: path, size, fps, duration, background, codecs, metadata."
+    },
+    "assets": {
+      "type": "object",
+      "description": "Named media, so items can say `source: intro` instead of a path.",
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": {
+        "$ref": "#/$defs/asset"
+      }
+    },
+    "vars": {
+      "type": "object",
+      "description": "Variables: `${name}` inside any string is replaced by the value; `render --set name=value` overrides. `$${` writes a literal `${`.",
+      "propertyNames": {
+        "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$"
+      },
+      "additionalProperties": {
+        "type": [
+          "string",
+          "number",
+          "boolean"
+        ],
+        "description": "The variable's value."
+      }
+    },
+    "tracks": {
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "$ref": "#/$defs/track"
+      },
+      "description": "The tracks, bottom layer first; at least one."
+    }
+  },
+  "required": [
+    "cutlist",
+    "tracks"
+  ],
+  "patternProperties": {
+    "^x-": {
+      "description": "User metadata: keys starting with `x-` are ignored."
+    }
+  },
+  "additionalProperties": false,
+  "$defs": {
+    "varRef": {
+      "description": "A string containing a `${name}` variable reference; it is substituted (SPEC 9) before the value is parsed, so it may stand for any scalar.",
+      "type": "string",
+      "pattern": "\\$\\{"
+    },
+    "boolean": {
+      "description": "true or false.",
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "$ref": "#/$defs/varRef"
+        }
+      ]
+    },
+    "time": {
+      "description": "A time: seconds as a number (`2`, `2.5`), or `\"2.5s\"`, `\"250ms\"`, `\"1m30s\"`, `\"01:02:03.250\"`, `\"00:00:10:15\"` (SMPTE HH:MM:SS:FF at the output fps) or `\"45f\"` (frames at the output fps). Kept exact: `1.1` is 11/10 s.",
+      "anyOf": [
+        {
+          "type": "number",
+          "minimum": 0
+        },
+        {
+          "type": "string",
+          "pattern": "^(?:\\d+(?:\\.\\d+)?ms|\\d+h(?:\\d+m)?(?:\\d+(?:\\.\\d+)?s)?|\\d+m(?:\\d+(?:\\.\\d+)?s)?|\\d+(?:\\.\\d+)?s|\\d+:\\d{2}:\\d{2}(?:\\.\\d+)?|\\d+:\\d{2}:\\d{2}:\\d{2}|\\d+f)$"
+        },
+        {
+          "$ref": "#/$defs/varRef"
+        }
+      ],
+      "examples": [
+        2,
+        2.5,
+        "2.5s",
+        "250ms",
+        "1m30s",
+        "01:02:03.250",
+        "00:00:10:15",
+        "45f"
+      ]
+    },
+    "duration": {
+      "description": "A length of time, greater than zero: seconds as a number, or any SPEC time string (`\"2.5s\"`, `\"250ms\"`, `\"1m30s\"`, `\"45f\"`, ...).",
+      "anyOf": [
+        {
+          "type": "number",
+          "exclusiveMinimum": 0
+        },
+        {
+          "type": "string",
+          "pattern": "^(?:\\d+(?:\\.\\d+)?ms|\\d+h(?:\\d+m)?(?:\\d+(?:\\.\\d+)?s)?|\\d+m(?:\\d+(?:\\.\\d+)?s)?|\\d+(?:\\.\\d+)?s|\\d+:\\d{2}:\\d{2}(?:\\.\\d+)?|\\d+:\\d{2}:\\d{2}:\\d{2}|\\d+f)$"
+        },
+        {
+          "$ref": "#/$defs/varRef"
+        }
+      ],
+      "examples": [
+        1,
+        "1.5s",
+        "500ms",
+        "30f"
+      ]
+    },
+    "relativeTime": {
+      "description": "A time measured from the item's start, or `end` (the item's end) or `end-2s` (before the item's end).",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/time"
+        },
+        {
+          "type": "string",
+          "pattern": "^end(?:-(?:(?:\\d+(?:\\.\\d+)?ms|\\d+h(?:\\d+m)?(?:\\d+(?:\\.\\d+)?s)?|\\d+m(?:\\d+(?:\\.\\d+)?s)?|\\d+(?:\\.\\d+)?s|\\d+:\\d{2}:\\d{2}(?:\\.\\d+)?|\\d+:\\d{2}:\\d{2}:\\d{2}|\\d+f)|\\d+(?:\\.\\d+)?))?$"
+        }
+      ],
+      "examples": [
+        0,
+        "1s",
+        "end",
+        "end-1s"
+      ]
+    },
+    "color": {
+      "description": "A colour: a CSS name (`black`, `white`, `red`, ...), `transparent`, `\"#rgb\"`, `\"#rrggbb\"`, `\"#rrggbbaa\"` or `\"rgba(255,0,0,0.5)\"` (also `\"rgb(255,0,0)\"`).",
+      "anyOf": [
+        {
+          "enum": [
+            "aliceblue",
+            "antiquewhite",
+            "aqua",
+            "aquamarine",
+            "azure",
+            "beige",
+            "bisque",
+            "black",
+            "blanchedalmond",
+            "blue",
+            "blueviolet",
+            "brown",
+            "burlywood",
+            "cadetblue",
+            "chartreuse",
+            "chocolate",
+            "coral",
+            "cornflowerblue",
+            "cornsilk",
+            "crimson",
+            "cyan",
+            "darkblue",
+            "darkcyan",
+            "darkgoldenrod",
+            "darkgray",
+            "darkgreen",
+            "darkgrey",
+            "darkkhaki",
+            "darkmagenta",
+            "darkolivegreen",
+            "darkorange",
+            "darkorchid",
+            "darkred",
+            "darksalmon",
+            "darkseagreen",
+            "darkslateblue",
+            "darkslategray",
+            "darkslategrey",
+            "darkturquoise",
+            "darkviolet",
+            "deeppink",
+            "deepskyblue",
+            "dimgray",
+            "dimgrey",
+            "dodgerblue",
+            "firebrick",
+            "floralwhite",
+            "forestgreen",
+            "fuchsia",
+            "gainsboro",
+            "ghostwhite",
+            "gold",
+            "goldenrod",
+            "gray",
+            "green",
+            "greenyellow",
+            "grey",
+            "honeydew",
+            "hotpink",
+            "indianred",
+            "indigo",
+            "ivory",
+            "khaki",
+            "lavender",
+            "lavenderblush",
+            "lawngreen",
+            "lemonchiffon",
+            "lightblue",
+            "lightcoral",
+            "lightcyan",
+            "lightgoldenrodyellow",
+            "lightgray",
+            "lightgreen",
+            "lightgrey",
+            "lightpink",
+            "lightsalmon",
+            "lightseagreen",
+            "lightskyblue",
+            "lightslategray",
+            "lightslategrey",
+            "lightsteelblue",
+            "lightyellow",
+            "lime",
+            "limegreen",
+            "linen",
+            "magenta",
+            "maroon",
+            "mediumaquamarine",
+            "mediumblue",
+            "mediumorchid",
+            "mediumpurple",
+            "mediumseagreen",
+            "mediumslateblue",
+            "mediumspringgreen",
+            "mediumturquoise",
+            "mediumvioletred",
+            "midnightblue",
+            "mintcream",
+            "mistyrose",
+            "moccasin",
+            "navajowhite",
+            "navy",
+            "oldlace",
+            "olive",
+            "olivedrab",
+            "orange",
+            "orangered",
+            "orchid",
+            "palegoldenrod",
+            "palegreen",
+            "paleturquoise",
+            "palevioletred",
+            "papayawhip",
+            "peachpuff",
+            "peru",
+            "pink",
+            "plum",
+            "powderblue",
+            "purple",
+            "rebeccapurple",
+            "red",
+            "rosybrown",
+            "royalblue",
+            "saddlebrown",
+            "salmon",
+            "sandybrown",
+            "seagreen",
+            "seashell",
+            "sienna",
+            "silver",
+            "skyblue",
+            "slateblue",
+            "slategray",
+            "slategrey",
+            "snow",
+            "springgreen",
+            "steelblue",
+            "tan",
+            "teal",
+            "thistle",
+            "tomato",
+            "turquoise",
+            "violet",
+            "wheat",
+            "white",
+            "whitesmoke",
+            "yellow",
+            "yellowgreen",
+            "transparent"
+          ]
+        },
+        {
+          "type": "string",
+          "pattern": "^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"
+        },
+        {
+          "type": "string",
+          "pattern": "^(?:rgba\\(\\s*(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\s*,\\s*(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\s*,\\s*(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\s*,\\s*(?:0|1|0?\\.\\d+|1\\.0+|0\\.\\d+)\\s*\\)|rgb\\(\\s*(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\s*,\\s*(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\s*,\\s*(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\s*\\))$"
+        },
+        {
+          "$ref": "#/$defs/varRef"
+        }
+      ]
+    },
+    "size": {
+      "description": "A frame size in pixels, `\"1920x1080\"` or `[1920, 1080]`; each side 2 to 16384 (even sides for yuv420p output).",
+      "anyOf": [
+        {
+          "type": "string",
+          "pattern": "^(?:[2-9]|[1-9]\\d{1,3}|1[0-5]\\d{3}|16[0-2]\\d{2}|163[0-7]\\d|1638[0-4])x(?:[2-9]|[1-9]\\d{1,3}|1[0-5]\\d{3}|16[0-2]\\d{2}|163[0-7]\\d|1638[0-4])$"
+        },
+        {
+          "type": "array",
+          "minItems": 2,
+          "maxItems": 2,
+          "items": {
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": 2,
+                "maximum": 16384
+              },
+              {
+                "$ref": "#/$defs/varRef"
+              }
+            ]
+          }
+        },
+        {
+          "$ref": "#/$defs/varRef"
+        }
+      ],
+      "examples": [
+        "1920x1080",
+        "640x360",
+        [
+          1280,
+          720
+        ]
+      ]
+    },
+    "coordinate": {
+      "description": "Output pixels (a number), or a percentage of the output size (`\"50%\"`).",
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "string",
+          "pattern": "^[+-]?(?:\\d+(?:\\.\\d+)?|\\.\\d+)%$"
+        },
+        {
+          "$ref": "#/$defs/varRef"
+        }
+      ]
+    },
+    "point": {
+      "description": "A point `[x, y]` in output pixels, origin top-left, y down; either coordinate may be a percentage of the output size, as in `[\"50%\", \"25%\"]`.",
+      "anyOf": [
+        {
+          "type": "array",
+          "minItems": 2,
+          "maxItems": 2,
+          "items": {
+            "$ref": "#/$defs/coordinate"
+          }
+        },
+        {
+          "$ref": "#/$defs/varRef"
+        }
+      ]
+    },
+    "vector": {
+      "description": "A pair of numbers `[x, y]`.",
+      "anyOf": [
+        {
+          "type": "array",
+          "minItems": 2,
+          "maxItems": 2,
+          "items": {
+            "anyOf": [
+              {
+                "type": "number"
+              },
+              {
+                "$ref": "#/$defs/varRef"
+              }
+            ]
+          }
+        },
+        {
+          "$ref": "#/$defs/varRef"
+        }
+      ]
+    },
+    "angle": {
+      "description": "An angle, clockwise on screen: degrees as a number (`90`), or `\"90deg\"`, `\"1.5708rad\"`, `\"0.25turn\"`.",
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "type": "string",
+          "pattern": "^[+-]?(?:\\d+(?:\\.\\d+)?|\\.\\d+)(?:deg|rad|turn)$"
+        },
+        {
+          "$ref": "#/$defs/varRef"
+        }
+      ],
+      "examples": [
+        90,
+        "90deg",
+        "1.5708rad",
+        "0.25turn"
+      ]
+    },
+    "gain": {
+      "description": "A gain: linear as a number (`1.0` is unity, `0` is silence) or decibels as `\"-6dB\"`.",
+      "anyOf": [
+        {
+          "type": "number",
+          "minimum": 0
+        },
+        {
+          "type": "string",
+          "pattern": "^[+-]?(?:\\d+(?:\\.\\d+)?|\\.\\d+)dB$"
+        },
+        {
+          "$ref": "#/$defs/varRef"
+        }
+      ],
+      "examples": [
+        1.0,
+        0.5,
+        0,
+        "-6dB"
+      ]
+    },
+    "fps": {
+      "description": "A frame rate: `30`, `25`, `60`, `29.97` (means 30000/1001), or an exact fraction `\"30000/1001\"`.",
+      "anyOf": [
+        {
+          "type": "number",
+          "exclusiveMinimum": 0
+        },
+        {
+          "type": "string",
+          "pattern": "^[1-9]\\d*/[1-9]\\d*$"
+        },
+        {
+          "$ref": "#/$defs/varRef"
+        }
+      ],
+      "examples": [
+        30,
+        25,
+        60,
+        29.97,
+        "30000/1001"
+      ]
+    },
+    "ease": {
+      "description": "How a span is shaped: `linear` (default), `hold` (jump at the next keyframe), `ease-in`, `ease-out`, `ease-in-out` (the CSS curves) or `cubic-bezier(x1, y1, x2, y2)` with x1, x2 in 0..1.",
+      "anyOf": [
+        {
+          "enum": [
+            "linear",
+            "hold",
+            "ease-in",
+            "ease-out",
+            "ease-in-out"
+          ]
+        },
+        {
+          "type": "string",
+          "pattern": "^cubic-bezier\\(\\s*(?:0(?:\\.\\d+)?|1(?:\\.0+)?|\\.\\d+)\\s*,\\s*[+-]?(?:\\d+(?:\\.\\d+)?|\\.\\d+)\\s*,\\s*(?:0(?:\\.\\d+)?|1(?:\\.0+)?|\\.\\d+)\\s*,\\s*[+-]?(?:\\d+(?:\\.\\d+)?|\\.\\d+)\\s*\\)$"
+        },
+        {
+          "$ref": "#/$defs/varRef"
+        }
+      ],
+      "default": "linear",
+      "examples": [
+        "linear",
+        "ease-in-out",
+        "cubic-bezier(0.25, 0.1, 0.25, 1)"
+      ]
+    },
+    "path": {
+      "description": "A file path, relative to the project file's directory (or absolute). URLs are not accepted.",
+      "type": "string",
+      "minLength": 1,
+      "not": {
+        "pattern": "^[A-Za-z][A-Za-z0-9+.-]*://"
+      }
+    },
+    "bitrate": {
+      "description": "A bitrate in bits per second: a number, or a string with a `k`, `M` or `G` suffix (`\"8M\"`, `\"192k\"`).",
+      "anyOf": [
+        {
+          "type": "integer",
+          "exclusiveMinimum": 0
+        },
+        {
+          "type": "string",
+          "pattern": "^\\d+(?:\\.\\d+)?[kMG]?$"
+        },
+        {
+          "$ref": "#/$defs/varRef"
+        }
+      ],
+      "examples": [
+        "8M",
+        "2500k",
+        "192k"
+      ]
+    },
+    "unit": {
+      "description": "A number from 0 to 1.",
+      "anyOf": [
+        {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1
+        },
+        {
+          "$ref": "#/$defs/varRef"
+        }
+      ]
+    },
+    "scaleValue": {
+      "description": "A uniform scale factor, or `[sx, sy]`.",
+      "anyOf": [
+        {
+          "type": "number"
+        },
+        {
+          "$ref": "#/$defs/vector"
+        }
+      ]
+    },
+    "layerSize": {
+      "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio.",
+      "anyOf": [
+        {
+          "type": "array",
+          "minItems": 2,
+          "maxItems": 2,
+          "items": {
+            "anyOf": [
+              {
+                "type": "number",
+                "exclusiveMinimum": 0
+              },
+              {
+                "const": "auto"
+              },
+              {
+                "$ref": "#/$defs/varRef"
+              }
+            ]
+          },
+          "not": {
+            "prefixItems": [
+              {
+                "const": "auto"
+              },
+              {
+                "const": "auto"
+              }
+            ]
+          }
+        },
+        {
+          "$ref": "#/$defs/varRef"
+        }
+      ],
+      "examples": [
+        [
+          640,
+          "auto"
+        ],
+        [
+          "auto",
+          200
+        ],
+        [
+          320,
+          180
+        ]
+      ]
+    },
+    "crop": {
+      "type": "object",
+      "description": "Pixels cut from each edge of the source picture.",
+      "properties": {
+        "left": {
+          "description": "Source pixels cut from the left edge.",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "top": {
+          "description": "Source pixels cut from the top edge.",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "right": {
+          "description": "Source pixels cut from the right edge.",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "bottom": {
+          "description": "Source pixels cut from the bottom edge.",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false
+    },
+    "animatedNumberKeyframe": {
+      "type": "object",
+      "description": "One keyframe of a number from 0 to 1.",
+      "properties": {
+        "at": {
+          "$ref": "#/$defs/relativeTime",
+          "description": "When this keyframe is reached, relative to the item's start; `end` and `end-2s` count from the item's end."
+        },
+        "value": {
+          "$ref": "#/$defs/unit",
+          "description": "The value (a number from 0 to 1) at this time."
+        },
+        "ease": {
+          "$ref": "#/$defs/ease",
+          "description": "Shapes the span from this keyframe to the next."
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "at",
+        "value"
+      ]
+    },
+    "animatedNumber": {
+      "description": "A number from 0 to 1, animatable: a constant, a keyframe list, a ramp `{from, to, start, duration, ease}`, or a repeating animation `{keyframes, repeat, autoreverse, begin}` (SPEC 11).",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/unit"
+        },
+        {
+          "type": "array",
+          "minItems": 1,
+          "items": {
+            "$ref": "#/$defs/animatedNumberKeyframe"
+          },
+          "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
+        },
+        {
+          "type": "object",
+          "description": "A ramp from one value to another.",
+          "properties": {
+            "from": {
+              "$ref": "#/$defs/unit",
+              "description": "The value at the start of the ramp (held before it)."
+            },
+            "to": {
+              "$ref": "#/$defs/unit",
+              "description": "The value at the end of the ramp (held after it)."
+            },
+            "start": {
+              "$ref": "#/$defs/relativeTime",
+              "description": "When the ramp starts, relative to the item's start; default 0.",
+              "default": 0
+            },
+            "duration": {
+              "$ref": "#/$defs/time",
+              "description": "How long the ramp lasts; default the rest of the item."
+            },
+            "ease": {
+              "$ref": "#/$defs/ease",
+              "description": "Shape of the ramp; default linear.",
+              "default": "linear"
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "from",
+            "to"
+          ]
+        },
+        {
+          "type": "object",
+          "description": "A repeating animation, as Core Animation has it: one cycle lasts until its last keyframe.",
+          "properties": {
+            "keyframes": {
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "$ref": "#/$defs/animatedNumberKeyframe"
+              },
+              "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
+            },
+            "repeat": {
+              "description": "How many cycles to play (may be fractional), or `forever`; default 1.",
+              "anyOf": [
+                {
+                  "const": "forever"
+                },
+                {
+                  "type": "number",
+                  "exclusiveMinimum": 0
+                },
+                {
+                  "$ref": "#/$defs/varRef"
+                }
+              ]
+            },
+            "autoreverse": {
+              "$ref": "#/$defs/boolean",
+              "description": "Play each cycle back to front after playing it.",
+              "default": false
+            },
+            "begin": {
+              "$ref": "#/$defs/time",
+              "description": "When the first cycle starts, relative to the item's start; the first value holds before it.",
+              "default": 0
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "keyframes"
+          ]
+        }
+      ]
+    },
+    "animatedGainKeyframe": {
+      "type": "object",
+      "description": "One keyframe of a gain.",
+      "properties": {
+        "at": {
+          "$ref": "#/$defs/relativeTime",
+          "description": "When this keyframe is reached, relative to the item's start; `end` and `end-2s` count from the item's end."
+        },
+        "value": {
+          "$ref": "#/$defs/gain",
+          "description": "The value (a gain) at this time."
+        },
+        "ease": {
+          "$ref": "#/$defs/ease",
+          "description": "Shapes the span from this keyframe to the next."
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "at",
+        "value"
+      ]
+    },
+    "animatedGain": {
+      "description": "A gain, animatable: a constant, a keyframe list, a ramp `{from, to, start, duration, ease}`, or a repeating animation `{keyframes, repeat, autoreverse, begin}` (SPEC 11).",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/gain"
+        },
+        {
+          "type": "array",
+          "minItems": 1,
+          "items": {
+            "$ref": "#/$defs/animatedGainKeyframe"
+          },
+          "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
+        },
+        {
+          "type": "object",
+          "description": "A ramp from one value to another.",
+          "properties": {
+            "from": {
+              "$ref": "#/$defs/gain",
+              "description": "The value at the start of the ramp (held before it)."
+            },
+            "to": {
+              "$ref": "#/$defs/gain",
+              "description": "The value at the end of the ramp (held after it)."
+            },
+            "start": {
+              "$ref": "#/$defs/relativeTime",
+              "description": "When the ramp starts, relative to the item's start; default 0.",
+              "default": 0
+            },
+            "duration": {
+              "$ref": "#/$defs/time",
+              "description": "How long the ramp lasts; default the rest of the item."
+            },
+            "ease": {
+              "$ref": "#/$defs/ease",
+              "description": "Shape of the ramp; default linear.",
+              "default": "linear"
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "from",
+            "to"
+          ]
+        },
+        {
+          "type": "object",
+          "description": "A repeating animation, as Core Animation has it: one cycle lasts until its last keyframe.",
+          "properties": {
+            "keyframes": {
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "$ref": "#/$defs/animatedGainKeyframe"
+              },
+              "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
+            },
+            "repeat": {
+              "description": "How many cycles to play (may be fractional), or `forever`; default 1.",
+              "anyOf": [
+                {
+                  "const": "forever"
+                },
+                {
+                  "type": "number",
+                  "exclusiveMinimum": 0
+                },
+                {
+                  "$ref": "#/$defs/varRef"
+                }
+              ]
+            },
+            "autoreverse": {
+              "$ref": "#/$defs/boolean",
+              "description": "Play each cycle back to front after playing it.",
+              "default": false
+            },
+            "begin": {
+              "$ref": "#/$defs/time",
+              "description": "When the first cycle starts, relative to the item's start; the first value holds before it.",
+              "default": 0
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "keyframes"
+          ]
+        }
+      ]
+    },
+    "animatedAngleKeyframe": {
+      "type": "object",
+      "description": "One keyframe of an angle.",
+      "properties": {
+        "at": {
+          "$ref": "#/$defs/relativeTime",
+          "description": "When this keyframe is reached, relative to the item's start; `end` and `end-2s` count from the item's end."
+        },
+        "value": {
+          "$ref": "#/$defs/angle",
+          "description": "The value (an angle) at this time."
+        },
+        "ease": {
+          "$ref": "#/$defs/ease",
+          "description": "Shapes the span from this keyframe to the next."
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "at",
+        "value"
+      ]
+    },
+    "animatedAngle": {
+      "description": "An angle, animatable: a constant, a keyframe list, a ramp `{from, to, start, duration, ease}`, or a repeating animation `{keyframes, repeat, autoreverse, begin}` (SPEC 11).",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/angle"
+        },
+        {
+          "type": "array",
+          "minItems": 1,
+          "items": {
+            "$ref": "#/$defs/animatedAngleKeyframe"
+          },
+          "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
+        },
+        {
+          "type": "object",
+          "description": "A ramp from one value to another.",
+          "properties": {
+            "from": {
+              "$ref": "#/$defs/angle",
+              "description": "The value at the start of the ramp (held before it)."
+            },
+            "to": {
+              "$ref": "#/$defs/angle",
+              "description": "The value at the end of the ramp (held after it)."
+            },
+            "start": {
+              "$ref": "#/$defs/relativeTime",
+              "description": "When the ramp starts, relative to the item's start; default 0.",
+              "default": 0
+            },
+            "duration": {
+              "$ref": "#/$defs/time",
+              "description": "How long the ramp lasts; default the rest of the item."
+            },
+            "ease": {
+              "$ref": "#/$defs/ease",
+              "description": "Shape of the ramp; default linear.",
+              "default": "linear"
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "from",
+            "to"
+          ]
+        },
+        {
+          "type": "object",
+          "description": "A repeating animation, as Core Animation has it: one cycle lasts until its last keyframe.",
+          "properties": {
+            "keyframes": {
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "$ref": "#/$defs/animatedAngleKeyframe"
+              },
+              "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
+            },
+            "repeat": {
+              "description": "How many cycles to play (may be fractional), or `forever`; default 1.",
+              "anyOf": [
+                {
+                  "const": "forever"
+                },
+                {
+                  "type": "number",
+                  "exclusiveMinimum": 0
+                },
+                {
+                  "$ref": "#/$defs/varRef"
+                }
+              ]
+            },
+            "autoreverse": {
+              "$ref": "#/$defs/boolean",
+              "description": "Play each cycle back to front after playing it.",
+              "default": false
+            },
+            "begin": {
+              "$ref": "#/$defs/time",
+              "description": "When the first cycle starts, relative to the item's start; the first value holds before it.",
+              "default": 0
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "keyframes"
+          ]
+        }
+      ]
+    },
+    "animatedPointKeyframe": {
+      "type": "object",
+      "description": "One keyframe of a point.",
+      "properties": {
+        "at": {
+          "$ref": "#/$defs/relativeTime",
+          "description": "When this keyframe is reached, relative to the item's start; `end` and `end-2s` count from the item's end."
+        },
+        "value": {
+          "$ref": "#/$defs/point",
+          "description": "The value (a point) at this time."
+        },
+        "ease": {
+          "$ref": "#/$defs/ease",
+          "description": "Shapes the span from this keyframe to the next."
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "at",
+        "value"
+      ]
+    },
+    "animatedPoint": {
+      "description": "A point, animatable: a constant, a keyframe list, a ramp `{from, to, start, duration, ease}`, or a repeating animation `{keyframes, repeat, autoreverse, begin}` (SPEC 11).",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/point"
+        },
+        {
+          "type": "array",
+          "minItems": 1,
+          "items": {
+            "$ref": "#/$defs/animatedPointKeyframe"
+          },
+          "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
+        },
+        {
+          "type": "object",
+          "description": "A ramp from one value to another.",
+          "properties": {
+            "from": {
+              "$ref": "#/$defs/point",
+              "description": "The value at the start of the ramp (held before it)."
+            },
+            "to": {
+              "$ref": "#/$defs/point",
+              "description": "The value at the end of the ramp (held after it)."
+            },
+            "start": {
+              "$ref": "#/$defs/relativeTime",
+              "description": "When the ramp starts, relative to the item's start; default 0.",
+              "default": 0
+            },
+            "duration": {
+              "$ref": "#/$defs/time",
+              "description": "How long the ramp lasts; default the rest of the item."
+            },
+            "ease": {
+              "$ref": "#/$defs/ease",
+              "description": "Shape of the ramp; default linear.",
+              "default": "linear"
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "from",
+            "to"
+          ]
+        },
+        {
+          "type": "object",
+          "description": "A repeating animation, as Core Animation has it: one cycle lasts until its last keyframe.",
+          "properties": {
+            "keyframes": {
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "$ref": "#/$defs/animatedPointKeyframe"
+              },
+              "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
+            },
+            "repeat": {
+              "description": "How many cycles to play (may be fractional), or `forever`; default 1.",
+              "anyOf": [
+                {
+                  "const": "forever"
+                },
+                {
+                  "type": "number",
+                  "exclusiveMinimum": 0
+                },
+                {
+                  "$ref": "#/$defs/varRef"
+                }
+              ]
+            },
+            "autoreverse": {
+              "$ref": "#/$defs/boolean",
+              "description": "Play each cycle back to front after playing it.",
+              "default": false
+            },
+            "begin": {
+              "$ref": "#/$defs/time",
+              "description": "When the first cycle starts, relative to the item's start; the first value holds before it.",
+              "default": 0
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "keyframes"
+          ]
+        }
+      ]
+    },
+    "animatedScaleKeyframe": {
+      "type": "object",
+      "description": "One keyframe of a scale.",
+      "properties": {
+        "at": {
+          "$ref": "#/$defs/relativeTime",
+          "description": "When this keyframe is reached, relative to the item's start; `end` and `end-2s` count from the item's end."
+        },
+        "value": {
+          "$ref": "#/$defs/scaleValue",
+          "description": "The value (a scale) at this time."
+        },
+        "ease": {
+          "$ref": "#/$defs/ease",
+          "description": "Shapes the span from this keyframe to the next."
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "at",
+        "value"
+      ]
+    },
+    "animatedScale": {
+      "description": "A scale, animatable: a constant, a keyframe list, a ramp `{from, to, start, duration, ease}`, or a repeating animation `{keyframes, repeat, autoreverse, begin}` (SPEC 11).",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/scaleValue"
+        },
+        {
+          "type": "array",
+          "minItems": 1,
+          "items": {
+            "$ref": "#/$defs/animatedScaleKeyframe"
+          },
+          "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
+        },
+        {
+          "type": "object",
+          "description": "A ramp from one value to another.",
+          "properties": {
+            "from": {
+              "$ref": "#/$defs/scaleValue",
+              "description": "The value at the start of the ramp (held before it)."
+            },
+            "to": {
+              "$ref": "#/$defs/scaleValue",
+              "description": "The value at the end of the ramp (held after it)."
+            },
+            "start": {
+              "$ref": "#/$defs/relativeTime",
+              "description": "When the ramp starts, relative to the item's start; default 0.",
+              "default": 0
+            },
+            "duration": {
+              "$ref": "#/$defs/time",
+              "description": "How long the ramp lasts; default the rest of the item."
+            },
+            "ease": {
+              "$ref": "#/$defs/ease",
+              "description": "Shape of the ramp; default linear.",
+              "default": "linear"
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "from",
+            "to"
+          ]
+        },
+        {
+          "type": "object",
+          "description": "A repeating animation, as Core Animation has it: one cycle lasts until its last keyframe.",
+          "properties": {
+            "keyframes": {
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "$ref": "#/$defs/animatedScaleKeyframe"
+              },
+              "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
+            },
+            "repeat": {
+              "description": "How many cycles to play (may be fractional), or `forever`; default 1.",
+              "anyOf": [
+                {
+                  "const": "forever"
+                },
+                {
+                  "type": "number",
+                  "exclusiveMinimum": 0
+                },
+                {
+                  "$ref": "#/$defs/varRef"
+                }
+              ]
+            },
+            "autoreverse": {
+              "$ref": "#/$defs/boolean",
+              "description": "Play each cycle back to front after playing it.",
+              "default": false
+            },
+            "begin": {
+              "$ref": "#/$defs/time",
+              "description": "When the first cycle starts, relative to the item's start; the first value holds before it.",
+              "default": 0
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "keyframes"
+          ]
+        }
+      ]
+    },
+    "animatedLayerSizeKeyframe": {
+      "type": "object",
+      "description": "One keyframe of a layer size.",
+      "properties": {
+        "at": {
+          "$ref": "#/$defs/relativeTime",
+          "description": "When this keyframe is reached, relative to the item's start; `end` and `end-2s` count from the item's end."
+        },
+        "value": {
+          "$ref": "#/$defs/layerSize",
+          "description": "The value (a layer size) at this time."
+        },
+        "ease": {
+          "$ref": "#/$defs/ease",
+          "description": "Shapes the span from this keyframe to the next."
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "at",
+        "value"
+      ]
+    },
+    "animatedLayerSize": {
+      "description": "A layer size, animatable: a constant, a keyframe list, a ramp `{from, to, start, duration, ease}`, or a repeating animation `{keyframes, repeat, autoreverse, begin}` (SPEC 11).",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/layerSize"
+        },
+        {
+          "type": "array",
+          "minItems": 1,
+          "items": {
+            "$ref": "#/$defs/animatedLayerSizeKeyframe"
+          },
+          "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
+        },
+        {
+          "type": "object",
+          "description": "A ramp from one value to another.",
+          "properties": {
+            "from": {
+              "$ref": "#/$defs/layerSize",
+              "description": "The value at the start of the ramp (held before it)."
+            },
+            "to": {
+              "$ref": "#/$defs/layerSize",
+              "description": "The value at the end of the ramp (held after it)."
+            },
+            "start": {
+              "$ref": "#/$defs/relativeTime",
+              "description": "When the ramp starts, relative to the item's start; default 0.",
+              "default": 0
+            },
+            "duration": {
+              "$ref": "#/$defs/time",
+              "description": "How long the ramp lasts; default the rest of the item."
+            },
+            "ease": {
+              "$ref": "#/$defs/ease",
+              "description": "Shape of the ramp; default linear.",
+              "default": "linear"
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "from",
+            "to"
+          ]
+        },
+        {
+          "type": "object",
+          "description": "A repeating animation, as Core Animation has it: one cycle lasts until its last keyframe.",
+          "properties": {
+            "keyframes": {
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "$ref": "#/$defs/animatedLayerSizeKeyframe"
+              },
+              "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
+            },
+            "repeat": {
+              "description": "How many cycles to play (may be fractional), or `forever`; default 1.",
+              "anyOf": [
+                {
+                  "const": "forever"
+                },
+                {
+                  "type": "number",
+                  "exclusiveMinimum": 0
+                },
+                {
+                  "$ref": "#/$defs/varRef"
+                }
+              ]
+            },
+            "autoreverse": {
+              "$ref": "#/$defs/boolean",
+              "description": "Play each cycle back to front after playing it.",
+              "default": false
+            },
+            "begin": {
+              "$ref": "#/$defs/time",
+              "description": "When the first cycle starts, relative to the item's start; the first value holds before it.",
+              "default": 0
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "keyframes"
+          ]
+        }
+      ]
+    },
+    "animatedCropKeyframe": {
+      "type": "object",
+      "description": "One keyframe of a crop.",
+      "properties": {
+        "at": {
+          "$ref": "#/$defs/relativeTime",
+          "description": "When this keyframe is reached, relative to the item's start; `end` and `end-2s` count from the item's end."
+        },
+        "value": {
+          "$ref": "#/$defs/crop",
+          "description": "The value (a crop) at this time."
+        },
+        "ease": {
+          "$ref": "#/$defs/ease",
+          "description": "Shapes the span from this keyframe to the next."
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "at",
+        "value"
+      ]
+    },
+    "animatedCrop": {
+      "description": "A crop, animatable: a constant, a keyframe list, a ramp `{from, to, start, duration, ease}`, or a repeating animation `{keyframes, repeat, autoreverse, begin}` (SPEC 11).",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/crop"
+        },
+        {
+          "type": "array",
+          "minItems": 1,
+          "items": {
+            "$ref": "#/$defs/animatedCropKeyframe"
+          },
+          "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
+        },
+        {
+          "type": "object",
+          "description": "A ramp from one value to another.",
+          "properties": {
+            "from": {
+              "$ref": "#/$defs/crop",
+              "description": "The value at the start of the ramp (held before it)."
+            },
+            "to": {
+              "$ref": "#/$defs/crop",
+              "description": "The value at the end of the ramp (held after it)."
+            },
+            "start": {
+              "$ref": "#/$defs/relativeTime",
+              "description": "When the ramp starts, relative to the item's start; default 0.",
+              "default": 0
+            },
+            "duration": {
+              "$ref": "#/$defs/time",
+              "description": "How long the ramp lasts; default the rest of the item."
+            },
+            "ease": {
+              "$ref": "#/$defs/ease",
+              "description": "Shape of the ramp; default linear.",
+              "default": "linear"
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "from",
+            "to"
+          ]
+        },
+        {
+          "type": "object",
+          "description": "A repeating animation, as Core Animation has it: one cycle lasts until its last keyframe.",
+          "properties": {
+            "keyframes": {
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "$ref": "#/$defs/animatedCropKeyframe"
+              },
+              "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
+            },
+            "repeat": {
+              "description": "How many cycles to play (may be fractional), or `forever`; default 1.",
+              "anyOf": [
+                {
+                  "const": "forever"
+                },
+                {
+                  "type": "number",
+                  "exclusiveMinimum": 0
+                },
+                {
+                  "$ref": "#/$defs/varRef"
+                }
+              ]
+            },
+            "autoreverse": {
+              "$ref": "#/$defs/boolean",
+              "description": "Play each cycle back to front after playing it.",
+              "default": false
+            },
+            "begin": {
+              "$ref": "#/$defs/time",
+              "description": "When the first cycle starts, relative to the item's start; the first value holds before it.",
+              "default": 0
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "keyframes"
+          ]
+        }
+      ]
+    },
+    "sourceItem": {
+      "type": "object",
+      "description": "A video, audio or image file.",
+      "properties": {
+        "source": {
+          "type": "string",
+          "description": "An asset name from `assets`, or a path to a video, audio or image file, relative to the project file.",
+          "minLength": 1,
+          "not": {
+            "pattern": "^[A-Za-z][A-Za-z0-9+.-]*://"
+          }
+        },
+        "from": {
+          "$ref": "#/$defs/time",
+          "description": "Source in-point; default 0."
+        },
+        "to": {
+          "$ref": "#/$defs/time",
+          "description": "Source out-point; default the end of the source. Must not be past the source's end."
+        },
+        "duration": {
+          "$ref": "#/$defs/duration",
+          "description": "The item's length on the timeline. With `to` absent it sets `to = from + duration × speed`; required for images unless `until: end`."
+        },
+        "at": {
+          "$ref": "#/$defs/time",
+          "description": "Pin the item's start on the timeline; it must not start before the previous item ends."
+        },
+        "speed": {
+          "description": "Constant playback rate, 0.25 to 16; the item lasts `(to − from) / speed`.",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0.25,
+              "maximum": 16
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "loop": {
+          "description": "`true`, or a count (at least 1): repeat the source range to fill `duration`.",
+          "anyOf": [
+            {
+              "type": "boolean"
+            },
+            {
+              "type": "integer",
+              "minimum": 1
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "until": {
+          "description": "`end`: the item lasts until the end of the output (e.g. music); with `loop: true` it repeats, otherwise it stops at its source end.",
+          "anyOf": [
+            {
+              "enum": [
+                "end"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "freeze": {
+          "type": "object",
+          "description": "Show the single source frame at `at` (source time) for `duration`.",
+          "properties": {
+            "at": {
+              "$ref": "#/$defs/time",
+              "description": "The source time of the frame to show."
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "at"
+          ]
+        },
+        "fit": {
+          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels); ignored when `size` is given. Default `contain`.",
+          "anyOf": [
+            {
+              "enum": [
+                "contain",
+                "cover",
+                "fill",
+                "none"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ],
+          "default": "contain"
+        },
+        "size": {
+          "$ref": "#/$defs/animatedLayerSize",
+          "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
+        },
+        "position": {
+          "$ref": "#/$defs/animatedPoint",
+          "description": "Where the anchor lands, in output pixels or percentages; default the frame centre. Animatable."
+        },
+        "anchor": {
+          "$ref": "#/$defs/vector",
+          "description": "The layer's own reference point, normalised (`[0, 0]` top-left, `[1, 1]` bottom-right); default `[0.5, 0.5]`."
+        },
+        "scale": {
+          "$ref": "#/$defs/animatedScale",
+          "description": "Scale about the anchor, after fit/size: uniform or `[sx, sy]`; default 1. Animatable."
+        },
+        "rotation": {
+          "$ref": "#/$defs/animatedAngle",
+          "description": "Rotation about the anchor, clockwise; default 0. Animatable."
+        },
+        "crop": {
+          "$ref": "#/$defs/animatedCrop",
+          "description": "`{left, top, right, bottom}` in source pixels. Animatable."
+        },
+        "flip": {
+          "description": "Mirror the picture: `horizontal`, `vertical` or `both`.",
+          "anyOf": [
+            {
+              "enum": [
+                "horizontal",
+                "vertical",
+                "both"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "opacity": {
+          "$ref": "#/$defs/animatedNumber",
+          "description": "Layer opacity, 0..1; default 1. Animatable."
+        },
+        "auto_rotate": {
+          "$ref": "#/$defs/boolean",
+          "description": "Apply the source's rotation metadata (phone videos); default true.",
+          "default": true
+        },
+        "volume": {
+          "$ref": "#/$defs/animatedGain",
+          "description": "The item's gain (linear or `\"-6dB\"`); default 1. Animatable."
+        },
+        "fade_in": {
+          "$ref": "#/$defs/time",
+          "description": "Length of a linear volume ramp up from silence at the item's start."
+        },
+        "fade_out": {
+          "$ref": "#/$defs/time",
+          "description": "Length of a linear volume ramp down to silence at the item's end."
+        },
+        "mute": {
+          "$ref": "#/$defs/boolean",
+          "description": "Drop this item's audio.",
+          "default": false
+        },
+        "pitch": {
+          "description": "With `speed`: `keep` (default) keeps the audio's pitch, `shift` resamples it (faster is higher).",
+          "anyOf": [
+            {
+              "enum": [
+                "keep",
+                "shift"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ],
+          "default": "keep"
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "source"
+      ],
+      "allOf": [
+        {
+          "$comment": "`from`, `to` and `duration` together need `loop`.",
+          "if": {
+            "required": [
+              "from",
+              "to",
+              "duration"
+            ]
+          },
+          "then": {
+            "required": [
+              "loop"
+            ]
+          }
+        },
+        {
+          "$comment": "`duration` and `until` exclude each other.",
+          "not": {
+            "required": [
+              "duration",
+              "until"
+            ]
+          }
+        }
+      ]
+    },
+    "colorItem": {
+      "type": "object",
+      "description": "A solid colour layer.",
+      "properties": {
+        "color": {
+          "$ref": "#/$defs/color",
+          "description": "The layer's colour."
+        },
+        "duration": {
+          "$ref": "#/$defs/duration",
+          "description": "The item's length on the timeline (required unless `until: end`)."
+        },
+        "at": {
+          "$ref": "#/$defs/time",
+          "description": "Pin the item's start on the timeline; it must not start before the previous item ends."
+        },
+        "until": {
+          "description": "`end`: the item lasts until the end of the output (instead of `duration`).",
+          "anyOf": [
+            {
+              "enum": [
+                "end"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "fit": {
+          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels); ignored when `size` is given. Default `contain`.",
+          "anyOf": [
+            {
+              "enum": [
+                "contain",
+                "cover",
+                "fill",
+                "none"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ],
+          "default": "contain"
+        },
+        "size": {
+          "$ref": "#/$defs/animatedLayerSize",
+          "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
+        },
+        "position": {
+          "$ref": "#/$defs/animatedPoint",
+          "description": "Where the anchor lands, in output pixels or percentages; default the frame centre. Animatable."
+        },
+        "anchor": {
+          "$ref": "#/$defs/vector",
+          "description": "The layer's own reference point, normalised (`[0, 0]` top-left, `[1, 1]` bottom-right); default `[0.5, 0.5]`."
+        },
+        "scale": {
+          "$ref": "#/$defs/animatedScale",
+          "description": "Scale about the anchor, after fit/size: uniform or `[sx, sy]`; default 1. Animatable."
+        },
+        "rotation": {
+          "$ref": "#/$defs/animatedAngle",
+          "description": "Rotation about the anchor, clockwise; default 0. Animatable."
+        },
+        "crop": {
+          "$ref": "#/$defs/animatedCrop",
+          "description": "`{left, top, right, bottom}` in source pixels. Animatable."
+        },
+        "flip": {
+          "description": "Mirror the picture: `horizontal`, `vertical` or `both`.",
+          "anyOf": [
+            {
+              "enum": [
+                "horizontal",
+                "vertical",
+                "both"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "opacity": {
+          "$ref": "#/$defs/animatedNumber",
+          "description": "Layer opacity, 0..1; default 1. Animatable."
+        },
+        "auto_rotate": {
+          "$ref": "#/$defs/boolean",
+          "description": "Apply the source's rotation metadata (phone videos); default true.",
+          "default": true
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "color"
+      ],
+      "oneOf": [
+        {
+          "required": [
+            "duration"
+          ]
+        },
+        {
+          "required": [
+            "until"
+          ]
+        }
+      ],
+      "$comment": "`duration` or `until: end` is required, not both."
+    },
+    "patternItem": {
+      "type": "object",
+      "description": "A generated test picture.",
+      "properties": {
+        "pattern": {
+          "description": "`bars` (colour bars), `grid`, or `counter` (shows the frame number and time).",
+          "anyOf": [
+            {
+              "enum": [
+                "bars",
+                "grid",
+                "counter"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "duration": {
+          "$ref": "#/$defs/duration",
+          "description": "The item's length on the timeline (required unless `until: end`)."
+        },
+        "at": {
+          "$ref": "#/$defs/time",
+          "description": "Pin the item's start on the timeline; it must not start before the previous item ends."
+        },
+        "until": {
+          "description": "`end`: the item lasts until the end of the output (instead of `duration`).",
+          "anyOf": [
+            {
+              "enum": [
+                "end"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "fit": {
+          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels); ignored when `size` is given. Default `contain`.",
+          "anyOf": [
+            {
+              "enum": [
+                "contain",
+                "cover",
+                "fill",
+                "none"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ],
+          "default": "contain"
+        },
+        "size": {
+          "$ref": "#/$defs/animatedLayerSize",
+          "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
+        },
+        "position": {
+          "$ref": "#/$defs/animatedPoint",
+          "description": "Where the anchor lands, in output pixels or percentages; default the frame centre. Animatable."
+        },
+        "anchor": {
+          "$ref": "#/$defs/vector",
+          "description": "The layer's own reference point, normalised (`[0, 0]` top-left, `[1, 1]` bottom-right); default `[0.5, 0.5]`."
+        },
+        "scale": {
+          "$ref": "#/$defs/animatedScale",
+          "description": "Scale about the anchor, after fit/size: uniform or `[sx, sy]`; default 1. Animatable."
+        },
+        "rotation": {
+          "$ref": "#/$defs/animatedAngle",
+          "description": "Rotation about the anchor, clockwise; default 0. Animatable."
+        },
+        "crop": {
+          "$ref": "#/$defs/animatedCrop",
+          "description": "`{left, top, right, bottom}` in source pixels. Animatable."
+        },
+        "flip": {
+          "description": "Mirror the picture: `horizontal`, `vertical` or `both`.",
+          "anyOf": [
+            {
+              "enum": [
+                "horizontal",
+                "vertical",
+                "both"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "opacity": {
+          "$ref": "#/$defs/animatedNumber",
+          "description": "Layer opacity, 0..1; default 1. Animatable."
+        },
+        "auto_rotate": {
+          "$ref": "#/$defs/boolean",
+          "description": "Apply the source's rotation metadata (phone videos); default true.",
+          "default": true
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "pattern"
+      ],
+      "oneOf": [
+        {
+          "required": [
+            "duration"
+          ]
+        },
+        {
+          "required": [
+            "until"
+          ]
+        }
+      ],
+      "$comment": "`duration` or `until: end` is required, not both."
+    },
+    "textItem": {
+      "type": "object",
+      "description": "A text layer, shaped and rasterised once, then transformed and animated like any layer.",
+      "properties": {
+        "text": {
+          "type": "string",
+          "description": "The text to show; may contain line breaks and `${var}` references."
+        },
+        "font": {
+          "type": "string",
+          "description": "A font family name (resolved by fontconfig) or a font file path; default DejaVu Sans.",
+          "minLength": 1,
+          "default": "DejaVu Sans"
+        },
+        "font_size": {
+          "description": "Font size in pixels; default 48.",
+          "anyOf": [
+            {
+              "type": "number",
+              "exclusiveMinimum": 0
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "weight": {
+          "description": "`normal` or `bold`.",
+          "anyOf": [
+            {
+              "enum": [
+                "normal",
+                "bold"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ],
+          "default": "normal"
+        },
+        "color": {
+          "$ref": "#/$defs/color",
+          "description": "Text colour; default white.",
+          "default": "white"
+        },
+        "align": {
+          "description": "Line alignment: `left`, `center` or `right`.",
+          "anyOf": [
+            {
+              "enum": [
+                "left",
+                "center",
+                "right"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ],
+          "default": "center"
+        },
+        "max_width": {
+          "description": "Wrap lines wider than this many pixels; default no wrap.",
+          "anyOf": [
+            {
+              "type": "number",
+              "exclusiveMinimum": 0
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "line_height": {
+          "description": "Line spacing as a multiple of the font size.",
+          "anyOf": [
+            {
+              "type": "number",
+              "exclusiveMinimum": 0
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "stroke": {
+          "type": "object",
+          "description": "An outline around the glyphs.",
+          "properties": {
+            "color": {
+              "$ref": "#/$defs/color",
+              "description": "Outline colour."
+            },
+            "width": {
+              "description": "Outline width in pixels.",
+              "anyOf": [
+                {
+                  "type": "number",
+                  "minimum": 0
+                },
+                {
+                  "$ref": "#/$defs/varRef"
+                }
+              ]
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false
+        },
+        "shadow": {
+          "type": "object",
+          "description": "A drop shadow.",
+          "properties": {
+            "color": {
+              "$ref": "#/$defs/color",
+              "description": "Shadow colour (usually translucent, e.g. `\"#00000080\"`)."
+            },
+            "offset": {
+              "$ref": "#/$defs/vector",
+              "description": "Shadow offset `[dx, dy]` in pixels, y down."
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false
+        },
+        "background": {
+          "type": "object",
+          "description": "A box behind the text.",
+          "properties": {
+            "color": {
+              "$ref": "#/$defs/color",
+              "description": "Box colour."
+            },
+            "padding": {
+              "description": "Space between the text and the box edge, in pixels.",
+              "anyOf": [
+                {
+                  "type": "number",
+                  "minimum": 0
+                },
+                {
+                  "$ref": "#/$defs/varRef"
+                }
+              ]
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false
+        },
+        "duration": {
+          "$ref": "#/$defs/duration",
+          "description": "The item's length on the timeline (required unless `until: end`)."
+        },
+        "at": {
+          "$ref": "#/$defs/time",
+          "description": "Pin the item's start on the timeline; it must not start before the previous item ends."
+        },
+        "until": {
+          "description": "`end`: the item lasts until the end of the output (instead of `duration`).",
+          "anyOf": [
+            {
+              "enum": [
+                "end"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "fit": {
+          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels); ignored when `size` is given. Default `none`.",
+          "anyOf": [
+            {
+              "enum": [
+                "contain",
+                "cover",
+                "fill",
+                "none"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ],
+          "default": "none"
+        },
+        "size": {
+          "$ref": "#/$defs/animatedLayerSize",
+          "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
+        },
+        "position": {
+          "$ref": "#/$defs/animatedPoint",
+          "description": "Where the anchor lands, in output pixels or percentages; default the frame centre. Animatable."
+        },
+        "anchor": {
+          "$ref": "#/$defs/vector",
+          "description": "The layer's own reference point, normalised (`[0, 0]` top-left, `[1, 1]` bottom-right); default `[0.5, 0.5]`."
+        },
+        "scale": {
+          "$ref": "#/$defs/animatedScale",
+          "description": "Scale about the anchor, after fit/size: uniform or `[sx, sy]`; default 1. Animatable."
+        },
+        "rotation": {
+          "$ref": "#/$defs/animatedAngle",
+          "description": "Rotation about the anchor, clockwise; default 0. Animatable."
+        },
+        "crop": {
+          "$ref": "#/$defs/animatedCrop",
+          "description": "`{left, top, right, bottom}` in source pixels. Animatable."
+        },
+        "flip": {
+          "description": "Mirror the picture: `horizontal`, `vertical` or `both`.",
+          "anyOf": [
+            {
+              "enum": [
+                "horizontal",
+                "vertical",
+                "both"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "opacity": {
+          "$ref": "#/$defs/animatedNumber",
+          "description": "Layer opacity, 0..1; default 1. Animatable."
+        },
+        "auto_rotate": {
+          "$ref": "#/$defs/boolean",
+          "description": "Apply the source's rotation metadata (phone videos); default true.",
+          "default": true
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "text"
+      ],
+      "oneOf": [
+        {
+          "required": [
+            "duration"
+          ]
+        },
+        {
+          "required": [
+            "until"
+          ]
+        }
+      ],
+      "$comment": "`duration` or `until: end` is required, not both."
+    },
+    "toneItem": {
+      "type": "object",
+      "description": "A sine tone (audio), for tests and examples.",
+      "properties": {
+        "tone": {
+          "description": "Frequency in Hz.",
+          "anyOf": [
+            {
+              "type": "number",
+              "exclusiveMinimum": 0
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "duration": {
+          "$ref": "#/$defs/duration",
+          "description": "The item's length on the timeline (required unless `until: end`)."
+        },
+        "at": {
+          "$ref": "#/$defs/time",
+          "description": "Pin the item's start on the timeline; it must not start before the previous item ends."
+        },
+        "until": {
+          "description": "`end`: the item lasts until the end of the output (instead of `duration`).",
+          "anyOf": [
+            {
+              "enum": [
+                "end"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "volume": {
+          "$ref": "#/$defs/animatedGain",
+          "description": "The item's gain (linear or `\"-6dB\"`); default 1. Animatable."
+        },
+        "fade_in": {
+          "$ref": "#/$defs/time",
+          "description": "Length of a linear volume ramp up from silence at the item's start."
+        },
+        "fade_out": {
+          "$ref": "#/$defs/time",
+          "description": "Length of a linear volume ramp down to silence at the item's end."
+        },
+        "mute": {
+          "$ref": "#/$defs/boolean",
+          "description": "Drop this item's audio.",
+          "default": false
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "tone"
+      ],
+      "oneOf": [
+        {
+          "required": [
+            "duration"
+          ]
+        },
+        {
+          "required": [
+            "until"
+          ]
+        }
+      ],
+      "$comment": "`duration` or `until: end` is required, not both."
+    },
+    "gapItem": {
+      "type": "object",
+      "description": "A hole in the track: transparent picture and silence.",
+      "properties": {
+        "gap": {
+          "$ref": "#/$defs/duration",
+          "description": "How long the hole lasts."
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "gap"
+      ]
+    },
+    "transitionItem": {
+      "type": "object",
+      "description": "A transition between the items before and after it; the next item starts `duration` before the previous one ends.",
+      "properties": {
+        "transition": {
+          "description": "`crossfade` (dissolve), `fade` (through `color`), `wipe-left|right|up|down`, `slide-left|right|up|down`, `push-left|right`, `zoom`, `circle`.",
+          "anyOf": [
+            {
+              "enum": [
+                "crossfade",
+                "fade",
+                "wipe-left",
+                "wipe-right",
+                "wipe-up",
+                "wipe-down",
+                "slide-left",
+                "slide-right",
+                "slide-up",
+                "slide-down",
+                "push-left",
+                "push-right",
+                "zoom",
+                "circle"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "duration": {
+          "$ref": "#/$defs/duration",
+          "description": "The overlap; both neighbours must last at least this long."
+        },
+        "ease": {
+          "$ref": "#/$defs/ease",
+          "description": "Shapes the transition's progress; default linear."
+        },
+        "color": {
+          "$ref": "#/$defs/color",
+          "description": "For `fade` only: the colour passed through; default black.",
+          "default": "black"
+        },
+        "audio": {
+          "description": "`crossfade` (default, equal-power) or `cut` (the sound switches at the midpoint).",
+          "anyOf": [
+            {
+              "enum": [
+                "crossfade",
+                "cut"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ],
+          "default": "crossfade"
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "transition",
+        "duration"
+      ],
+      "allOf": [
+        {
+          "$comment": "`color` is for `fade` only.",
+          "if": {
+            "required": [
+              "transition"
+            ],
+            "properties": {
+              "transition": {
+                "description": "A kind other than `fade`.",
+                "enum": [
+                  "crossfade",
+                  "wipe-left",
+                  "wipe-right",
+                  "wipe-up",
+                  "wipe-down",
+                  "slide-left",
+                  "slide-right",
+                  "slide-up",
+                  "slide-down",
+                  "push-left",
+                  "push-right",
+                  "zoom",
+                  "circle"
+                ]
+              }
+            }
+          },
+          "then": {
+            "not": {
+              "required": [
+                "color"
+              ]
+            }
+          }
+        }
+      ]
+    },
+    "item": {
+      "description": "One item of a track, told by its key: `source`, `color`, `text`, `tone`, `pattern`, `gap` or `transition`.",
+      "type": "object",
+      "oneOf": [
+        {
+          "$ref": "#/$defs/sourceItem"
+        },
+        {
+          "$ref": "#/$defs/colorItem"
+        },
+        {
+          "$ref": "#/$defs/textItem"
+        },
+        {
+          "$ref": "#/$defs/toneItem"
+        },
+        {
+          "$ref": "#/$defs/patternItem"
+        },
+        {
+          "$ref": "#/$defs/gapItem"
+        },
+        {
+          "$ref": "#/$defs/transitionItem"
+        }
+      ]
+    },
+    "ducking": {
+      "type": "object",
+      "description": "Lower this track while another track has sound (side-chain).",
+      "properties": {
+        "under": {
+          "type": "string",
+          "description": "The name of the track whose sound lowers this one.",
+          "minLength": 1
+        },
+        "gain": {
+          "$ref": "#/$defs/gain",
+          "description": "The gain applied while ducked, e.g. `\"-12dB\"`."
+        },
+        "attack": {
+          "$ref": "#/$defs/time",
+          "description": "How fast the gain falls when the other track starts sounding."
+        },
+        "release": {
+          "$ref": "#/$defs/time",
+          "description": "How fast the gain recovers after the other track falls silent."
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "under"
+      ]
+    },
+    "track": {
+      "type": "object",
+      "description": "A sequence of items laid end to end. The first video track is the bottom layer; later tracks composite over it; the audio of every track is mixed.",
+      "properties": {
+        "name": {
+          "type": "string",
+          "description": "Unique track name, used in diagnostics and `ducking.under`.",
+          "minLength": 1
+        },
+        "kind": {
+          "description": "`video` (default) or `audio`.",
+          "anyOf": [
+            {
+              "enum": [
+                "video",
+                "audio"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ],
+          "default": "video"
+        },
+        "items": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/item"
+          },
+          "description": "The items, sequential: each starts where the previous one ended unless pinned with `at`."
+        },
+        "volume": {
+          "$ref": "#/$defs/animatedGain",
+          "description": "Track gain applied to the audio of all its items; default 1. Animatable."
+        },
+        "opacity": {
+          "$ref": "#/$defs/animatedNumber",
+          "description": "Track opacity, multiplying its items' (video tracks); default 1. Animatable."
+        },
+        "mute": {
+          "$ref": "#/$defs/boolean",
+          "description": "Silence the whole track.",
+          "default": false
+        },
+        "hidden": {
+          "$ref": "#/$defs/boolean",
+          "description": "Do not draw the track's pictures.",
+          "default": false
+        },
+        "ducking": {
+          "$ref": "#/$defs/ducking",
+          "description": "Lower this track while the named track has sound, e.g. `{under: voice, gain: \"-12dB\", attack: 0.3s, release: 0.5s}`."
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "items"
+      ],
+      "allOf": [
+        {
+          "if": {
+            "required": [
+              "kind"
+            ],
+            "properties": {
+              "kind": {
+                "description": "An audio track.",
+                "const": "audio"
+              }
+            }
+          },
+          "then": {
+            "properties": {
+              "items": {
+                "description": "The items of an audio track.",
+                "items": {
+                  "anyOf": [
+                    {
+                      "required": [
+                        "source"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "tone"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "gap"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "transition"
+                      ]
+                    }
+                  ],
+                  "description": "Audio tracks hold only `source`, `tone`, `gap` and `transition` items."
+                }
+              }
+            }
+          }
+        }
+      ]
+    },
+    "videoSettings": {
+      "type": "object",
+      "description": "Video encoding settings.",
+      "properties": {
+        "codec": {
+          "description": "Video codec: `h264` (default), `hevc`, `vp9`, `prores` or `gif`, where the container allows it.",
+          "anyOf": [
+            {
+              "enum": [
+                "h264",
+                "hevc",
+                "vp9",
+                "prores",
+                "gif"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ],
+          "default": "h264"
+        },
+        "crf": {
+          "description": "Constant quality target, 0 (lossless) to 51; default 20. Not together with `bitrate`.",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 51
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "bitrate": {
+          "$ref": "#/$defs/bitrate",
+          "description": "Target bitrate such as `\"8M\"`. Not together with `crf`."
+        },
+        "preset": {
+          "description": "Encoder speed preset; default medium.",
+          "anyOf": [
+            {
+              "enum": [
+                "ultrafast",
+                "superfast",
+                "veryfast",
+                "faster",
+                "fast",
+                "medium",
+                "slow",
+                "slower",
+                "veryslow",
+                "placebo"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ],
+          "default": "medium"
+        },
+        "pixel_format": {
+          "type": "string",
+          "description": "Output pixel format, e.g. `yuv420p` (default), `yuv444p`, `yuv420p10le`.",
+          "pattern": "^(?:[a-z0-9_]+|.*\\$\\{.*)$",
+          "default": "yuv420p",
+          "examples": [
+            "yuv420p",
+            "yuv422p",
+            "yuv444p",
+            "yuv420p10le"
+          ]
+        },
+        "keyframe_interval": {
+          "$ref": "#/$defs/duration",
+          "description": "Maximum GOP length; default 2s.",
+          "default": "2s"
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "not": {
+        "required": [
+          "crf",
+          "bitrate"
+        ]
+      }
+    },
+    "audioSettings": {
+      "type": "object",
+      "description": "Audio encoding settings.",
+      "properties": {
+        "codec": {
+          "description": "Audio codec; default aac (mp4/mov), opus (webm/mkv), pcm_s16le (wav).",
+          "anyOf": [
+            {
+              "enum": [
+                "aac",
+                "opus",
+                "mp3",
+                "flac",
+                "pcm_s16le"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "bitrate": {
+          "$ref": "#/$defs/bitrate",
+          "description": "Target bitrate; default 192k.",
+          "default": "192k"
+        },
+        "sample_rate": {
+          "description": "Samples per second; default 48000.",
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 8000,
+              "maximum": 192000
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "channels": {
+          "description": "1 (mono) or 2 (stereo); default 2.",
+          "anyOf": [
+            {
+              "enum": [
+                1,
+                2
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ],
+          "default": 2
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false
+    },
+    "output": {
+      "type": "object",
+      "description": "What to write and how.",
+      "properties": {
+        "path": {
+          "$ref": "#/$defs/path",
+          "description": "Output file, relative to the project file; default the project file's name with `.mp4`. The container follows the extension: .mp4, .mov, .mkv, .webm, .m4a, .wav, .gif.",
+          "anyOf": [
+            {
+              "pattern": "\\.(?:mp4|mov|mkv|webm|m4a|wav|gif|MP4|MOV|MKV|WEBM|M4A|WAV|GIF)$"
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "size": {
+          "$ref": "#/$defs/size",
+          "description": "Render size; default the display size of the first video item."
+        },
+        "fps": {
+          "$ref": "#/$defs/fps",
+          "description": "Constant output frame rate; default the first video item's, else 30."
+        },
+        "duration": {
+          "$ref": "#/$defs/duration",
+          "description": "Explicit length; default the end of the last item over all tracks (items with `until: end` excluded)."
+        },
+        "background": {
+          "$ref": "#/$defs/color",
+          "description": "What shows where no layer covers the frame; default black.",
+          "default": "black"
+        },
+        "video": {
+          "$ref": "#/$defs/videoSettings",
+          "description": "Video encoding settings."
+        },
+        "audio": {
+          "description": "`none` writes no audio stream; otherwise audio encoding settings. Default: on if any item has sound.",
+          "anyOf": [
+            {
+              "const": "none"
+            },
+            {
+              "$ref": "#/$defs/audioSettings"
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "faststart": {
+          "$ref": "#/$defs/boolean",
+          "description": "Put the moov atom first (mp4/mov), for playback while downloading; default true.",
+          "default": true
+        },
+        "metadata": {
+          "type": "object",
+          "description": "Container tags, e.g. `{title: ..., comment: ...}`.",
+          "additionalProperties": {
+            "type": "string",
+            "description": "A tag value."
+          }
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false
+    },
+    "asset": {
+      "description": "A media file: a path (short form) or `{path, audio_stream, video_stream}`.",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/path"
+        },
+        {
+          "type": "object",
+          "description": "An asset in long form.",
+          "properties": {
+            "path": {
+              "$ref": "#/$defs/path",
+              "description": "The file, relative to the project file."
+            },
+            "audio_stream": {
+              "description": "Index of the audio stream to use (0-based, among the file's audio streams).",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                {
+                  "$ref": "#/$defs/varRef"
+                }
+              ]
+            },
+            "video_stream": {
+              "description": "Index of the video stream to use (0-based, among the file's video streams).",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                {
+                  "$ref": "#/$defs/varRef"
+                }
+              ]
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "path"
+          ]
+        }
+      ]
+    }
+  }
+}
+"""# + "\n"
+}
