@@ -11,10 +11,10 @@ private func seconds(_ n: Int64, _ d: Int64 = 1, frames: Int64 = 0) -> TimeValue
     TimeValue(seconds: q(n, d), frames: frames)
 }
 
-/// The error `parse` throws, or nil when it succeeds.
-private func failure<T>(_ parse: () throws(ValueError) -> T) -> ValueError? {
+/// The error `parse` throws for `text`, or nil when it succeeds.
+private func failure<T>(_ parse: (String) throws(ValueError) -> T, _ text: String) -> ValueError? {
     do throws(ValueError) {
-        _ = try parse()
+        _ = try parse(text)
         return nil
     } catch {
         return error
@@ -45,8 +45,14 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
 
         @Test(arguments: [
             ("1e300", "'1e300' is too large; exact numbers must lie within about ±9.2e18"),
-            ("123456789012345678901234567890", "'123456789012345678901234567890' is too large; exact numbers must lie within about ±9.2e18"),
-            ("0.1234567890123456789", "'0.1234567890123456789' has too many digits to keep exactly; use fewer decimal places"),
+            (
+                "123456789012345678901234567890",
+                "'123456789012345678901234567890' is too large; exact numbers must lie within about ±9.2e18"
+            ),
+            (
+                "0.1234567890123456789",
+                "'0.1234567890123456789' has too many digits to keep exactly; use fewer decimal places"
+            ),
             ("1e-300", "'1e-300' has too many digits to keep exactly; use fewer decimal places"),
             ("abc", "'abc' is not a number; expected a decimal such as '2', '-0.5' or '1e3'"),
             ("1.2.3", "'1.2.3' is not a number; expected a decimal such as '2', '-0.5' or '1e3'"),
@@ -54,7 +60,7 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
             (".", "'.' is not a number; expected a decimal such as '2', '-0.5' or '1e3'"),
         ])
         func rejectedDecimals(text: String, message: String) {
-            #expect(failure { () throws(ValueError) in try ValueSyntax.decimal(text) }?.message == message)
+            #expect(failure(ValueSyntax.decimal, text)?.message == message)
         }
 
         @Test func numbers() throws {
@@ -62,11 +68,13 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
             #expect(try ValueSyntax.number("-1e3") == -1000)
             #expect(try ValueSyntax.number(" 72 ") == 72)
             for bad in ["nan", "inf", "-inf", "0x10", "1_000", "", "12px"] {
-                #expect(failure { () throws(ValueError) in try ValueSyntax.number(bad) }?.message
-                    == "'\(bad)' is not a number; expected a decimal such as '2', '-0.5' or '1e3'")
+                #expect(
+                    failure(ValueSyntax.number, bad)?.message
+                        == "'\(bad)' is not a number; expected a decimal such as '2', '-0.5' or '1e3'")
             }
-            #expect(failure { () throws(ValueError) in try ValueSyntax.number("1e400") }?.message
-                == "'1e400' is too large; numbers must be finite")
+            #expect(
+                failure(ValueSyntax.number, "1e400")?.message
+                    == "'1e400' is too large; numbers must be finite")
         }
     }
 
@@ -94,7 +102,7 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
             #expect(try ValueSyntax.time("-1.5s", allowNegative: true) == seconds(-3, 2))
             #expect(try ValueSyntax.time("-00:00:01:12", allowNegative: true) == seconds(-1, frames: -12))
             #expect(try ValueSyntax.time("-0") == .zero)
-            let error = failure { () throws(ValueError) in try ValueSyntax.time("-1s") }
+            let error = failure({ text throws(ValueError) in try ValueSyntax.time(text) }, "-1s")
             #expect(error == ValueError("'-1s' is negative; a time here must be 0 or later"))
         }
 
@@ -111,9 +119,18 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
             ("1.5.2s", "'1.5.2s' \(Times.notATime)"),
             ("1e300", "'1e300' is too long; times are limited to 10 years (315360000s)"),
             ("400000000s", "'400000000s' is too long; times are limited to 10 years (315360000s)"),
-            ("99999999999999999999999h", "'99999999999999999999999h' is too long; times are limited to 10 years (315360000s)"),
-            ("999999999999999999:00:00", "'999999999999999999:00:00' is too long; times are limited to 10 years (315360000s)"),
-            ("0.00000000000000000001", "'0.00000000000000000001' is too precise to keep exactly; use fewer decimal places"),
+            (
+                "99999999999999999999999h",
+                "'99999999999999999999999h' is too long; times are limited to 10 years (315360000s)"
+            ),
+            (
+                "999999999999999999:00:00",
+                "'999999999999999999:00:00' is too long; times are limited to 10 years (315360000s)"
+            ),
+            (
+                "0.00000000000000000001",
+                "'0.00000000000000000001' is too precise to keep exactly; use fewer decimal places"
+            ),
             ("00:61:00:00", "'00:61:00:00' has 61 minutes; minutes and seconds in a timecode must be below 60"),
             ("00:00:60", "'00:00:60' has 60 seconds; minutes and seconds in a timecode must be below 60"),
             ("01:00:75:00", "'01:00:75:00' has 75 seconds; minutes and seconds in a timecode must be below 60"),
@@ -123,7 +140,10 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
             ("00:00:10;15", "'00:00:10;15' is drop-frame timecode, which is not supported"),
         ])
         func rejectedTimes(text: String, message: String) {
-            #expect(failure { () throws(ValueError) in try ValueSyntax.time(text, allowNegative: true) }?.message == message)
+            #expect(
+                failure({ text throws(ValueError) in try ValueSyntax.time(text, allowNegative: true) }, text)?.message
+                    == message
+            )
         }
     }
 
@@ -143,32 +163,37 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
         }
 
         @Test func endPlusIsAnErrorWithHint() {
-            let error = failure { () throws(ValueError) in try ValueSyntax.relativeTime("end+1s") }
-            #expect(error?.message == "'end+1s' is after the item's end; keyframe and ramp times must lie within the item")
+            let error = failure(ValueSyntax.relativeTime, "end+1s")
+            #expect(
+                error?.message == "'end+1s' is after the item's end; keyframe and ramp times must lie within the item")
             #expect(error?.hint == "count back from the end with 'end-1s', or give a time from the item's start")
         }
 
         @Test func negativeSuggestsEndForm() {
-            let error = failure { () throws(ValueError) in try ValueSyntax.relativeTime("-1s") }
+            let error = failure(ValueSyntax.relativeTime, "-1s")
             #expect(error?.message == "'-1s' is before the item's start; keyframe and ramp times must be 0 or later")
             #expect(error?.hint == "to count back from the item's end, write 'end-1s'")
         }
 
         @Test func wordsGetDidYouMean() {
-            let typo = failure { () throws(ValueError) in try ValueSyntax.relativeTime("emd-2s") }
-            #expect(typo?.message == "'emd-2s' is not a keyframe time; expected a time from the item's start such as '2s', or 'end', 'end-2s'")
+            let typo = failure(ValueSyntax.relativeTime, "emd-2s")
+            #expect(
+                typo?.message
+                    == "'emd-2s' is not a keyframe time; expected a time from the item's start such as '2s', or 'end', 'end-2s'"
+            )
             #expect(typo?.hint == "did you mean 'end'?")
-            #expect(failure { () throws(ValueError) in try ValueSyntax.relativeTime("start") }?.hint == nil)
-            #expect(failure { () throws(ValueError) in try ValueSyntax.relativeTime("end*2") } != nil)
-            #expect(failure { () throws(ValueError) in try ValueSyntax.relativeTime("end-") } != nil)
-            #expect(failure { () throws(ValueError) in try ValueSyntax.relativeTime("end--2s") } != nil)
+            #expect(failure(ValueSyntax.relativeTime, "start")?.hint == nil)
+            #expect(failure(ValueSyntax.relativeTime, "end*2") != nil)
+            #expect(failure(ValueSyntax.relativeTime, "end-") != nil)
+            #expect(failure(ValueSyntax.relativeTime, "end--2s") != nil)
         }
     }
 
     @Suite struct FrameRates {
         @Test(arguments: [
             ("30", q(30)), ("25", q(25)), ("29.97", q(30000, 1001)), ("23.976", q(24000, 1001)),
-            ("23.98", q(24000, 1001)), ("59.94", q(60000, 1001)), ("29.970", q(30000, 1001)), ("30000/1001", q(30000, 1001)),
+            ("23.98", q(24000, 1001)), ("59.94", q(60000, 1001)), ("29.970", q(30000, 1001)),
+            ("30000/1001", q(30000, 1001)),
             ("30/1", q(30)), ("12.5", q(25, 2)), ("1000", q(1000)), (" 24 ", q(24)),
         ])
         func frameRates(text: String, expected: Rational) throws {
@@ -181,10 +206,13 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
             ("1001", "'1001' is out of range; a frame rate must be more than 0 and at most 1000"),
             ("30/0", "'30/0' divides by zero; a fraction frame rate needs a positive denominator"),
             ("fast", "'fast' is not a frame rate; expected frames per second such as '30', '29.97' or '30000/1001'"),
-            ("30/1/1", "'30/1/1' is not a frame rate; expected frames per second such as '30', '29.97' or '30000/1001'"),
+            (
+                "30/1/1",
+                "'30/1/1' is not a frame rate; expected frames per second such as '30', '29.97' or '30000/1001'"
+            ),
         ])
         func rejectedFrameRates(text: String, message: String) {
-            #expect(failure { () throws(ValueError) in try ValueSyntax.frameRate(text) }?.message == message)
+            #expect(failure(ValueSyntax.frameRate, text)?.message == message)
         }
     }
 
@@ -194,7 +222,8 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
             ("rebeccapurple", Color(red8: 0x66, green8: 0x33, blue8: 0x99)),
             ("lightgoldenrodyellow", Color(red8: 0xFA, green8: 0xFA, blue8: 0xD2)),
             ("transparent", Color.transparent), ("#f80", Color(red8: 255, green8: 0x88, blue8: 0)),
-            ("#FF8800", Color(red8: 255, green8: 0x88, blue8: 0)), ("#0000ff00", Color(red: 0, green: 0, blue: 1, alpha: 0)),
+            ("#FF8800", Color(red8: 255, green8: 0x88, blue8: 0)),
+            ("#0000ff00", Color(red: 0, green: 0, blue: 1, alpha: 0)),
             ("rgb(255,0,0)", Color(red8: 255, green8: 0, blue8: 0)),
             ("rgba(0, 128, 255, 0.5)", Color(red8: 0, green8: 128, blue8: 255, alpha: 0.5)),
         ])
@@ -218,24 +247,37 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
         }
 
         @Test func rejectedColors() {
-            let hex = failure { () throws(ValueError) in try ValueSyntax.color("#ggg") }
-            #expect(hex?.message
-                == "'#ggg' is not a hex color; expected '#rgb', '#rgba', '#rrggbb' or '#rrggbbaa' with hex digits 0-9 and a-f")
-            #expect(failure { () throws(ValueError) in try ValueSyntax.color("#12345") }?.message.hasPrefix("'#12345' is not a hex color") == true)
+            let hex = failure(ValueSyntax.color, "#ggg")
+            #expect(
+                hex?.message
+                    == "'#ggg' is not a hex color; expected '#rgb', '#rgba', '#rrggbb' or '#rrggbbaa' with hex digits 0-9 and a-f"
+            )
+            #expect(
+                failure(ValueSyntax.color, "#12345")?.message.hasPrefix(
+                    "'#12345' is not a hex color") == true)
 
-            let unknown = failure { () throws(ValueError) in try ValueSyntax.color("notacolor") }
-            #expect(unknown?.message
-                == "'notacolor' is not a color; expected a CSS name such as 'red', 'transparent', '#rgb', '#rrggbb', '#rrggbbaa' or 'rgba(255, 0, 0, 0.5)'")
+            let unknown = failure(ValueSyntax.color, "notacolor")
+            #expect(
+                unknown?.message
+                    == "'notacolor' is not a color; expected a CSS name such as 'red', 'transparent', '#rgb', '#rrggbb', '#rrggbbaa' or 'rgba(255, 0, 0, 0.5)'"
+            )
             #expect(unknown?.hint == nil)
-            #expect(failure { () throws(ValueError) in try ValueSyntax.color("purpel") }?.hint == "did you mean 'purple'?")
-            #expect(failure { () throws(ValueError) in try ValueSyntax.color("Cornflowerblu") }?.hint == "did you mean 'cornflowerblue'?")
+            #expect(
+                failure(ValueSyntax.color, "purpel")?.hint == "did you mean 'purple'?")
+            #expect(
+                failure(ValueSyntax.color, "Cornflowerblu")?.hint
+                    == "did you mean 'cornflowerblue'?")
 
-            #expect(failure { () throws(ValueError) in try ValueSyntax.color("rgba(255,0,0,1.5)") }?.message
-                == "'rgba(255,0,0,1.5)' is out of range; red, green and blue must be 0 to 255 and alpha 0 to 1")
-            #expect(failure { () throws(ValueError) in try ValueSyntax.color("rgb(256,0,0)") }?.message
-                == "'rgb(256,0,0)' is out of range; red, green and blue must be 0 to 255 and alpha 0 to 1")
-            #expect(failure { () throws(ValueError) in try ValueSyntax.color("rgb(1,2)") }?.message
-                == "'rgb(1,2)' is not a color; expected 'rgb(255, 0, 0)' or 'rgba(255, 0, 0, 0.5)' with commas between the numbers")
+            #expect(
+                failure(ValueSyntax.color, "rgba(255,0,0,1.5)")?.message
+                    == "'rgba(255,0,0,1.5)' is out of range; red, green and blue must be 0 to 255 and alpha 0 to 1")
+            #expect(
+                failure(ValueSyntax.color, "rgb(256,0,0)")?.message
+                    == "'rgb(256,0,0)' is out of range; red, green and blue must be 0 to 255 and alpha 0 to 1")
+            #expect(
+                failure(ValueSyntax.color, "rgb(1,2)")?.message
+                    == "'rgb(1,2)' is not a color; expected 'rgb(255, 0, 0)' or 'rgba(255, 0, 0, 0.5)' with commas between the numbers"
+            )
         }
     }
 
@@ -244,15 +286,19 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
             #expect(try ValueSyntax.pixelSize("1920x1080") == PixelSize(width: 1920, height: 1080))
             #expect(try ValueSyntax.pixelSize(" 2 X 16384 ") == PixelSize(width: 2, height: 16384))
             #expect(try ValueSyntax.pixelSize("1081x721") == PixelSize(width: 1081, height: 721))
-            #expect(failure { () throws(ValueError) in try ValueSyntax.pixelSize("100000x100000") }?.message
-                == "'100000x100000' is too large; each side must be 2 to 16384 pixels")
-            #expect(failure { () throws(ValueError) in try ValueSyntax.pixelSize("99999999999999999999x2") }?.message
-                == "'99999999999999999999x2' is too large; each side must be 2 to 16384 pixels")
-            #expect(failure { () throws(ValueError) in try ValueSyntax.pixelSize("1x1") }?.message
-                == "'1x1' is too small; each side must be 2 to 16384 pixels")
+            #expect(
+                failure(ValueSyntax.pixelSize, "100000x100000")?.message
+                    == "'100000x100000' is too large; each side must be 2 to 16384 pixels")
+            #expect(
+                failure(ValueSyntax.pixelSize, "99999999999999999999x2")?.message
+                    == "'99999999999999999999x2' is too large; each side must be 2 to 16384 pixels")
+            #expect(
+                failure(ValueSyntax.pixelSize, "1x1")?.message
+                    == "'1x1' is too small; each side must be 2 to 16384 pixels")
             for bad in ["1920*1080", "1920x", "-2x2", "1920.5x1080", "hd"] {
-                #expect(failure { () throws(ValueError) in try ValueSyntax.pixelSize(bad) }?.message
-                    == "'\(bad)' is not a size; expected 'WIDTHxHEIGHT' in pixels, e.g. '1920x1080'")
+                #expect(
+                    failure(ValueSyntax.pixelSize, bad)?.message
+                        == "'\(bad)' is not a size; expected 'WIDTHxHEIGHT' in pixels, e.g. '1920x1080'")
             }
         }
 
@@ -265,11 +311,13 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
         }
 
         @Test func rejectedAngles() {
-            #expect(failure { () throws(ValueError) in try ValueSyntax.angle("90grad") }?.message
-                == "'90grad' is not an angle; expected degrees (90), '90deg', '1.5708rad' or '0.25turn'")
-            #expect(failure { () throws(ValueError) in try ValueSyntax.angle("deg") } != nil)
-            #expect(failure { () throws(ValueError) in try ValueSyntax.angle("1e308turn") }?.message
-                == "'1e308turn' is too large; an angle must be finite")
+            #expect(
+                failure(ValueSyntax.angle, "90grad")?.message
+                    == "'90grad' is not an angle; expected degrees (90), '90deg', '1.5708rad' or '0.25turn'")
+            #expect(failure(ValueSyntax.angle, "deg") != nil)
+            #expect(
+                failure(ValueSyntax.angle, "1e308turn")?.message
+                    == "'1e308turn' is too large; an angle must be finite")
         }
 
         @Test(arguments: [
@@ -281,16 +329,20 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
         }
 
         @Test func rejectedGains() {
-            let negative = failure { () throws(ValueError) in try ValueSyntax.gain("-6") }
+            let negative = failure(ValueSyntax.gain, "-6")
             #expect(negative?.message == "'-6' is a negative gain; a linear gain must be 0 to 16")
             #expect(negative?.hint == "to attenuate in decibels, write '-6dB'")
-            #expect(failure { () throws(ValueError) in try ValueSyntax.gain("+30dB") }?.message
-                == "'+30dB' is too loud; gain is at most 16 (about +24 dB)")
-            #expect(failure { () throws(ValueError) in try ValueSyntax.gain("17") }?.message
-                == "'17' is too loud; gain is at most 16 (about +24 dB)")
-            #expect(failure { () throws(ValueError) in try ValueSyntax.gain("loud") }?.message
-                == "'loud' is not a gain; expected a linear factor such as '1.0' or '0.5', or decibels such as '-6dB'")
-            #expect(failure { () throws(ValueError) in try ValueSyntax.gain("+inf dB") } != nil)
+            #expect(
+                failure(ValueSyntax.gain, "+30dB")?.message
+                    == "'+30dB' is too loud; gain is at most 16 (about +24 dB)")
+            #expect(
+                failure(ValueSyntax.gain, "17")?.message
+                    == "'17' is too loud; gain is at most 16 (about +24 dB)")
+            #expect(
+                failure(ValueSyntax.gain, "loud")?.message
+                    == "'loud' is not a gain; expected a linear factor such as '1.0' or '0.5', or decibels such as '-6dB'"
+            )
+            #expect(failure(ValueSyntax.gain, "+inf dB") != nil)
         }
 
         @Test func coordinates() throws {
@@ -299,9 +351,11 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
             #expect(try ValueSyntax.coordinate("-10") == .pixels(-10))
             #expect(try ValueSyntax.coordinate("50%") == .percent(50))
             #expect(try ValueSyntax.coordinate(" 12.5% ") == .percent(12.5))
-            #expect(failure { () throws(ValueError) in try ValueSyntax.coordinate("left") }?.message
-                == "'left' is not a coordinate; expected pixels such as '120' or a percentage of the output size such as '50%'")
-            #expect(failure { () throws(ValueError) in try ValueSyntax.coordinate("%") } != nil)
+            #expect(
+                failure(ValueSyntax.coordinate, "left")?.message
+                    == "'left' is not a coordinate; expected pixels such as '120' or a percentage of the output size such as '50%'"
+            )
+            #expect(failure(ValueSyntax.coordinate, "%") != nil)
         }
 
         @Test(arguments: [
@@ -313,21 +367,26 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
         }
 
         @Test func rejectedBitrates() {
-            #expect(failure { () throws(ValueError) in try ValueSyntax.bitrate("0") }?.message
-                == "'0' is out of range; a bitrate must be more than 0")
-            #expect(failure { () throws(ValueError) in try ValueSyntax.bitrate("1.0005k") }?.message
-                == "'1.0005k' is not a whole number of bits per second; use fewer decimal places")
-            #expect(failure { () throws(ValueError) in try ValueSyntax.bitrate("8Mbps") }?.message
-                == "'8Mbps' is not a bitrate; expected bits per second such as '128000', '192k' or '8M'")
-            #expect(failure { () throws(ValueError) in try ValueSyntax.bitrate("99999999999G") }?.message
-                == "'99999999999G' is out of range; a bitrate must be more than 0 and fit in 64 bits")
+            #expect(
+                failure(ValueSyntax.bitrate, "0")?.message
+                    == "'0' is out of range; a bitrate must be more than 0")
+            #expect(
+                failure(ValueSyntax.bitrate, "1.0005k")?.message
+                    == "'1.0005k' is not a whole number of bits per second; use fewer decimal places")
+            #expect(
+                failure(ValueSyntax.bitrate, "8Mbps")?.message
+                    == "'8Mbps' is not a bitrate; expected bits per second such as '128000', '192k' or '8M'")
+            #expect(
+                failure(ValueSyntax.bitrate, "99999999999G")?.message
+                    == "'99999999999G' is out of range; a bitrate must be more than 0 and fit in 64 bits")
         }
     }
 
     @Suite struct Eases {
         @Test(arguments: [
             ("linear", Ease.linear), ("hold", .hold), ("ease-in", .easeIn), ("ease-out", .easeOut),
-            ("Ease-In-Out", .easeInOut), ("cubic-bezier(0.25, 0.1, 0.25, 1)", .cubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)),
+            ("Ease-In-Out", .easeInOut),
+            ("cubic-bezier(0.25, 0.1, 0.25, 1)", .cubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)),
             ("cubic-bezier(0,-0.5,1,1.5)", .cubicBezier(x1: 0, y1: -0.5, x2: 1, y2: 1.5)),
         ])
         func eases(text: String, expected: Ease) throws {
@@ -335,16 +394,23 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
         }
 
         @Test func rejectedEases() {
-            let typo = failure { () throws(ValueError) in try ValueSyntax.ease("ease-inout") }
-            #expect(typo?.message
-                == "'ease-inout' is not an ease; expected 'linear', 'hold', 'ease-in', 'ease-out', 'ease-in-out' or 'cubic-bezier(x1, y1, x2, y2)'")
+            let typo = failure(ValueSyntax.ease, "ease-inout")
+            #expect(
+                typo?.message
+                    == "'ease-inout' is not an ease; expected 'linear', 'hold', 'ease-in', 'ease-out', 'ease-in-out' or 'cubic-bezier(x1, y1, x2, y2)'"
+            )
             #expect(typo?.hint == "did you mean 'ease-in-out'?")
-            #expect(failure { () throws(ValueError) in try ValueSyntax.ease("lineer") }?.hint == "did you mean 'linear'?")
-            #expect(failure { () throws(ValueError) in try ValueSyntax.ease("bounce") }?.hint == nil)
-            #expect(failure { () throws(ValueError) in try ValueSyntax.ease("cubic-bezier(1.5, 0, 0.5, 1)") }?.message
-                == "'cubic-bezier(1.5, 0, 0.5, 1)' has an x value outside 0 to 1; x1 and x2 of a cubic-bezier must be 0 to 1")
-            #expect(failure { () throws(ValueError) in try ValueSyntax.ease("cubic-bezier(0, 0, 1)") }?.message
-                == "'cubic-bezier(0, 0, 1)' is not a cubic-bezier; expected four numbers, e.g. 'cubic-bezier(0.25, 0.1, 0.25, 1)'")
+            #expect(
+                failure(ValueSyntax.ease, "lineer")?.hint == "did you mean 'linear'?")
+            #expect(failure(ValueSyntax.ease, "bounce")?.hint == nil)
+            #expect(
+                failure(ValueSyntax.ease, "cubic-bezier(1.5, 0, 0.5, 1)")?.message
+                    == "'cubic-bezier(1.5, 0, 0.5, 1)' has an x value outside 0 to 1; x1 and x2 of a cubic-bezier must be 0 to 1"
+            )
+            #expect(
+                failure(ValueSyntax.ease, "cubic-bezier(0, 0, 1)")?.message
+                    == "'cubic-bezier(0, 0, 1)' is not a cubic-bezier; expected four numbers, e.g. 'cubic-bezier(0.25, 0.1, 0.25, 1)'"
+            )
         }
     }
 
@@ -352,7 +418,8 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
         static let keys = ["duration", "from", "to", "source", "volume", "opacity"]
 
         @Test(arguments: [
-            ("duraton", "duration" as String?), ("Volme", "volume"), ("SOURCE", "source"), ("fro", "from"), ("form", nil),
+            ("duraton", "duration" as String?), ("Volme", "volume"), ("SOURCE", "source"), ("fro", "from"),
+            ("form", nil),
             ("opactiy", "opacity"), ("t", "to"), ("banana", nil), ("", nil), ("durationxxxxx", nil),
         ])
         func closest(word: String, expected: String?) {
