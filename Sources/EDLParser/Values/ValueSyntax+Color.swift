@@ -28,7 +28,8 @@ extension ValueSyntax {
         let values = digits.compactMap { $0.isASCII ? $0.hexDigitValue.map(UInt32.init) : nil }
         guard values.count == digits.count, [3, 4, 6, 8].contains(values.count) else {
             throw ValueError(
-                "'\(t)' is not a hex color; expected '#rgb', '#rgba', '#rrggbb' or '#rrggbbaa' with hex digits 0-9 and a-f")
+                "'\(t)' is not a hex color; expected '#rgb', '#rgba', '#rrggbb' or '#rrggbbaa' with hex digits 0-9 and a-f"
+            )
         }
         // Short forms repeat each digit: #f80 is #ff8800.
         let bytes: [UInt32] =
@@ -42,7 +43,8 @@ extension ValueSyntax {
     /// `rgb(...)` or `rgba(...)`, already lowercased.
     private static func functionalColor(_ lower: String, quoting t: String) throws(ValueError) -> Color {
         let notAColor = ValueError(
-            "'\(t)' is not a color; expected 'rgb(255, 0, 0)' or 'rgba(255, 0, 0, 0.5)' with commas between the numbers")
+            "'\(t)' is not a color; expected 'rgb(255, 0, 0)' or 'rgba(255, 0, 0, 0.5)' with commas between the numbers"
+        )
         let name = lower.prefix { $0 != "(" }
         guard name == "rgb" || name == "rgba", lower.hasSuffix(")") else { throw notAColor }
         let arguments = lower.dropFirst(name.count + 1).dropLast()

@@ -60,7 +60,8 @@ extension ValueSyntax {
             let number = trimmed(lower.dropLast(2))
             if number == "-inf" { return 0 }
             guard let decibels = parseDouble(number[...]), decibels.isFinite else {
-                throw ValueError("'\(t)' is not a gain; expected a linear factor such as '1.0' or '0.5', or decibels such as '-6dB'")
+                throw ValueError(
+                    "'\(t)' is not a gain; expected a linear factor such as '1.0' or '0.5', or decibels such as '-6dB'")
             }
             linear = pow(10, decibels / 20)
         } else {
@@ -89,7 +90,8 @@ extension ValueSyntax {
         let number = trimmed(t.dropLast(isPercent ? 1 : 0))
         guard let value = parseDouble(number[...]), value.isFinite else {
             throw ValueError(
-                "'\(t)' is not a coordinate; expected pixels such as '120' or a percentage of the output size such as '50%'")
+                "'\(t)' is not a coordinate; expected pixels such as '120' or a percentage of the output size such as '50%'"
+            )
         }
         return isPercent ? .percent(value) : .pixels(value)
     }

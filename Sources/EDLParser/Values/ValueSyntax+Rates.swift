@@ -32,10 +32,12 @@ extension ValueSyntax {
             "'\(t)' is not a frame rate; expected frames per second such as '30', '29.97' or '30000/1001'")
         let parts = t.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count == 2 {
-            let numerator = trimmed(parts[0])[...], denominator = trimmed(parts[1])[...]
+            let numerator = trimmed(parts[0])[...]
+            let denominator = trimmed(parts[1])[...]
             guard numerator.allSatisfy(isDigit), denominator.allSatisfy(isDigit) else { throw notARate }
             guard let n = smallInteger(numerator), let d = smallInteger(denominator) else {
-                throw ValueError("'\(t)' is out of range; a frame rate must be more than 0 and at most \(maximumFrameRate)")
+                throw ValueError(
+                    "'\(t)' is out of range; a frame rate must be more than 0 and at most \(maximumFrameRate)")
             }
             guard d > 0, let rate = Rational(n, d) else {
                 throw ValueError("'\(t)' divides by zero; a fraction frame rate needs a positive denominator")

@@ -19,7 +19,8 @@ extension ValueSyntax {
     ///   rejected.
     ///
     /// A leading `-` negates the time; a negative result is an error unless
-    /// `allowNegative`. Magnitudes over ten years are errors.
+    /// `allowNegative`. More than ten years (or more frames than ten years at
+    /// 1000 fps) is an error, as is a fraction too fine to keep exactly.
     public static func time(_ text: String, allowNegative: Bool = false) throws(ValueError) -> TimeValue {
         let t = trimmed(text)
         let value = try signedTime(t[...], quoting: t)
@@ -32,9 +33,10 @@ extension ValueSyntax {
     /// A keyframe or ramp time: a time from the item's start, `end`, or
     /// `end-TIME` (spaces around `-` allowed).
     ///
-    /// `end+TIME` is an error: keyframes and ramps lie within the item, so the
-    /// only way past the start of an item's tail is counting back from `end`.
-    /// Negative times are errors too; the hint suggests the `end-` form.
+    /// `end+TIME` is an error: keyframes and ramps lie within the item, so a
+    /// time measured from `end` can only count back. Negative times are errors
+    /// too; the hint suggests the `end-` form. `end` is case-insensitive, and
+    /// the offset keeps its frames (`end-00:00:01:12`).
     public static func relativeTime(_ text: String) throws(ValueError) -> RelativeTime {
         let t = trimmed(text)
         guard t.lowercased().hasPrefix("end") else {
@@ -96,7 +98,8 @@ extension ValueSyntax {
             case let outcome: throw timeOutOfRange(t, outcome)
             }
         }
-        guard value.seconds.magnitudeAtMost(maximumTimeSeconds), value.frames.magnitude <= maximumTimeFrames else {
+        let limit = Rational(maximumTimeSeconds)
+        guard -limit <= value.seconds, value.seconds <= limit, value.frames.magnitude <= maximumTimeFrames else {
             throw timeOutOfRange(t, .tooLarge)
         }
         return value
@@ -128,7 +131,8 @@ extension ValueSyntax {
             }
             if unit == .frames {
                 guard let frames = amount.exactInteger else {
-                    throw ValueError("'\(t)' is not a whole number of frames; write frames as a whole number, e.g. '45f'")
+                    throw ValueError(
+                        "'\(t)' is not a whole number of frames; write frames as a whole number, e.g. '45f'")
                 }
                 result.frames = frames
             } else {
@@ -151,7 +155,11 @@ extension ValueSyntax {
 
 /// A unit of the `1h2m3.5s` / `45f` time forms, ordered largest first.
 private enum TimeUnit: String, Comparable {
-    case hours = "h", minutes = "m", seconds = "s", milliseconds = "ms", frames = "f"
+    case hours = "h"
+    case minutes = "m"
+    case seconds = "s"
+    case milliseconds = "ms"
+    case frames = "f"
 
     private var rank: Int {
         switch self {
@@ -174,12 +182,5 @@ private enum TimeUnit: String, Comparable {
         case .milliseconds: Rational(1, 1000) ?? .zero
         case .frames: .zero
         }
-    }
-}
-
-extension Rational {
-    /// Whether `-limit <= self <= limit`.
-    fileprivate func magnitudeAtMost(_ limit: Int64) -> Bool {
-        Rational(-limit) <= self && self <= Rational(limit)
     }
 }

@@ -41,7 +41,9 @@ extension ValueSyntax {
     }
 
     /// A whole minutes or seconds field, below 60.
-    private static func sexagesimalField(_ field: Substring, unit: String, quoting t: String) throws(ValueError) -> Int64 {
+    private static func sexagesimalField(_ field: Substring, unit: String, quoting t: String) throws(ValueError)
+        -> Int64
+    {
         let value = try wholeField(field, quoting: t)
         guard value < 60 else { throw sixtyOrMore(field, unit: unit, quoting: t) }
         return value
@@ -60,7 +62,9 @@ extension ValueSyntax {
         return seconds
     }
 
-    private static func clockSum(hours: Int64, minutes: Int64, seconds: Rational, quoting t: String) throws(ValueError) -> Rational {
+    private static func clockSum(hours: Int64, minutes: Int64, seconds: Rational, quoting t: String) throws(ValueError)
+        -> Rational
+    {
         let (h, hOverflow) = hours.multipliedReportingOverflow(by: 3600)
         let (m, mOverflow) = minutes.multipliedReportingOverflow(by: 60)
         let (whole, sumOverflow) = h.addingReportingOverflow(m)
