@@ -134,17 +134,15 @@ import Testing
     }
 
     @Test func twoDocumentsAreRejected() {
-        let result = parse(MarkedSource("""
+        let yaml = """
             cutlist: 1
             tracks: [{ items: [{ color: red, duration: 1 }] }]
-            ---
+            1️⃣---
             cutlist: 1
             tracks: [{ items: [{ color: blue, duration: 1 }] }]
-            """))
-        #expect(result.project == nil)
-        #expect(result.diagnostics.count == 1)
-        #expect(result.diagnostics.first?.location?.line == 3)
-        #expect(result.diagnostics.first?.message.contains("document") == true)
+            """
+        expectErrors(yaml, ["1️⃣": "the file holds more than one YAML document; a project is a single document"])
+        expectHints(yaml, ["1️⃣": "remove this '---' and what follows it, or move it to its own file"])
     }
 
     @Test func anchorsAndAliasesReuseValuesAndItems() {
