@@ -64,13 +64,14 @@ extension ItemReader {
 
     /// A transition item (SPEC section 8). `duration` defaults to 1 s.
     func readTransition(_ node: Node, _ keys: [String: ParseContext.Entry]) -> Transition? {
-        guard let kind = context.word(node, "transition", TransitionKind.self) else { return nil }
+        // An invalid kind or duration is reported, and the other keys are still checked.
+        let kind = context.word(node, "transition", TransitionKind.self)
         let defaultDuration = Located(TimeValue(seconds: .one), at: context.location(of: node))
-        guard let duration = keys["duration"].map({ context.positiveTime($0.value, "duration") }) ?? defaultDuration else { return nil }
-        var transition = Transition(kind: kind, duration: duration)
+        let duration = keys["duration"].map({ context.positiveTime($0.value, "duration") }) ?? defaultDuration
+        var transition = Transition(kind: kind ?? .crossfade, duration: duration ?? defaultDuration)
         if let entry = keys["ease"], let ease = context.value(entry.value, "ease", ValueSyntax.ease) { transition.ease = ease }
         if let entry = keys["color"] {
-            if kind != .fade {
+            if let kind, kind != .fade {
                 context.error("'color' applies only to a 'fade' transition", at: entry.keyNode,
                               hint: "'fade' passes through a colour; '\(kind.rawValue)' does not")
             } else if let color = context.value(entry.value, "color", ValueSyntax.color) {
@@ -84,6 +85,7 @@ extension ItemReader {
             default: context.error("'audio' of a transition is 'crossfade' or 'cut', not '\(mode)'", at: entry.value)
             }
         }
+        guard kind != nil, duration != nil else { return nil }
         return transition
     }
 }

@@ -44,7 +44,8 @@ struct ItemReader {
             return nil
         }
         let allowed = allowedKeys(kind)
-        let allKeys = Set(Kind.allCases.flatMap(allowedKeys))
+        // Picture keys are known on every track, so an audio track reports them as not applying, not as unknown.
+        let allKeys = Set(Kind.allCases.flatMap(allowedKeys)).union(Self.pictureKeys)
         let present = mapping.keys.compactMap { key -> String? in
             if case .scalar(let scalar) = key { return scalar.string }
             return nil

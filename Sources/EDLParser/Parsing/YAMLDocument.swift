@@ -54,6 +54,10 @@ enum YAMLDocument {
 
     private static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
         switch error {
+        case let .composer(_, problem, mark, _) where problem == "but found another document":
+            // Yams words this as a continuation of its context; say it plainly.
+            return .error("the file holds more than one YAML document; a project is a single document",
+                          at: location(mark, file: file), hint: "remove this '---' and what follows it, or move it to its own file")
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
              let .composer(context, problem, mark, _):
             let detail = context.map { " (\($0.text))" } ?? ""
