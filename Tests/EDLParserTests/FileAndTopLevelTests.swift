@@ -59,8 +59,8 @@ import Testing
         ])
         expectHints(yaml, [
             "1️⃣": "did you mean 'output'?",
-            // Too far from any key for a guess: the hint lists the keys instead.
-            "2️⃣": "a track takes: name, kind, items, volume, opacity, mute, hidden, ducking",
+            // A swap of neighbouring letters counts as one edit.
+            "2️⃣": "did you mean 'name'?",
             "3️⃣": "did you mean 'opacity'?",
         ])
     }

@@ -7,10 +7,6 @@ private func q(_ n: Int64, _ d: Int64 = 1) -> Rational {
     Rational(n, d) ?? .zero
 }
 
-private func seconds(_ n: Int64, _ d: Int64 = 1, frames: Int64 = 0) -> TimeValue {
-    TimeValue(seconds: q(n, d), frames: frames)
-}
-
 /// The error `parse` throws for `text`, or nil when it succeeds.
 private func failure<T>(_ parse: (String) throws(ValueError) -> T, _ text: String) -> ValueError? {
     do throws(ValueError) {
@@ -419,7 +415,7 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
 
         @Test(arguments: [
             ("duraton", "duration" as String?), ("Volme", "volume"), ("SOURCE", "source"), ("fro", "from"),
-            ("form", nil),
+            ("form", "from"), ("nmae", nil), ("voluem", "volume"),
             ("opactiy", "opacity"), ("t", "to"), ("banana", nil), ("", nil), ("durationxxxxx", nil),
         ])
         func closest(word: String, expected: String?) {
