@@ -14,7 +14,10 @@ extension LayerTransform {
         let anchor = self.anchor
         let scale = self.scale.value(at: time)
         let position = self.position.value(at: time)
-        let shift = self.shift.value(at: time)
+        let shift = shifts.reduce(Vector2(0, 0)) { sum, curve in
+            let v = curve.value(at: time)
+            return Vector2(sum.x + v.x, sum.y + v.y)
+        }
         let zoom = self.zoom.value(at: time)
         let centre = (x: Double(outputSize.width) / 2, y: Double(outputSize.height) / 2)
 

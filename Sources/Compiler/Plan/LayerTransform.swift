@@ -36,8 +36,8 @@ public struct LayerTransform: Hashable, Sendable, Codable {
     public var scale: Curve<Vector2>
     /// Degrees, clockwise.
     public var rotation: Curve<Double>
-    /// Offset in output pixels added by slide and push transitions.
-    public var shift: Curve<Vector2> = .constant(Vector2(0, 0))
+    /// Offsets in output pixels added by slide and push transitions (summed).
+    public var shifts: [Curve<Vector2>] = []
     /// Uniform scale about the frame centre added by the zoom transition.
     public var zoom: Curve<Double> = .constant(1)
 
