@@ -118,3 +118,6 @@ extension RenderPlan {
         return seen
     }
 }
+
+let red = Color(red: 1, green: 0, blue: 0)
+let blue = Color(red: 0, green: 0, blue: 1)
