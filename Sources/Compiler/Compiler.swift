@@ -42,7 +42,7 @@ public struct Compiler: Sendable {
         OutputResolver().resolveFrameRate(&context)
 
         var placement = TrackPlacer().place(&context)
-        guard let output = OutputResolver().resolve(placement, &context), !context.hasErrors else { return nil }
+        guard !context.hasErrors, let output = OutputResolver().resolve(placement, &context), !context.hasErrors else { return nil }
         placement.resolveUntilEnd(outputEnd: output.duration)
         let transitions = TransitionLowering(output: output)
         transitions.check(placement, &context)

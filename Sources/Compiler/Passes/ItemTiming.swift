@@ -22,11 +22,13 @@ struct ItemTimingResolver {
     /// Timing of a generated item (`color`, `text`, `tone`, `pattern`), which has
     /// no source range: it needs `duration` or `until: end`.
     func generator(_ item: Item, kind: String, _ context: inout CompileContext) -> ItemTiming? {
-        guard let length = explicitLength(item, context: &context) else {
+        switch explicitLength(item, context: &context) {
+        case .given(let length): return ItemTiming(length: length)
+        case .invalid: return nil
+        case .missing:
             context.error("a '\(kind)' item needs 'duration' or 'until: end'", at: item.location)
             return nil
         }
-        return ItemTiming(length: length)
     }
 
     /// Timing of a `source:` item.
@@ -36,12 +38,14 @@ struct ItemTimingResolver {
             return frozen(item, at: freeze, facts: facts, name: name, &context)
         }
         guard let end = facts.duration, facts.video?.isStillImage != true else {
-            guard let length = explicitLength(item, context: &context) else {
+            switch explicitLength(item, context: &context) {
+            case .given(let length): return ItemTiming(speed: .zero, length: length)
+            case .invalid: return nil
+            case .missing:
                 context.error("image '\(name)' needs 'duration' or 'until: end'", at: item.location,
                               hint: "a still picture has no length of its own")
                 return nil
             }
-            return ItemTiming(speed: .zero, length: length)
         }
         return ranged(item, end: end, name: name, &context)
     }
@@ -53,22 +57,31 @@ struct ItemTimingResolver {
             context.error("'freeze' (\(show(time))) is past the end of '\(name)' (\(show(end)))", at: freeze.location)
             return nil
         }
-        guard let length = explicitLength(item, context: &context) else {
+        switch explicitLength(item, context: &context) {
+        case .given(let length): return ItemTiming(from: time, speed: .zero, length: length)
+        case .invalid: return nil
+        case .missing:
             context.error("'freeze' needs 'duration' or 'until: end'", at: freeze.location)
             return nil
         }
-        return ItemTiming(from: time, speed: .zero, length: length)
     }
 
-    /// `duration`, or `until: end`, or nil when neither is given.
-    private func explicitLength(_ item: Item, context: inout CompileContext) -> ItemTiming.Length? {
-        if let duration = item.timing.duration {
-            if item.timing.untilEnd {
-                context.error("'duration' and 'until: end' cannot be used together", at: duration.location)
-            }
-            return context.length(duration, "duration").map { .fixed($0) }
+    private enum Explicit {
+        case given(ItemTiming.Length)
+        /// Neither `duration` nor `until: end`.
+        case missing
+        /// Given, but wrong (already reported).
+        case invalid
+    }
+
+    /// `duration` or `until: end`, for items without a source range of their own.
+    private func explicitLength(_ item: Item, context: inout CompileContext) -> Explicit {
+        guard let duration = item.timing.duration else { return item.timing.untilEnd ? .given(.untilEnd(limit: nil)) : .missing }
+        if item.timing.untilEnd {
+            context.error("'duration' and 'until: end' cannot be used together", at: duration.location)
+            return .invalid
         }
-        return item.timing.untilEnd ? .untilEnd(limit: nil) : nil
+        return context.length(duration, "duration").map { .given(.fixed($0)) } ?? .invalid
     }
 
     /// A video or audio file played from `from` to `to` at `speed`, maybe looping.
