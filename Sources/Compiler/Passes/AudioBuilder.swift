@@ -71,7 +71,7 @@ struct AudioBuilder {
         }
         let span = container.hasVideo ? output.frameSpan : output.duration
         return AudioFormat(codec: codec, sampleRate: audio.sampleRate, channels: audio.channels, bitrate: audio.bitrate,
-                           sampleCount: (span * Rational(Int64(audio.sampleRate))).ceil)
+                           sampleCount: span.ceil(times: Rational(Int64(audio.sampleRate))))
     }
 
     static func defaultCodec(_ container: OutputPlan.Container) -> AudioCodec {

@@ -31,11 +31,22 @@ struct CompileContext {
                   at: value.location, hint: "timecode is HH:MM:SS:FF with FF counting frames within one second")
             return nil
         }
-        guard let seconds = time.resolved(at: fps) else {
-            error("'\(key)' (\(time)) is too large", at: value.location)
+        guard let seconds = time.resolved(at: fps), seconds.magnitudeFits else {
+            error("'\(key)' (\(time)) is too large or too precise", at: value.location,
+                  hint: "times are kept exactly; use at most nanosecond precision and under a million hours")
             return nil
         }
         return seconds
+    }
+
+    /// `a + b` for timeline positions, reporting overflow at `location`.
+    mutating func sum(_ a: Rational, _ b: Rational, at location: SourceLocation) -> Rational? {
+        guard let result = a.checkedAdd(b), result.magnitudeFits else {
+            error("this item's place on the timeline cannot be computed exactly (the times are too large or too precise)",
+                  at: location)
+            return nil
+        }
+        return result
     }
 
     /// Like `seconds(_:_:)` for a time that must not be negative.

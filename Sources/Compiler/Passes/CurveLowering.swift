@@ -2,6 +2,8 @@ import EDLParser
 
 /// Lowers `Animated<V>` values to evaluable curves: keyframe times (`end-1s`)
 /// resolved against the item they belong to, values converted to plan units.
+/// Track keys (`volume`, `opacity` of a track) count from the timeline's start,
+/// and their `end` is the output's end.
 struct CurveLowering {
     /// Timeline time the item (or, for track keys, the timeline) starts.
     var origin: Rational

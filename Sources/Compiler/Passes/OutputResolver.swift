@@ -52,7 +52,7 @@ struct OutputResolver {
         let size = frameSize(&context)
         let video = container.hasVideo ? videoEncoding(container, fps: fps, &context) : nil
         return OutputPlan(path: path, container: container, size: size, fps: fps,
-                          frameCount: (duration * fps.rate).rounded, duration: duration, background: output.background,
+                          frameCount: duration.rounded(times: fps.rate), duration: duration, background: output.background,
                           video: video, metadata: output.metadata, faststart: output.faststart)
     }
 
@@ -96,7 +96,7 @@ struct OutputResolver {
         }
         let interval = context.seconds(Located(settings.keyframeInterval, at: context.project.output.location
                                                 ?? SourceLocation(file: context.project.file, line: 1, column: 1)), "keyframe_interval")
-        let frames = max(((interval ?? Rational(2)) * fps.rate).rounded, 1)
+        let frames = max((interval ?? Rational(2)).rounded(times: fps.rate), 1)
         return VideoEncoding(codec: codec, quality: settings.quality, preset: settings.preset,
                              pixelFormat: settings.pixelFormat, keyframeInterval: frames)
     }

@@ -37,8 +37,9 @@ struct TrackPlacer {
             switch item.content {
             case .gap(let gap):
                 orphan(&state, &context)
-                guard let length = context.length(Located(gap, at: item.location), "gap") else { continue }
-                state.cursor = state.cursor + length
+                guard let length = context.length(Located(gap, at: item.location), "gap"),
+                      let end = context.sum(state.cursor, length, at: item.location) else { continue }
+                state.cursor = end
                 placement.gapEnds.append(state.cursor)
                 state.previous = nil
             case .transition(let transition):
@@ -92,8 +93,9 @@ struct TrackPlacer {
         guard let timing, let start = start(of: item, state: state, &context) else { return nil }
         var placed = PlacedItem(track: track, index: index, item: item, timing: timing, start: start, facts: facts)
         if case .fixed(let length) = timing.length {
+            guard let end = context.sum(start, length, at: item.location) else { return nil }
             placed.length = length
-            state.cursor = start + length
+            state.cursor = end
         } else {
             state.closedBy = item.location
         }
@@ -107,7 +109,7 @@ struct TrackPlacer {
                 return nil
             }
             guard let duration = context.length(pending.transition.duration, "duration") else { return nil }
-            return state.cursor - duration
+            return context.sum(state.cursor, -duration, at: item.location)
         }
         guard let at = item.timing.at else { return state.cursor }
         guard let pinned = context.length(at, "at") else { return nil }

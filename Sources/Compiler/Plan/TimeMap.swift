@@ -66,15 +66,42 @@ public struct TimeRange: Hashable, Sendable, Codable, CustomStringConvertible {
     public var duration: Rational { end - start }
 
     public func frames(at fps: FrameRate) -> Range<Int64> {
-        let lower = (start * fps.rate).ceil
-        return lower..<max(lower, (end * fps.rate).ceil)
+        let lower = start.ceil(times: fps.rate)
+        return lower..<max(lower, end.ceil(times: fps.rate))
     }
 
     public func samples(at rate: Int) -> Range<Int64> {
         let r = Rational(Int64(rate))
-        let lower = (start * r).ceil
-        return lower..<max(lower, (end * r).ceil)
+        let lower = start.ceil(times: r)
+        return lower..<max(lower, end.ceil(times: r))
     }
 
     public var description: String { "[\(TimeValue.format(start)), \(TimeValue.format(end)))" }
+}
+
+extension Rational {
+    /// `ceil(self × factor)` computed in 128 bits without reducing first, so it
+    /// cannot overflow for any timeline time (`magnitudeFits`) and rate.
+    public func ceil(times factor: Rational) -> Int64 {
+        let n = Int128(numerator) * Int128(factor.numerator)
+        let d = Int128(denominator) * Int128(factor.denominator)
+        let q = n / d
+        let up = (n % d != 0 && n > 0) ? q + 1 : q
+        return Int64(clamping: up)
+    }
+
+    /// `round(self × factor)`, half away from zero, in 128 bits (`round(duration × fps)`).
+    public func rounded(times factor: Rational) -> Int64 {
+        let n = Int128(numerator) * Int128(factor.numerator)
+        let d = Int128(denominator) * Int128(factor.denominator)
+        let q = (2 * n.magnitude + d.magnitude) / (2 * d.magnitude)
+        return Int64(clamping: n < 0 ? -Int128(q) : Int128(q))
+    }
+
+    /// Small enough that timeline arithmetic (sums over a long edit, × fps,
+    /// × sample rate) stays exact inside Int64: under 2^42 s (a million hours is
+    /// about 2^31.7 s), with a denominator of at most 2^32.
+    public var magnitudeFits: Bool {
+        denominator <= (1 << 32) && numerator.magnitude / UInt64(denominator) < (1 << 42)
+    }
 }
