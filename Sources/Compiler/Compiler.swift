@@ -1,0 +1,64 @@
+import EDLParser
+
+/// What a compile gives: a plan, or the diagnostics that prevented one.
+public struct CompileResult: Sendable {
+    /// `nil` exactly when `diagnostics` holds an error.
+    public var plan: RenderPlan?
+    /// In source order.
+    public var diagnostics: [Diagnostic]
+
+    public init(plan: RenderPlan?, diagnostics: [Diagnostic]) {
+        self.plan = plan
+        self.diagnostics = diagnostics
+    }
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// Lowers a parsed project to a `RenderPlan`. Pure: media facts come through
+/// `MediaInfo`, and nothing is read or written.
+///
+/// The passes, in order: probe media, resolve the frame rate, place tracks,
+/// resolve the output, lower transitions, build layers, build audio, cut
+/// segments, fingerprint. Diagnostics of one phase are all collected; the next
+/// phase runs only if there were no errors.
+public struct Compiler: Sendable {
+    public let media: any MediaInfo
+
+    public init(media: any MediaInfo) {
+        self.media = media
+    }
+
+    public func compile(_ project: Project) -> CompileResult {
+        var context = CompileContext(project: project)
+        let plan = run(&context)
+        let diagnostics = context.diagnostics.sorted
+        return CompileResult(plan: context.hasErrors ? nil : plan, diagnostics: diagnostics)
+    }
+
+    private func run(_ context: inout CompileContext) -> RenderPlan? {
+        MediaProber(media: media).probe(&context)
+        guard !context.hasErrors else { return nil }
+        OutputResolver().resolveFrameRate(&context)
+
+        var placement = TrackPlacer().place(&context)
+        guard !context.hasErrors, let output = OutputResolver().resolve(placement, &context), !context.hasErrors else { return nil }
+        placement.resolveUntilEnd(outputEnd: output.duration)
+        let transitions = TransitionLowering(output: output)
+        transitions.check(placement, &context)
+        guard !context.hasErrors else { return nil }
+
+        var sources = SourceTable()
+        let layers = LayerBuilder(output: output).build(placement, sources: &sources, &context)
+        let (audio, audioByItem) = AudioBuilder(output: output).build(placement, sources: &sources, &context)
+        var work = TransitionLowering.Work(layers: layers, audio: audio, audioByItem: audioByItem)
+        transitions.apply(placement, to: &work, sources: &sources)
+        guard !context.hasErrors else { return nil }
+
+        let ordered = placement.items.indices.compactMap { work.layers[$0] } + work.extraLayers
+        let segments = SegmentCutter(output: output).cut(ordered)
+        var plan = RenderPlan(output: output, sources: sources.sources, video: segments, audio: work.audio)
+        Fingerprinter().apply(to: &plan)
+        return plan
+    }
+}

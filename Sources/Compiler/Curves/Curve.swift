@@ -1,0 +1,118 @@
+import EDLParser
+import Foundation
+
+/// An animated value of the plan, evaluable at any timeline time: the lowered form
+/// of `Animated<Value>` and of transition progress.
+///
+/// Times are exact timeline seconds (frame `n` samples `n / fps`, audio sample
+/// `k` samples `k / rate`); `value(at:)` is a pure function.
+public enum Curve<Value: Interpolatable>: Hashable, Sendable, Codable {
+    case constant(Value)
+    /// Keyframes from the project (item keys, track keys).
+    case keyframes(KeyframeCurve<Value>)
+    /// A transition's progress from one value to another.
+    case ramp(Ramp<Value>)
+
+    public func value(at time: Rational) -> Value {
+        switch self {
+        case .constant(let value): return value
+        case .keyframes(let curve): return curve.value(at: time)
+        case .ramp(let ramp): return ramp.value(at: time)
+        }
+    }
+
+    public var isConstant: Bool {
+        if case .constant = self { return true }
+        return false
+    }
+
+    /// One line for `render plan`.
+    public var planText: String {
+        switch self {
+        case .constant(let value): return value.planText
+        case .keyframes(let curve): return curve.planText
+        case .ramp(let ramp): return ramp.planText
+        }
+    }
+}
+
+/// A product of gain or opacity curves: item × track × transition × fades.
+/// Kept as factors so each stays exact and readable in the plan.
+public struct Envelope: Hashable, Sendable, Codable {
+    public var factors: [Curve<Double>]
+
+    public init(_ factors: [Curve<Double>] = []) {
+        self.factors = factors.filter { $0 != .constant(1) }
+    }
+
+    public func value(at time: Rational) -> Double {
+        factors.reduce(1) { $0 * $1.value(at: time) }
+    }
+
+    public mutating func multiply(by factor: Curve<Double>) {
+        if factor != .constant(1) { factors.append(factor) }
+    }
+
+    public var planText: String {
+        factors.isEmpty ? "1" : factors.map(\.planText).joined(separator: " × ")
+    }
+}
+
+/// How a ramp turns eased progress `p` into the fraction between its two values.
+public enum RampShape: String, Hashable, Sendable, Codable {
+    /// `p`.
+    case linear
+    /// `1 − |2p − 1|`: out and back, at the far value when `p` is ½ (fade through a colour).
+    case triangle
+    /// 0 before `p` reaches ½, then 1.
+    case stepAtHalf = "step-at-half"
+    /// `sin(p·π/2)`: the rising side of an equal-power crossfade.
+    case equalPowerRise = "equal-power-rise"
+    /// `1 − cos(p·π/2)`: from 1 to 0 this gives the falling side, `cos(p·π/2)`.
+    case equalPowerFall = "equal-power-fall"
+
+    public func fraction(_ p: Double) -> Double {
+        switch self {
+        case .linear: return p
+        case .triangle: return 1 - abs(2 * p - 1)
+        case .stepAtHalf: return p >= 0.5 ? 1 : 0
+        case .equalPowerRise: return sin(p * Double.pi / 2)
+        case .equalPowerFall: return 1 - cos(p * Double.pi / 2)
+        }
+    }
+}
+
+/// A transition's progress over `[start, start + duration)`: `from` before,
+/// `to` after, shaped by the transition's ease and a `RampShape` between.
+public struct Ramp<Value: Interpolatable>: Hashable, Sendable, Codable {
+    public var from: Value
+    public var to: Value
+    public var start: Rational
+    public var duration: Rational
+    public var ease: Ease
+    public var shape: RampShape
+
+    public init(from: Value, to: Value, start: Rational, duration: Rational, ease: Ease = .linear, shape: RampShape = .linear) {
+        self.from = from
+        self.to = to
+        self.start = start
+        self.duration = duration
+        self.ease = ease
+        self.shape = shape
+    }
+
+    /// Eased progress 0...1 at a time.
+    public func progress(at time: Rational) -> Double {
+        guard duration > .zero else { return time < start ? 0 : 1 }
+        let elapsed = (time - start).approximateDouble / duration.approximateDouble
+        return ease.progress(min(max(elapsed, 0), 1))
+    }
+
+    public func value(at time: Rational) -> Value {
+        Value.interpolate(from, to, shape.fraction(progress(at: time)))
+    }
+
+    public var planText: String {
+        "ramp(\(from.planText) -> \(to.planText) \(shape.rawValue) over \(TimeValue.format(start))+\(TimeValue.format(duration)) \(ease))"
+    }
+}

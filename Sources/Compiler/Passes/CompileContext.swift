@@ -1,0 +1,71 @@
+import EDLParser
+
+/// State shared by the passes of one compile: the project, what probing found,
+/// the output frame rate once known, and the diagnostics collected so far.
+struct CompileContext {
+    let project: Project
+    var diagnostics = DiagnosticList()
+    /// Probe results by absolute path; only looked up, never iterated for output.
+    var facts: [String: MediaFacts] = [:]
+    /// The output frame rate (frame-based times need it); 30 until resolved.
+    var fps = FrameRate.thirty
+
+    init(project: Project) {
+        self.project = project
+    }
+
+    var hasErrors: Bool { diagnostics.hasErrors }
+
+    mutating func error(_ message: String, at location: SourceLocation?, hint: String? = nil) {
+        diagnostics.error(message, at: location, hint: hint)
+    }
+
+    func facts(of reference: SourceReference) -> MediaFacts? { facts[reference.path] }
+
+    /// Exact seconds of a time as written, at the output fps. Reports overflow and
+    /// a SMPTE frames field that is not below the frame rate.
+    mutating func seconds(_ value: Located<TimeValue>, _ key: String) -> Rational? {
+        let time = value.value
+        if time.frames > 0, !time.seconds.isZero, time.frames >= fps.rate.ceil {
+            error("the frames field of '\(key)' (\(time.frames)) must be below the frame rate (\(fps))",
+                  at: value.location, hint: "timecode is HH:MM:SS:FF with FF counting frames within one second")
+            return nil
+        }
+        guard let seconds = time.resolved(at: fps), seconds.magnitudeFits else {
+            error("'\(key)' (\(time)) is too large or too precise", at: value.location,
+                  hint: "times are kept exactly; use at most nanosecond precision and under a million hours")
+            return nil
+        }
+        return seconds
+    }
+
+    /// `a + b` for timeline positions, reporting overflow at `location`.
+    mutating func sum(_ a: Rational, _ b: Rational, at location: SourceLocation) -> Rational? {
+        guard let result = a.checkedAdd(b), result.magnitudeFits else {
+            error("this item's place on the timeline cannot be computed exactly (the times are too large or too precise)",
+                  at: location)
+            return nil
+        }
+        return result
+    }
+
+    /// Like `seconds(_:_:)` for a time that must not be negative.
+    mutating func length(_ value: Located<TimeValue>, _ key: String) -> Rational? {
+        guard let seconds = seconds(value, key) else { return nil }
+        if seconds.isNegative {
+            error("'\(key)' (\(value.value)) must not be negative", at: value.location)
+            return nil
+        }
+        return seconds
+    }
+}
+
+extension FrameRate {
+    static let thirty: FrameRate = {
+        guard let rate = FrameRate(Rational(30)) else { preconditionFailure("30 is a positive rate") }
+        return rate
+    }()
+}
+
+/// How plans and messages print a time: `2.5s`, or an exact fraction.
+func show(_ seconds: Rational) -> String { TimeValue.format(seconds) }

@@ -1,0 +1,128 @@
+import EDLParser
+
+/// An item's length and source mapping before it is placed on the timeline.
+struct ItemTiming: Equatable {
+    enum Length: Equatable {
+        case fixed(Rational)
+        /// `until: end`: up to the output's end, and at most `limit` when the
+        /// source runs out first (no loop).
+        case untilEnd(limit: Rational?)
+    }
+
+    var from: Rational = .zero
+    /// 0 for freeze frames and still pictures.
+    var speed: Rational = .one
+    var loopLength: Rational?
+    var length: Length
+}
+
+/// Pass 3a: the timing rules of SPEC 7 for one item, with every media-fact check
+/// reported at the key that is wrong.
+struct ItemTimingResolver {
+    /// Timing of a generated item (`color`, `text`, `tone`, `pattern`), which has
+    /// no source range: it needs `duration` or `until: end`.
+    func generator(_ item: Item, kind: String, _ context: inout CompileContext) -> ItemTiming? {
+        switch explicitLength(item, context: &context) {
+        case .given(let length): return ItemTiming(length: length)
+        case .invalid: return nil
+        case .missing:
+            context.error("a '\(kind)' item needs 'duration' or 'until: end'", at: item.location)
+            return nil
+        }
+    }
+
+    /// Timing of a `source:` item.
+    func media(_ item: Item, _ reference: SourceReference, _ facts: MediaFacts, _ context: inout CompileContext) -> ItemTiming? {
+        let name = reference.displayName
+        if let freeze = item.timing.freeze {
+            return frozen(item, at: freeze, facts: facts, name: name, &context)
+        }
+        guard let end = facts.duration, facts.video?.isStillImage != true else {
+            switch explicitLength(item, context: &context) {
+            case .given(let length): return ItemTiming(speed: .zero, length: length)
+            case .invalid: return nil
+            case .missing:
+                context.error("image '\(name)' needs 'duration' or 'until: end'", at: item.location,
+                              hint: "a still picture has no length of its own")
+                return nil
+            }
+        }
+        return ranged(item, end: end, name: name, &context)
+    }
+
+    private func frozen(_ item: Item, at freeze: Located<TimeValue>, facts: MediaFacts, name: String,
+                        _ context: inout CompileContext) -> ItemTiming? {
+        guard let time = context.length(freeze, "freeze") else { return nil }
+        if let end = facts.duration, time >= end {
+            context.error("'freeze' (\(show(time))) is past the end of '\(name)' (\(show(end)))", at: freeze.location)
+            return nil
+        }
+        switch explicitLength(item, context: &context) {
+        case .given(let length): return ItemTiming(from: time, speed: .zero, length: length)
+        case .invalid: return nil
+        case .missing:
+            context.error("'freeze' needs 'duration' or 'until: end'", at: freeze.location)
+            return nil
+        }
+    }
+
+    private enum Explicit {
+        case given(ItemTiming.Length)
+        /// Neither `duration` nor `until: end`.
+        case missing
+        /// Given, but wrong (already reported).
+        case invalid
+    }
+
+    /// `duration` or `until: end`, for items without a source range of their own.
+    private func explicitLength(_ item: Item, context: inout CompileContext) -> Explicit {
+        guard let duration = item.timing.duration else { return item.timing.untilEnd ? .given(.untilEnd(limit: nil)) : .missing }
+        if item.timing.untilEnd {
+            context.error("'duration' and 'until: end' cannot be used together", at: duration.location)
+            return .invalid
+        }
+        return context.length(duration, "duration").map { .given(.fixed($0)) } ?? .invalid
+    }
+
+    /// A video or audio file played from `from` to `to` at `speed`, maybe looping.
+    private func ranged(_ item: Item, end: Rational, name: String, _ context: inout CompileContext) -> ItemTiming? {
+        let timing = item.timing
+        let speed = timing.rate
+        var from = Rational.zero
+        if let value = timing.from {
+            guard let seconds = context.length(value, "from") else { return nil }
+            guard seconds < end else {
+                context.error("'from' (\(show(seconds))) is past the end of '\(name)' (\(show(end)))", at: value.location)
+                return nil
+            }
+            from = seconds
+        }
+        var to: Rational?
+        if let value = timing.to {
+            guard let seconds = context.length(value, "to") else { return nil }
+            guard seconds <= end else {
+                context.error("'to' (\(show(seconds))) is past the end of '\(name)' (\(show(end)))", at: value.location,
+                              hint: "leave 'to' out to play to the end")
+                return nil
+            }
+            to = seconds
+        }
+        var duration: Rational?
+        if let value = timing.duration { duration = context.length(value, "duration") }
+        if timing.duration != nil, duration == nil { return nil }
+        if timing.loop != .off {
+            return looped(item, from: from, to: to ?? end, duration: duration, speed: speed, &context)
+        }
+        if let duration, let durationKey = timing.duration {
+            if timing.untilEnd {
+                context.error("'duration' and 'until: end' cannot be used together", at: durationKey.location)
+                return nil
+            }
+            return playedFor(duration, item: item, from: from, to: to, end: end, name: name, speed: speed, &context)
+        }
+        let stop = to ?? end
+        guard checkOrder(from: from, to: stop, item: item, &context) else { return nil }
+        let natural = (stop - from) / speed
+        return ItemTiming(from: from, speed: speed, length: timing.untilEnd ? .untilEnd(limit: natural) : .fixed(natural))
+    }
+}

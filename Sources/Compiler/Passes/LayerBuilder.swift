@@ -1,0 +1,103 @@
+import EDLParser
+
+/// Pass 5: one layer per visible item of a video track: its source, time map,
+/// animated transform and opacity (item × track).
+///
+/// An audio-only file on a video track contributes sound only; giving it
+/// picture keys is an error, since they would do nothing.
+struct LayerBuilder {
+    let output: OutputPlan
+
+    /// Layers by `Placement.items` index (nil where the item draws nothing).
+    func build(_ placement: Placement, sources: inout SourceTable, _ context: inout CompileContext) -> [Int: Layer] {
+        var layers: [Int: Layer] = [:]
+        for (index, placed) in placement.items.enumerated() {
+            let track = context.project.tracks[placed.track]
+            guard track.kind == .video, hasPicture(placed, &context), !track.hidden,
+                  let length = placed.length, length > .zero,
+                  let source = sources.source(of: placed),
+                  let layer = layer(placed, track: track, source: source, length: length, &context) else { continue }
+            layers[index] = layer
+        }
+        return layers
+    }
+
+    private func hasPicture(_ placed: PlacedItem, _ context: inout CompileContext) -> Bool {
+        switch placed.item.content {
+        case .color, .text, .pattern: return true
+        case .tone, .gap, .transition: return false
+        case .source(let reference):
+            if placed.facts?.video != nil { return true }
+            if placed.item.picture != Picture() {
+                context.error("'\(reference.displayName)' has no picture, so its picture keys do nothing", at: placed.item.location,
+                              hint: "remove them, or put the item on an audio track")
+            }
+            return false
+        }
+    }
+
+    private func layer(_ placed: PlacedItem, track: Track, source: SourceID, length: Rational, _ context: inout CompileContext) -> Layer? {
+        let picture = placed.item.picture
+        let local = CurveLowering(origin: placed.start, length: length)
+        let timeline = CurveLowering(origin: .zero, length: output.duration)
+        let (width, height) = (Double(output.size.width), Double(output.size.height))
+        let toPixels = { (point: Point) in Vector2(point.x.pixels(of: width), point.y.pixels(of: height)) }
+        var transform = LayerTransform(
+            sourceSize: sourceSize(placed), outputSize: output.size,
+            autoRotation: picture.autoRotate ? (placed.facts?.video?.rotation ?? 0) : 0,
+            sizing: sizing(placed, local, &context), anchor: picture.anchor,
+            position: picture.position.flatMap { local.curve($0, "position", &context, convert: toPixels) }
+                ?? .constant(Vector2(width / 2, height / 2)))
+        transform.flip = picture.flip
+        if let crop = picture.crop, let curve = local.curve(crop, "crop", &context, convert: { $0 }) { transform.crop = curve }
+        if let scale = local.curve(picture.scale, "scale", &context, convert: { $0 }) { transform.scale = scale }
+        if let rotation = local.curve(picture.rotation, "rotation", &context, convert: { $0 }) { transform.rotation = rotation }
+        var opacity = Envelope()
+        if let curve = local.curve(picture.opacity, "opacity", &context, convert: { $0 }) { opacity.multiply(by: curve) }
+        if let curve = timeline.curve(track.opacity, "opacity", &context, convert: { $0 }) { opacity.multiply(by: curve) }
+        return Layer(source: source, timeMap: placed.timeMap, transform: transform, opacity: opacity,
+                     range: placed.range, track: placed.track, order: placed.index * 2, location: placed.item.location)
+    }
+
+    /// Coded size of the picture: the file's, the output's for generated
+    /// pictures, unknown for text until the backend rasterises it.
+    private func sourceSize(_ placed: PlacedItem) -> PixelSize? {
+        switch placed.item.content {
+        case .source: return placed.facts?.video?.size
+        case .text: return nil
+        default: return output.size
+        }
+    }
+
+    private func sizing(_ placed: PlacedItem, _ local: CurveLowering, _ context: inout CompileContext) -> Sizing {
+        let picture = placed.item.picture
+        let fallback = Sizing.fit(picture.fit ?? (placed.item.content.isText ? .none : .contain))
+        guard let size = picture.size else { return fallback }
+        guard let first = size.initialValue else { return fallback }
+        let pattern = (first.width == .auto, first.height == .auto)
+        if case .keyframes(let frames, _) = size,
+           let odd = frames.first(where: { ($0.value.width == .auto, $0.value.height == .auto) != pattern }) {
+            context.error("'size' keyframes must keep 'auto' on the same side", at: odd.location)
+            return fallback
+        }
+        let pixels = { (side: SizeSide) -> Double in if case .pixels(let v) = side { return v } else { return 0 } }
+        switch pattern {
+        case (false, false):
+            return local.curve(size, "size", &context) { Vector2(pixels($0.width), pixels($0.height)) }.map(Sizing.box) ?? fallback
+        case (true, false):
+            return local.curve(size, "size", &context) { pixels($0.height) }.map { Sizing.autoWidth(height: $0) } ?? fallback
+        case (false, true):
+            return local.curve(size, "size", &context) { pixels($0.width) }.map { Sizing.autoHeight(width: $0) } ?? fallback
+        case (true, true):
+            context.error("'size' cannot be 'auto' on both sides", at: placed.item.location, hint: "use 'fit' instead")
+            return fallback
+        }
+    }
+}
+
+extension Item.Content {
+    var isText: Bool {
+        if case .text = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,75 @@
+import EDLParser
+
+/// An item with its place on the timeline.
+struct PlacedItem {
+    var track: Int
+    /// Index in the track's `items`.
+    var index: Int
+    var item: Item
+    var timing: ItemTiming
+    var start: Rational
+    /// Known once the output duration is (for `until: end` items).
+    var length: Rational?
+    /// Probe facts for `source:` items.
+    var facts: MediaFacts?
+
+    var range: TimeRange { TimeRange(start: start, end: start + (length ?? .zero)) }
+    var end: Rational? { length.map { start + $0 } }
+
+    var timeMap: TimeMap {
+        TimeMap(start: start, from: timing.from, speed: timing.speed, loopLength: timing.loopLength)
+    }
+}
+
+/// A transition between two placed items of one track; the incoming item starts
+/// `duration` before the outgoing one ends.
+struct PlacedTransition {
+    var transition: Transition
+    var track: Int
+    var location: SourceLocation
+    /// Indices into `Placement.items`.
+    var outgoing: Int
+    var incoming: Int
+    var duration: Rational
+
+    func span(_ items: [PlacedItem]) -> TimeRange {
+        let start = items[incoming].start
+        return TimeRange(start: start, end: start + duration)
+    }
+}
+
+/// Every track laid out: items in track order, then transitions.
+struct Placement {
+    var items: [PlacedItem] = []
+    var transitions: [PlacedTransition] = []
+    /// End of the last gap of each track (gaps count towards the output length).
+    var gapEnds: [Rational] = []
+
+    /// SPEC 4: the end of the last item over all tracks, `until: end` items excluded.
+    var naturalEnd: Rational {
+        let ends = items.compactMap { $0.timing.length.isUntilEnd ? nil : $0.end }
+        return (ends + gapEnds).max() ?? .zero
+    }
+
+    /// Fixes the length of every `until: end` item now the output's end is known.
+    mutating func resolveUntilEnd(outputEnd: Rational) {
+        for index in items.indices {
+            guard case .untilEnd(let limit) = items[index].timing.length else { continue }
+            var length = max(outputEnd - items[index].start, .zero)
+            if let limit { length = min(length, limit) }
+            items[index].length = length
+        }
+    }
+}
+
+extension ItemTiming.Length {
+    var limit: Rational? {
+        if case .untilEnd(let limit) = self { return limit }
+        return nil
+    }
+
+    var isUntilEnd: Bool {
+        if case .untilEnd = self { return true }
+        return false
+    }
+}

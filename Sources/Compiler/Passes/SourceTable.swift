@@ -1,0 +1,36 @@
+import EDLParser
+
+/// Collects the plan's sources, one per distinct file reference or generator,
+/// numbered in first-use order (deterministic: no hashing decides an order).
+struct SourceTable {
+    private(set) var sources: [SourcePlan] = []
+
+    mutating func id(for kind: SourcePlan.Kind) -> SourceID {
+        if let existing = sources.first(where: { $0.kind == kind }) { return existing.id }
+        let id = SourceID(sources.count)
+        sources.append(SourcePlan(id: id, kind: kind))
+        return id
+    }
+
+    /// The decoder for an item's file, reading its picture and sound streams.
+    mutating func file(_ reference: SourceReference, _ facts: MediaFacts) -> SourceID {
+        id(for: .file(FileSource(path: reference.path,
+                                 videoStream: reference.videoStream ?? facts.video?.streamIndex,
+                                 audioStream: reference.audioStream ?? facts.audio?.streamIndex,
+                                 facts: facts)))
+    }
+
+    /// The source an item draws or plays, `nil` for gaps and transitions.
+    mutating func source(of placed: PlacedItem) -> SourceID? {
+        switch placed.item.content {
+        case .source(let reference):
+            guard let facts = placed.facts else { return nil }
+            return file(reference, facts)
+        case .color(let color): return id(for: .color(color))
+        case .text(let text): return id(for: .text(text))
+        case .tone(let frequency): return id(for: .tone(frequency: frequency))
+        case .pattern(let pattern): return id(for: .pattern(pattern))
+        case .gap, .transition: return nil
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import EDLParser
+
+/// Pass 3: lay every track's items end to end (SPEC 6): `at` pins a start, `gap`
+/// leaves a hole, a transition pulls the next item back over the previous one.
+///
+///     a ──────────┐
+///                 │ transition (d)
+///            ┌────┴───── b        b.start = a.end − d
+struct TrackPlacer {
+    private let timings = ItemTimingResolver()
+
+    func place(_ context: inout CompileContext) -> Placement {
+        var placement = Placement()
+        for (index, track) in context.project.tracks.enumerated() {
+            placeTrack(track, index: index, into: &placement, &context)
+        }
+        return placement
+    }
+
+    private struct TrackState {
+        var cursor = Rational.zero
+        /// Index in `Placement.items` of the item a transition would start from.
+        var previous: Int?
+        var pending: (transition: Transition, location: SourceLocation, outgoing: Int)?
+        /// The `until: end` item that ends the track, if any.
+        var closedBy: SourceLocation?
+    }
+
+    private func placeTrack(_ track: Track, index trackIndex: Int, into placement: inout Placement, _ context: inout CompileContext) {
+        var state = TrackState()
+        for (index, item) in track.items.enumerated() {
+            if state.closedBy != nil {
+                context.error("this item never plays: the item before it lasts 'until: end'", at: item.location,
+                              hint: "put it on another track, or give the earlier item a 'duration'")
+                continue
+            }
+            switch item.content {
+            case .gap(let gap):
+                orphan(&state, &context)
+                guard let length = context.length(Located(gap, at: item.location), "gap"),
+                      let end = context.sum(state.cursor, length, at: item.location) else { continue }
+                state.cursor = end
+                placement.gapEnds.append(state.cursor)
+                state.previous = nil
+            case .transition(let transition):
+                guard let previous = state.previous, state.pending == nil else {
+                    orphan(&state, &context)
+                    context.error("a transition needs an item on both sides", at: item.location)
+                    continue
+                }
+                state.pending = (transition, item.location, previous)
+            default:
+                guard let placed = placeItem(item, index: index, track: trackIndex, state: &state, &context) else {
+                    state.pending = nil
+                    state.previous = nil
+                    continue
+                }
+                if let pending = state.pending {
+                    placement.transitions.append(PlacedTransition(
+                        transition: pending.transition, track: trackIndex, location: pending.location,
+                        outgoing: pending.outgoing, incoming: placement.items.count,
+                        duration: context.length(pending.transition.duration, "duration") ?? .zero))
+                    state.pending = nil
+                }
+                state.previous = placement.items.count
+                placement.items.append(placed)
+            }
+        }
+        orphan(&state, &context)
+    }
+
+    private func orphan(_ state: inout TrackState, _ context: inout CompileContext) {
+        guard let pending = state.pending else { return }
+        context.error("a transition needs an item on both sides", at: pending.location)
+        state.pending = nil
+    }
+
+    private func placeItem(_ item: Item, index: Int, track: Int, state: inout TrackState,
+                           _ context: inout CompileContext) -> PlacedItem? {
+        var facts: MediaFacts?
+        let timing: ItemTiming?
+        switch item.content {
+        case .source(let reference):
+            guard let found = context.facts(of: reference) else { return nil }
+            facts = found
+            timing = timings.media(item, reference, found, &context)
+        case .color: timing = timings.generator(item, kind: "color", &context)
+        case .text: timing = timings.generator(item, kind: "text", &context)
+        case .tone: timing = timings.generator(item, kind: "tone", &context)
+        case .pattern: timing = timings.generator(item, kind: "pattern", &context)
+        case .gap, .transition: return nil
+        }
+        guard let timing, let start = start(of: item, state: state, &context) else { return nil }
+        var placed = PlacedItem(track: track, index: index, item: item, timing: timing, start: start, facts: facts)
+        if case .fixed(let length) = timing.length {
+            guard let end = context.sum(start, length, at: item.location) else { return nil }
+            placed.length = length
+            state.cursor = end
+        } else {
+            state.closedBy = item.location
+        }
+        return placed
+    }
+
+    private func start(of item: Item, state: TrackState, _ context: inout CompileContext) -> Rational? {
+        if let pending = state.pending {
+            if let at = item.timing.at {
+                context.error("an item after a transition cannot have 'at': it starts where the transition does", at: at.location)
+                return nil
+            }
+            guard let duration = context.length(pending.transition.duration, "duration") else { return nil }
+            return context.sum(state.cursor, -duration, at: item.location)
+        }
+        guard let at = item.timing.at else { return state.cursor }
+        guard let pinned = context.length(at, "at") else { return nil }
+        if pinned < state.cursor {
+            context.error("'at' (\(show(pinned))) is before the end of the previous item (\(show(state.cursor)))",
+                          at: at.location, hint: "items on a track play one after another; use another track to overlap")
+            return nil
+        }
+        return pinned
+    }
+}

@@ -1,0 +1,137 @@
+import EDLParser
+
+/// Pass 7: every transition becomes plain layer instructions (SPEC 8): opacity
+/// ramps, masks, shifts and zoom on its two neighbours, a colour layer for
+/// `fade`, and gain ramps (equal-power) or a cut at the midpoint for the audio.
+/// The transition's ease shapes its progress.
+struct TransitionLowering {
+    let output: OutputPlan
+
+    /// Layers and audio as built from the items, changed in place.
+    struct Work {
+        var layers: [Int: Layer]
+        /// Layers that belong to no item (the colour of `fade`).
+        var extraLayers: [Layer] = []
+        var audio: AudioPlan
+        var audioByItem: [Int: Int]
+    }
+
+    func check(_ placement: Placement, _ context: inout CompileContext) {
+        for transition in placement.transitions {
+            let name = transition.transition.kind.rawValue
+            let location = transition.transition.duration.location
+            guard transition.duration > .zero else {
+                context.error("the '\(name)' transition needs a 'duration' above 0", at: location)
+                continue
+            }
+            let sides = [("before", transition.outgoing), ("after", transition.incoming)]
+            for (side, index) in sides {
+                let length = placement.items[index].length ?? .zero
+                if transition.duration > length {
+                    context.error("'\(name)' (\(show(transition.duration))) is longer than the item \(side) it (\(show(length)))",
+                                  at: location, hint: "a transition overlaps both neighbours; shorten it or lengthen the item")
+                }
+            }
+        }
+    }
+
+    func apply(_ placement: Placement, to work: inout Work, sources: inout SourceTable) {
+        for transition in placement.transitions {
+            let span = transition.span(placement.items)
+            lowerPicture(transition, span: span, placement, &work, &sources)
+            lowerSound(transition, span: span, &work)
+        }
+    }
+
+    private func ramp<V: Interpolatable>(_ from: V, _ to: V, _ span: TimeRange, _ t: Transition,
+                                         _ shape: RampShape = .linear) -> Curve<V> {
+        .ramp(Ramp(from: from, to: to, start: span.start, duration: span.duration, ease: t.ease, shape: shape))
+    }
+
+    private func lowerPicture(_ placed: PlacedTransition, span: TimeRange, _ placement: Placement, _ work: inout Work,
+                              _ sources: inout SourceTable) {
+        let t = placed.transition
+        let (w, h) = (Double(output.size.width), Double(output.size.height))
+        let incomingOrder = placement.items[placed.incoming].index * 2
+        var outgoing = work.layers[placed.outgoing]
+        var incoming = work.layers[placed.incoming]
+        switch t.kind {
+        case .crossfade:
+            incoming?.opacity.multiply(by: ramp(0, 1, span, t))
+        case .fade:
+            outgoing?.opacity.multiply(by: ramp(1, 0, span, t, .stepAtHalf))
+            incoming?.opacity.multiply(by: ramp(0, 1, span, t, .stepAtHalf))
+            work.extraLayers.append(colorLayer(placed, span: span, order: incomingOrder + 1, &sources))
+        case .wipeLeft, .wipeRight, .wipeUp, .wipeDown:
+            incoming?.mask = .rectangle(ramp(wipeStart(t.kind, w, h), Rect(x: 0, y: 0, width: w, height: h), span, t))
+        case .slideLeft, .slideRight, .slideUp, .slideDown, .pushLeft, .pushRight:
+            let offset = entryOffset(t.kind, w, h)
+            incoming?.transform.shifts.append(ramp(offset, Vector2(0, 0), span, t))
+            if t.kind == .pushLeft || t.kind == .pushRight {
+                outgoing?.transform.shifts.append(ramp(Vector2(0, 0), Vector2(-offset.x, -offset.y), span, t))
+            }
+        case .zoom:
+            outgoing?.transform.zoom = ramp(1, 2, span, t)
+            outgoing?.opacity.multiply(by: ramp(1, 0, span, t))
+            outgoing?.order = incomingOrder + 1
+        case .circle:
+            let radius = (w * w + h * h).squareRoot() / 2
+            incoming?.mask = .circle(center: Vector2(w / 2, h / 2), radius: ramp(0, radius, span, t))
+        }
+        work.layers[placed.outgoing] = outgoing
+        work.layers[placed.incoming] = incoming
+    }
+
+    /// Where the incoming picture starts: off the edge it enters from.
+    private func entryOffset(_ kind: TransitionKind, _ w: Double, _ h: Double) -> Vector2 {
+        switch kind {
+        case .slideLeft, .pushLeft: return Vector2(w, 0)
+        case .slideRight, .pushRight: return Vector2(-w, 0)
+        case .slideUp: return Vector2(0, h)
+        default: return Vector2(0, -h)
+        }
+    }
+
+    /// The revealed part at the start of a wipe: an empty strip at the edge the wipe starts from.
+    private func wipeStart(_ kind: TransitionKind, _ w: Double, _ h: Double) -> Rect {
+        switch kind {
+        case .wipeLeft: return Rect(x: w, y: 0, width: 0, height: h)
+        case .wipeRight: return Rect(x: 0, y: 0, width: 0, height: h)
+        case .wipeUp: return Rect(x: 0, y: h, width: w, height: 0)
+        default: return Rect(x: 0, y: 0, width: w, height: 0)
+        }
+    }
+
+    /// `fade`: the colour rises to full at the midpoint, then falls, over both pictures.
+    private func colorLayer(_ placed: PlacedTransition, span: TimeRange, order: Int, _ sources: inout SourceTable) -> Layer {
+        let t = placed.transition
+        let source = sources.id(for: .color(t.color))
+        let transform = LayerTransform(sourceSize: output.size, outputSize: output.size, sizing: .fit(.fill),
+                                       position: .constant(Vector2(Double(output.size.width) / 2, Double(output.size.height) / 2)))
+        return Layer(source: source, timeMap: TimeMap(start: span.start, from: .zero, speed: .zero), transform: transform,
+                     opacity: Envelope([ramp(0, 1, span, t, .triangle)]), range: span, track: placed.track, order: order,
+                     location: placed.location)
+    }
+
+    private func lowerSound(_ placed: PlacedTransition, span: TimeRange, _ work: inout Work) {
+        let t = placed.transition
+        let rate = work.audio.format?.sampleRate ?? 48_000
+        let count = work.audio.format?.sampleCount ?? 0
+        if let index = work.audioByItem[placed.outgoing] {
+            if t.crossfadesAudio {
+                work.audio.inputs[index].gain.multiply(by: ramp(1, 0, span, t, .equalPowerFall))
+            } else {
+                work.audio.inputs[index].range.end = span.start + span.duration / Rational(2)
+                work.audio.inputs[index].samples = AudioBuilder.clip(work.audio.inputs[index].range.samples(at: rate), count)
+            }
+        }
+        if let index = work.audioByItem[placed.incoming] {
+            if t.crossfadesAudio {
+                work.audio.inputs[index].gain.multiply(by: ramp(0, 1, span, t, .equalPowerRise))
+            } else {
+                work.audio.inputs[index].range.start = span.start + span.duration / Rational(2)
+                work.audio.inputs[index].samples = AudioBuilder.clip(work.audio.inputs[index].range.samples(at: rate), count)
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import EDLParser
+
+/// Everything heard: inputs, side-chain ducking, and the mix stage.
+public struct AudioPlan: Hashable, Sendable, Codable {
+    /// `nil` when the output has no audio stream; then `inputs` is empty.
+    public var format: AudioFormat?
+    public var inputs: [AudioInput]
+    public var ducking: [DuckingInstruction]
+    public var limiter: Limiter
+
+    public init(format: AudioFormat?, inputs: [AudioInput] = [], ducking: [DuckingInstruction] = [], limiter: Limiter = Limiter()) {
+        self.format = format
+        self.inputs = inputs
+        self.ducking = ducking
+        self.limiter = limiter
+    }
+}
+
+/// The encoded audio stream.
+public struct AudioFormat: Hashable, Sendable, Codable {
+    public var codec: AudioCodec
+    public var sampleRate: Int
+    public var channels: Int
+    /// Bits per second (ignored by lossless codecs).
+    public var bitrate: Int64
+    /// Exactly as long as the video: `ceil(frameCount / fps × sampleRate)`.
+    public var sampleCount: Int64
+
+    public init(codec: AudioCodec, sampleRate: Int, channels: Int, bitrate: Int64, sampleCount: Int64) {
+        self.codec = codec
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.bitrate = bitrate
+        self.sampleCount = sampleCount
+    }
+}
+
+/// One item's sound: samples at `timeMap`'s source time, times `gain`.
+public struct AudioInput: Hashable, Sendable, Codable {
+    /// Index in `AudioPlan.inputs`, for ducking triggers.
+    public var id: Int
+    public var source: SourceID
+    public var timeMap: TimeMap
+    /// Item volume × fades × track volume × transition curves.
+    public var gain: Envelope
+    /// Timeline span heard.
+    public var range: TimeRange
+    /// Output samples `ceil(start·rate) ..< ceil(end·rate)`, clipped to the output.
+    public var samples: Range<Int64>
+    public var pitch: PitchMode
+    public var track: Int
+    public var location: SourceLocation
+
+    public init(id: Int, source: SourceID, timeMap: TimeMap, gain: Envelope, range: TimeRange, samples: Range<Int64>,
+                pitch: PitchMode, track: Int, location: SourceLocation) {
+        self.id = id
+        self.source = source
+        self.timeMap = timeMap
+        self.gain = gain
+        self.range = range
+        self.samples = samples
+        self.pitch = pitch
+        self.track = track
+        self.location = location
+    }
+}
+
+/// Lowers every input of `track` while any of `triggers` sounds (side-chain).
+public struct DuckingInstruction: Hashable, Sendable, Codable {
+    public var track: Int
+    /// Inputs (ids) of the track named by `under`.
+    public var triggers: [Int]
+    /// Linear gain while ducked.
+    public var gain: Double
+    public var attack: Rational
+    public var release: Rational
+    public var location: SourceLocation
+
+    public init(track: Int, triggers: [Int], gain: Double, attack: Rational, release: Rational, location: SourceLocation) {
+        self.track = track
+        self.triggers = triggers
+        self.gain = gain
+        self.attack = attack
+        self.release = release
+        self.location = location
+    }
+}
+
+/// The last stage of the mix: the summed signal never exceeds `ceiling`.
+public struct Limiter: Hashable, Sendable, Codable {
+    /// Linear peak, 1 = full scale.
+    public var ceiling: Double
+    public var lookahead: Rational
+    public var release: Rational
+
+    public init(ceiling: Double = 0.98, lookahead: Rational = Rational(1, 200) ?? .zero, release: Rational = Rational(1, 10) ?? .zero) {
+        self.ceiling = ceiling
+        self.lookahead = lookahead
+        self.release = release
+    }
+}

@@ -1,0 +1,82 @@
+import EDLParser
+
+/// One picture drawn in a segment: which source, which source time, where, how
+/// opaque, through which mask.
+public struct Layer: Hashable, Sendable, Codable {
+    public var source: SourceID
+    public var timeMap: TimeMap
+    public var transform: LayerTransform
+    /// Item opacity × track opacity × transition curves.
+    public var opacity: Envelope
+    public var mask: Mask?
+    /// Timeline span of the item (or transition) that made the layer.
+    public var range: TimeRange
+    /// 0-based track index; layers draw by track, then by `order` within it.
+    public var track: Int
+    public var order: Int
+    /// The YAML item that made the layer, so render-time failures point at it.
+    public var location: SourceLocation
+
+    public init(source: SourceID, timeMap: TimeMap, transform: LayerTransform, opacity: Envelope, mask: Mask? = nil,
+                range: TimeRange, track: Int, order: Int, location: SourceLocation) {
+        self.source = source
+        self.timeMap = timeMap
+        self.transform = transform
+        self.opacity = opacity
+        self.mask = mask
+        self.range = range
+        self.track = track
+        self.order = order
+        self.location = location
+    }
+
+    /// The layer's crop (displayed source pixels); part of `transform`.
+    public var crop: Curve<Crop> { transform.crop }
+
+    /// Source pixels → output pixels at a time.
+    public func transform(at time: Rational, sourceSize: PixelSize? = nil) -> AffineTransform {
+        transform.transform(at: time, sourceSize: sourceSize)
+    }
+}
+
+/// Limits where a layer shows, in output pixels (wipes and circle transitions).
+public enum Mask: Hashable, Sendable, Codable {
+    /// Only inside the rectangle.
+    case rectangle(Curve<Rect>)
+    /// Only inside the circle.
+    case circle(center: Vector2, radius: Curve<Double>)
+
+    public var planText: String {
+        switch self {
+        case .rectangle(let rect): return "rectangle \(rect.planText)"
+        case .circle(let center, let radius): return "circle at \(center) radius \(radius.planText)"
+        }
+    }
+
+    /// Whether the output pixel centre `(x, y)` shows the layer at a time.
+    public func contains(x: Double, y: Double, at time: Rational) -> Bool {
+        switch self {
+        case .rectangle(let rect): return rect.value(at: time).contains(x: x, y: y)
+        case .circle(let center, let radius):
+            let (dx, dy) = (x - center.x, y - center.y)
+            let r = radius.value(at: time)
+            return dx * dx + dy * dy < r * r
+        }
+    }
+}
+
+/// A run of output frames `[start, end)` drawn by the same layers.
+public struct Segment: Hashable, Sendable, Codable {
+    public var frames: Range<Int64>
+    /// Bottom to top, over the background.
+    public var layers: [Layer]
+    /// Stable hash of the segment's instructions and its sources' identities:
+    /// equal fingerprints render equal frames.
+    public var fingerprint: String
+
+    public init(frames: Range<Int64>, layers: [Layer], fingerprint: String = "") {
+        self.frames = frames
+        self.layers = layers
+        self.fingerprint = fingerprint
+    }
+}

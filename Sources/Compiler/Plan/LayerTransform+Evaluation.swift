@@ -1,0 +1,94 @@
+import EDLParser
+
+extension LayerTransform {
+    /// The matrix mapping source pixels to output pixels at a timeline time.
+    /// `sourceSize` overrides the stored size (the backend passes a text
+    /// bitmap's size); with neither, the output size is assumed.
+    public func transform(at time: Rational, sourceSize override: PixelSize? = nil) -> AffineTransform {
+        let coded = override ?? sourceSize ?? outputSize
+        let (cw, ch) = (Double(coded.width), Double(coded.height))
+        let displayed = autoRotation % 180 == 0 ? (w: cw, h: ch) : (w: ch, h: cw)
+        let crop = self.crop.value(at: time)
+        let visible = (w: max(displayed.w - crop.left - crop.right, 1), h: max(displayed.h - crop.top - crop.bottom, 1))
+        let box = boxSize(at: time, content: visible)
+        let anchor = self.anchor
+        let scale = self.scale.value(at: time)
+        let position = self.position.value(at: time)
+        let shift = shifts.reduce(Vector2(0, 0)) { sum, curve in
+            let v = curve.value(at: time)
+            return Vector2(sum.x + v.x, sum.y + v.y)
+        }
+        let zoom = self.zoom.value(at: time)
+        let centre = (x: Double(outputSize.width) / 2, y: Double(outputSize.height) / 2)
+
+        let steps: [AffineTransform] = [
+            Self.rotationMatrix(autoRotation, width: cw, height: ch),
+            .translation(-crop.left, -crop.top),
+            flipMatrix(width: visible.w, height: visible.h),
+            .scale(box.x / visible.w, box.y / visible.h),
+            .translation(-anchor.x * box.x, -anchor.y * box.y),
+            .scale(scale.x, scale.y),
+            .rotation(degrees: rotation.value(at: time)),
+            .translation(position.x + shift.x, position.y + shift.y),
+            .translation(-centre.x, -centre.y),
+            .scale(zoom, zoom),
+            .translation(centre.x, centre.y),
+        ]
+        return steps.reduce(AffineTransform.identity) { $1.concatenating(after: $0) }
+    }
+
+    /// The box the picture fills before `scale`, for content of the given size.
+    public func boxSize(at time: Rational, content: (w: Double, h: Double)) -> Vector2 {
+        let (ow, oh) = (Double(outputSize.width), Double(outputSize.height))
+        switch sizing {
+        case .fit(.none): return Vector2(content.w, content.h)
+        case .fit(.fill): return Vector2(ow, oh)
+        case .fit(.contain):
+            let k = min(ow / content.w, oh / content.h)
+            return Vector2(content.w * k, content.h * k)
+        case .fit(.cover):
+            let k = max(ow / content.w, oh / content.h)
+            return Vector2(content.w * k, content.h * k)
+        case .box(let size): return size.value(at: time)
+        case .autoWidth(let height):
+            let h = height.value(at: time)
+            return Vector2(h * content.w / content.h, h)
+        case .autoHeight(let width):
+            let w = width.value(at: time)
+            return Vector2(w, w * content.h / content.w)
+        }
+    }
+
+    /// Coded pixels → displayed pixels for a clockwise rotation.
+    static func rotationMatrix(_ degrees: Int, width: Double, height: Double) -> AffineTransform {
+        switch ((degrees % 360) + 360) % 360 {
+        case 90: return AffineTransform(a: 0, b: 1, c: -1, d: 0, tx: height, ty: 0)
+        case 180: return AffineTransform(a: -1, b: 0, c: 0, d: -1, tx: width, ty: height)
+        case 270: return AffineTransform(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: width)
+        default: return .identity
+        }
+    }
+
+    private func flipMatrix(width: Double, height: Double) -> AffineTransform {
+        switch flip {
+        case nil: return .identity
+        case .horizontal: return AffineTransform(a: -1, b: 0, c: 0, d: 1, tx: width, ty: 0)
+        case .vertical: return AffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: height)
+        case .both: return AffineTransform(a: -1, b: 0, c: 0, d: -1, tx: width, ty: height)
+        }
+    }
+
+    /// The visible part of the source in coded pixels at a time: the crop
+    /// (given on the displayed picture) taken back through the auto-rotation.
+    public func sourceRect(at time: Rational, sourceSize override: PixelSize? = nil) -> Rect {
+        let coded = override ?? sourceSize ?? outputSize
+        let (cw, ch) = (Double(coded.width), Double(coded.height))
+        let crop = self.crop.value(at: time)
+        let toDisplay = Self.rotationMatrix(autoRotation, width: cw, height: ch)
+        guard let back = toDisplay.inverted else { return Rect(x: 0, y: 0, width: cw, height: ch) }
+        let displayed = autoRotation % 180 == 0 ? (w: cw, h: ch) : (w: ch, h: cw)
+        let p = back.apply(crop.left, crop.top)
+        let q = back.apply(displayed.w - crop.right, displayed.h - crop.bottom)
+        return Rect(x: min(p.x, q.x), y: min(p.y, q.y), width: abs(q.x - p.x), height: abs(q.y - p.y))
+    }
+}

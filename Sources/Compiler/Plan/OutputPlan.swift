@@ -1,0 +1,70 @@
+import EDLParser
+
+/// The file to write and how to encode it.
+public struct OutputPlan: Hashable, Sendable, Codable {
+    public enum Container: String, Hashable, Sendable, Codable, CaseIterable {
+        case mp4, mov, mkv, webm, m4a, wav, gif
+
+        public var hasVideo: Bool { self != .m4a && self != .wav }
+        public var allowsAudio: Bool { self != .gif }
+    }
+
+    /// Absolute path.
+    public var path: String
+    public var container: Container
+    public var size: PixelSize
+    public var fps: FrameRate
+    /// `round(duration × fps)`.
+    public var frameCount: Int64
+    /// The duration asked for (explicit or derived); frames cover `frameCount / fps`.
+    public var duration: Rational
+    public var background: Color
+    /// `nil` for audio-only containers.
+    public var video: VideoEncoding?
+    public var metadata: [MetadataEntry]
+    public var faststart: Bool
+
+    public init(path: String, container: Container, size: PixelSize, fps: FrameRate, frameCount: Int64, duration: Rational,
+                background: Color, video: VideoEncoding?, metadata: [MetadataEntry], faststart: Bool) {
+        self.path = path
+        self.container = container
+        self.size = size
+        self.fps = fps
+        self.frameCount = frameCount
+        self.duration = duration
+        self.background = background
+        self.video = video
+        self.metadata = metadata
+        self.faststart = faststart
+    }
+
+    /// The time frames cover: `frameCount / fps`.
+    public var frameSpan: Rational { Rational(frameCount) / fps.rate }
+}
+
+/// Video encoder settings.
+public struct VideoEncoding: Hashable, Sendable, Codable {
+    public var codec: VideoCodec
+    public var quality: VideoSettings.Quality
+    public var preset: String
+    public var pixelFormat: String
+    /// Maximum GOP length in frames.
+    public var keyframeInterval: Int64
+
+    public init(codec: VideoCodec, quality: VideoSettings.Quality, preset: String, pixelFormat: String, keyframeInterval: Int64) {
+        self.codec = codec
+        self.quality = quality
+        self.preset = preset
+        self.pixelFormat = pixelFormat
+        self.keyframeInterval = keyframeInterval
+    }
+
+    public var planText: String {
+        let quality: String
+        switch self.quality {
+        case .crf(let crf): quality = "crf \(formatNumber(crf))"
+        case .bitrate(let bits): quality = "bitrate \(bits)"
+        }
+        return "\(codec.rawValue) \(quality) preset \(preset) \(pixelFormat) keyframes every \(keyframeInterval)"
+    }
+}

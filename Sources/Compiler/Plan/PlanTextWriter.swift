@@ -1,0 +1,98 @@
+import EDLParser
+
+/// Writes a plan as stable, diffable text: one line per output setting, source,
+/// segment, layer and audio input; times as exact decimals or fractions, numbers
+/// by `formatNumber`. Nested details are indented under their line.
+struct PlanTextWriter {
+    let plan: RenderPlan
+
+    func lines() -> [String] {
+        var lines = ["cutlist plan 1"]
+        lines += outputLines()
+        lines += plan.sources.map { "source \($0.planText)" }
+        for segment in plan.video {
+            lines.append("segment frames \(segment.frames.lowerBound)..<\(segment.frames.upperBound) fingerprint \(segment.fingerprint)")
+            lines += segmentBody(segment, canonical: false).map { "  " + $0 }
+        }
+        lines += audioLines()
+        return lines
+    }
+
+    private func outputLines() -> [String] {
+        let output = plan.output
+        var lines = [
+            "output \(quoted(output.path)) \(output.container.rawValue) \(output.size) fps \(output.fps) frames \(output.frameCount) "
+                + "duration \(show(output.duration)) background \(output.background)\(output.faststart ? " faststart" : "")",
+        ]
+        if let video = output.video { lines.append("video \(video.planText)") }
+        if let format = plan.audio.format {
+            lines.append("audio \(format.codec.rawValue) \(format.sampleRate)Hz \(format.channels)ch \(format.bitrate)b/s samples \(format.sampleCount)")
+        } else {
+            lines.append("audio none")
+        }
+        lines += output.metadata.map { "metadata \(quoted($0.key)) = \(quoted($0.value))" }
+        return lines
+    }
+
+    /// The layers of a segment. `canonical` names sources by identity and leaves
+    /// out YAML locations (the fingerprint's text).
+    func segmentBody(_ segment: Segment, canonical: Bool) -> [String] {
+        var lines: [String] = []
+        for layer in segment.layers {
+            let source = canonical ? (plan.source(layer.source)?.identity ?? "?") : layer.source.description
+            let origin = canonical ? "" : " item \(layer.location)"
+            lines.append("layer \(source) track \(layer.track) order \(layer.order) range \(layer.range)\(origin)")
+            lines.append("  time \(layer.timeMap.planText)")
+            lines += transformLines(layer.transform).map { "  " + $0 }
+            lines.append("  opacity \(layer.opacity.planText)")
+            if let mask = layer.mask { lines.append("  mask \(mask.planText)") }
+        }
+        return lines
+    }
+
+    private func transformLines(_ t: LayerTransform) -> [String] {
+        var head = "transform source \(t.sourceSize?.description ?? "rasterised")"
+        if t.autoRotation != 0 { head += " auto-rotate \(t.autoRotation)" }
+        if let flip = t.flip { head += " flip \(flip.rawValue)" }
+        head += " \(sizingText(t.sizing)) anchor \(t.anchor)"
+        var lines = [head, "  position \(t.position.planText)", "  scale \(t.scale.planText)", "  rotation \(t.rotation.planText)"]
+        if t.crop != .constant(Crop()) { lines.append("  crop \(t.crop.planText)") }
+        lines += t.shifts.map { "  shift \($0.planText)" }
+        if t.zoom != .constant(1) { lines.append("  zoom \(t.zoom.planText)") }
+        return lines
+    }
+
+    private func sizingText(_ sizing: Sizing) -> String {
+        switch sizing {
+        case .fit(let fit): return "fit \(fit.rawValue)"
+        case .box(let size): return "size \(size.planText)"
+        case .autoWidth(let height): return "size auto x \(height.planText)"
+        case .autoHeight(let width): return "size \(width.planText) x auto"
+        }
+    }
+
+    private func audioLines() -> [String] {
+        var lines: [String] = []
+        for input in plan.audio.inputs {
+            lines.append("input \(input.id) \(input.source) track \(input.track) samples \(input.samples.lowerBound)..<\(input.samples.upperBound) "
+                         + "range \(input.range) pitch \(input.pitch.rawValue) item \(input.location)")
+            lines.append("  time \(input.timeMap.planText)")
+            lines.append("  gain \(input.gain.planText)")
+        }
+        for duck in plan.audio.ducking {
+            lines.append("duck track \(duck.track) under inputs \(duck.triggers.map(String.init).joined(separator: ",")) "
+                         + "gain \(formatNumber(duck.gain)) attack \(show(duck.attack)) release \(show(duck.release)) at \(duck.location)")
+        }
+        let limiter = plan.audio.limiter
+        if plan.audio.format != nil {
+            lines.append("limiter ceiling \(formatNumber(limiter.ceiling)) lookahead \(show(limiter.lookahead)) release \(show(limiter.release))")
+        }
+        return lines
+    }
+}
+
+extension RenderPlan {
+    /// The plan as `render plan` prints it: stable text, byte-identical across
+    /// runs, one line per instruction.
+    public var text: String { PlanTextWriter(plan: self).lines().joined(separator: "\n") + "\n" }
+}

@@ -1,0 +1,122 @@
+import EDLParser
+
+/// Names one entry of `RenderPlan.sources`: `s0`, `s1`, … in first-use order.
+public struct SourceID: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+    public var index: Int
+
+    public init(_ index: Int) { self.index = index }
+
+    public init(from decoder: any Decoder) throws {
+        index = try decoder.singleValueContainer().decode(Int.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(index)
+    }
+
+    public static func < (a: SourceID, b: SourceID) -> Bool { a.index < b.index }
+    public var description: String { "s\(index)" }
+}
+
+/// Something the backend reads pictures or samples from.
+public struct SourcePlan: Hashable, Sendable, Codable {
+    public var id: SourceID
+    public var kind: Kind
+
+    public init(id: SourceID, kind: Kind) {
+        self.id = id
+        self.kind = kind
+    }
+
+    public enum Kind: Hashable, Sendable, Codable {
+        /// A media file to demux and decode.
+        case file(FileSource)
+        /// A solid colour filling the output frame.
+        case color(Color)
+        /// A generated test picture at the output size.
+        case pattern(Pattern)
+        /// A sine tone in Hz, full scale before the item's volume.
+        case tone(frequency: Double)
+        /// Text to shape and rasterise once; its bitmap is the layer's picture.
+        case text(TextContent)
+    }
+
+    /// Identity for fingerprints: path, size and modification time for files,
+    /// the parameters for generators.
+    public var identity: String {
+        switch kind {
+        case .file(let file): return "file \(file.path) size \(file.facts.fileSize) mtime \(file.facts.modificationTime)"
+        default: return planText
+        }
+    }
+
+    public var planText: String {
+        switch kind {
+        case .file(let file): return "\(id) file \(file.planText)"
+        case .color(let color): return "\(id) color \(color)"
+        case .pattern(let pattern): return "\(id) pattern \(pattern.rawValue)"
+        case .tone(let frequency): return "\(id) tone \(formatNumber(frequency))Hz"
+        case .text(let text): return "\(id) text \(text.planText)"
+        }
+    }
+}
+
+/// A decoder input: the file, the streams to read and what probing found.
+public struct FileSource: Hashable, Sendable, Codable {
+    /// Absolute path.
+    public var path: String
+    /// Stream index of the picture, `nil` when none is used.
+    public var videoStream: Int?
+    /// Stream index of the sound, `nil` when none is used.
+    public var audioStream: Int?
+    public var facts: MediaFacts
+
+    public init(path: String, videoStream: Int?, audioStream: Int?, facts: MediaFacts) {
+        self.path = path
+        self.videoStream = videoStream
+        self.audioStream = audioStream
+        self.facts = facts
+    }
+
+    public var planText: String {
+        var parts = [quoted(path)]
+        if let videoStream { parts.append("video#\(videoStream)") }
+        if let audioStream { parts.append("audio#\(audioStream)") }
+        if let video = facts.video {
+            parts.append("\(video.size)\(video.rotation == 0 ? "" : " rotated \(video.rotation)")")
+            parts.append(video.isStillImage ? "still" : "fps \(video.frameRate.map(\.description) ?? "?")")
+        }
+        if let duration = facts.duration { parts.append("duration \(TimeValue.format(duration))") }
+        return parts.joined(separator: " ")
+    }
+}
+
+extension TextContent {
+    /// Every style field, in a fixed order.
+    var planText: String {
+        var parts = [quoted(string), "font \(quoted(font))", "size \(formatNumber(fontSize))", weight.rawValue,
+                     "color \(color)", "align \(align.rawValue)", "line-height \(formatNumber(lineHeight))"]
+        if let maxWidth { parts.append("max-width \(formatNumber(maxWidth))") }
+        if let stroke { parts.append("stroke \(stroke.color) \(formatNumber(stroke.width))") }
+        if let shadow { parts.append("shadow \(shadow.color) \(shadow.offset)") }
+        if let background { parts.append("background \(background.color) \(formatNumber(background.padding))") }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// A string in double quotes with `"` `\` and control characters escaped: one line, unambiguous.
+func quoted(_ string: String) -> String {
+    var out = "\""
+    for scalar in string.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20: out += "\\u{\(String(scalar.value, radix: 16))}"
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}

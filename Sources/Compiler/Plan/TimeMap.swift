@@ -1,0 +1,107 @@
+import EDLParser
+
+/// Maps timeline time to source time for one item (SPEC 7):
+///
+///     s = from + ((t − start) × speed  mod  loopLength)
+///
+/// `speed` is 0 for a freeze frame or a still picture; `loopLength` is set when
+/// the item loops its source range.
+///
+///     timeline   start ──────────────▶ t
+///     source     from ──(× speed)───▶ s   (wraps to `from` every loopLength)
+public struct TimeMap: Hashable, Sendable, Codable {
+    /// Timeline time where the item starts.
+    public var start: Rational
+    /// Source time shown at `start`.
+    public var from: Rational
+    public var speed: Rational
+    public var loopLength: Rational?
+
+    public init(start: Rational, from: Rational, speed: Rational = .one, loopLength: Rational? = nil) {
+        self.start = start
+        self.from = from
+        self.speed = speed
+        self.loopLength = loopLength
+    }
+
+    /// Exact source time for a timeline time.
+    public func sourceTime(at time: Rational) -> Rational {
+        var elapsed = (time - start) * speed
+        if let loopLength, loopLength > .zero {
+            elapsed = elapsed - Rational((elapsed / loopLength).floor) * loopLength
+        }
+        return from + elapsed
+    }
+
+    /// Source time shown by output frame `index` (which samples `index / fps`).
+    public func sourceTime(frame index: Int64, fps: FrameRate) -> Rational {
+        sourceTime(at: Rational(index) / fps.rate)
+    }
+
+    /// Source time of output sample `index` at `rate` samples per second.
+    public func sourceTime(sample index: Int64, rate: Int) -> Rational {
+        sourceTime(at: Rational(index) / Rational(Int64(rate)))
+    }
+
+    public var planText: String {
+        var text = "at \(TimeValue.format(start)) from \(TimeValue.format(from)) speed \(speed)"
+        if let loopLength { text += " loop \(TimeValue.format(loopLength))" }
+        return text
+    }
+}
+
+/// A half-open range of timeline seconds `[start, end)` and its frame and sample
+/// ranges by the one conversion rule (STYLE habit 3): frames
+/// `ceil(start·fps) ..< ceil(end·fps)`, samples `ceil(start·rate) ..< ceil(end·rate)`,
+/// so adjacent ranges partition frames and samples exactly.
+public struct TimeRange: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var start: Rational
+    public var end: Rational
+
+    public init(start: Rational, end: Rational) {
+        self.start = start
+        self.end = end
+    }
+
+    public var duration: Rational { end - start }
+
+    public func frames(at fps: FrameRate) -> Range<Int64> {
+        let lower = start.ceil(times: fps.rate)
+        return lower..<max(lower, end.ceil(times: fps.rate))
+    }
+
+    public func samples(at rate: Int) -> Range<Int64> {
+        let r = Rational(Int64(rate))
+        let lower = start.ceil(times: r)
+        return lower..<max(lower, end.ceil(times: r))
+    }
+
+    public var description: String { "[\(TimeValue.format(start)), \(TimeValue.format(end)))" }
+}
+
+extension Rational {
+    /// `ceil(self × factor)` computed in 128 bits without reducing first, so it
+    /// cannot overflow for any timeline time (`magnitudeFits`) and rate.
+    public func ceil(times factor: Rational) -> Int64 {
+        let n = Int128(numerator) * Int128(factor.numerator)
+        let d = Int128(denominator) * Int128(factor.denominator)
+        let q = n / d
+        let up = (n % d != 0 && n > 0) ? q + 1 : q
+        return Int64(clamping: up)
+    }
+
+    /// `round(self × factor)`, half away from zero, in 128 bits (`round(duration × fps)`).
+    public func rounded(times factor: Rational) -> Int64 {
+        let n = Int128(numerator) * Int128(factor.numerator)
+        let d = Int128(denominator) * Int128(factor.denominator)
+        let q = (2 * n.magnitude + d.magnitude) / (2 * d.magnitude)
+        return Int64(clamping: n < 0 ? -Int128(q) : Int128(q))
+    }
+
+    /// Small enough that timeline arithmetic (sums over a long edit, × fps,
+    /// × sample rate) stays exact inside Int64: under 2^42 s (a million hours is
+    /// about 2^31.7 s), with a denominator of at most 2^32.
+    public var magnitudeFits: Bool {
+        denominator <= (1 << 32) && numerator.magnitude / UInt64(denominator) < (1 << 42)
+    }
+}
