@@ -4,7 +4,7 @@ extension Frame {
     /// Calls `body` with picture plane `index` (0 = luma or packed pixels) as raw
     /// bytes, and its line size (bytes from one row to the next). The buffer covers
     /// every row of the plane; do not keep it past `body`.
-    public func withPlane<R>(_ index: Int, _ body: (UnsafeMutableRawBufferPointer, _ lineSize: Int) throws -> R) throws -> R {
+    public func withPlane<R>(_ index: Int, _ body: (UnsafeMutableRawBufferPointer, _ lineSize: Int) -> R) throws(LibAVError) -> R {
         let lineSizes = planeLineSizes()
         guard (0..<4).contains(index), lineSizes[index] > 0, let base = planeBase(index) else {
             throw LibAVError.invalid("Frame.withPlane", "the frame has no plane \(index)")
@@ -17,12 +17,12 @@ extension Frame {
             }
         }
         try LibAV.check(status, "av_image_fill_plane_sizes")
-        return try body(UnsafeMutableRawBufferPointer(start: base, count: sizes[index]), Int(lineSizes[index]))
+        return body(UnsafeMutableRawBufferPointer(start: base, count: sizes[index]), Int(lineSizes[index]))
     }
 
     /// Calls `body` with channel `channel` of a float-planar audio frame; do not keep
     /// the buffer past `body`.
-    public func withChannel<R>(_ channel: Int, _ body: (UnsafeMutableBufferPointer<Float>) throws -> R) throws -> R {
+    public func withChannel<R>(_ channel: Int, _ body: (UnsafeMutableBufferPointer<Float>) -> R) throws(LibAVError) -> R {
         guard sampleFormat == .floatPlanar else {
             throw LibAVError.invalid("Frame.withChannel", "samples are \(sampleFormat), not float planar")
         }
@@ -30,11 +30,11 @@ extension Frame {
             throw LibAVError.invalid("Frame.withChannel", "the frame has no channel \(channel)")
         }
         let samples = UnsafeMutableRawPointer(plane).bindMemory(to: Float.self, capacity: sampleCount)
-        return try body(UnsafeMutableBufferPointer(start: samples, count: sampleCount))
+        return body(UnsafeMutableBufferPointer(start: samples, count: sampleCount))
     }
 
     /// The byte at (`x`, `y`) of plane `index`: for tests and thumbnails.
-    public func byte(plane index: Int, x: Int, y: Int) throws -> UInt8 {
+    public func byte(plane index: Int, x: Int, y: Int) throws(LibAVError) -> UInt8 {
         try withPlane(index) { bytes, lineSize in bytes[y * lineSize + x] }
     }
 
