@@ -18,7 +18,8 @@ struct MediaFixtures: Sendable {
     var rotatedCounterClockwise: String { directory + "/rotated270.mp4" }
     /// `clip.mp4` tagged `rotate=270`: displayed turned 90° clockwise.
     var rotatedClockwise: String { directory + "/rotated90.mp4" }
-    /// A 1 kHz sine at 44.1 kHz, stereo AAC, 1 s, no video.
+    /// A 1 kHz sine at 44.1 kHz, stereo AAC (ffmpeg's `-ac 2` upmix: each channel
+    /// at amplitude 1/8 · √½), 1 s, no video.
     var audioOnly: String { directory + "/tone.m4a" }
     /// A 1 kHz sine (amplitude 1/8) at 48 kHz mono 16-bit PCM, 2 s: sample-exact positions.
     var wav: String { directory + "/tone.wav" }
