@@ -87,6 +87,21 @@ import Testing
         #expect(worst < 0.01)
     }
 
+    /// AAC's encoder delay is trimmed by the container's edit list: sample 0 is the
+    /// sine's first sample, not 1024 samples of priming.
+    @Test func aacIsAlignedWithItsSource() throws {
+        for start: Int64 in [2400, 24000, 24000, 9000] {
+            let reader = try AudioReader(path: media.clip, sampleRate: 48000, channels: 1)
+            let samples = try reader.samples(from: start, count: 200)[0]
+            var worst = 0.0
+            for (offset, value) in samples.enumerated() {
+                let phase = 2 * Double.pi * 440 * Double(start + Int64(offset)) / 48000
+                worst = max(worst, abs(Double(value) - sin(phase) / 8))
+            }
+            #expect(worst < 0.01, "from \(start)")
+        }
+    }
+
     @Test func pastTheEndIsSilence() throws {
         let reader = try AudioReader(path: media.audioOnly, sampleRate: 48000, channels: 2)
         let samples = try reader.samples(from: 48000 * 3, count: 512)

@@ -88,6 +88,14 @@ import Testing
         }
     }
 
+    @Test func stillImageCanBeSought() throws {
+        let reader = try VideoReader(path: media.png)
+        try reader.seek(to: Rational(2))
+        #expect(try reader.frame(at: Rational(2)).width == 160)
+        try reader.seek(to: .zero)
+        #expect(try reader.frame(at: Rational(1)).height == 90)
+    }
+
     @Test func audioOnlyFileHasNoVideo() {
         #expect(throws: LibAVError.self) { try VideoReader(path: media.audioOnly) }
     }
