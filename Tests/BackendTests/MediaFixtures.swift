@@ -13,6 +13,8 @@ struct MediaFixtures: Sendable {
     var png: String { directory + "/still.png" }
     /// The same picture as JPEG.
     var jpeg: String { directory + "/still.jpg" }
+    /// The same picture as WebP.
+    var webp: String { directory + "/still.webp" }
     /// `clip.mp4` tagged `rotate=90` by ffmpeg 5.1's muxer: displayed turned 90°
     /// counter-clockwise, i.e. 270° clockwise.
     var rotatedCounterClockwise: String { directory + "/rotated270.mp4" }
@@ -51,6 +53,7 @@ struct MediaFixtures: Sendable {
                     "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", m.clip])
         try ffmpeg(["-f", "lavfi", "-i", "color=red:size=160x90", "-frames:v", "1", m.png])
         try ffmpeg(["-f", "lavfi", "-i", "color=red:size=160x90", "-frames:v", "1", m.jpeg])
+        try ffmpeg(["-f", "lavfi", "-i", "color=red:size=160x90", "-frames:v", "1", m.webp])
         try ffmpeg(["-i", m.clip, "-c", "copy", "-metadata:s:v", "rotate=90", m.rotatedCounterClockwise])
         try ffmpeg(["-i", m.clip, "-c", "copy", "-metadata:s:v", "rotate=270", m.rotatedClockwise])
         try ffmpeg(["-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=44100:duration=1", "-ac", "2", "-c:a", "aac", m.audioOnly])

@@ -27,7 +27,7 @@ import Testing
         #expect(facts.modificationTime > 0)
     }
 
-    @Test(arguments: ["still.png", "still.jpg"])
+    @Test(arguments: ["still.png", "still.jpg", "still.webp"])
     func stillImages(_ name: String) throws {
         let facts = try probe.facts(forPath: media.directory + "/" + name)
         let video = try #require(facts.video)
