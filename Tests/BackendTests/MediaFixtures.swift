@@ -39,8 +39,12 @@ struct MediaFixtures: Sendable {
     /// The shared fixtures, or a test failure saying why they could not be made.
     static func get() throws -> MediaFixtures { try shared.get() }
 
+    /// Removed when the test process exits.
+    private static let temporaryDirectory = NSTemporaryDirectory() + "backend-tests-" + UUID().uuidString
+
     private static func make() throws(FixtureError) -> MediaFixtures {
-        let directory = NSTemporaryDirectory() + "backend-tests-" + UUID().uuidString
+        let directory = temporaryDirectory
+        atexit { try? FileManager.default.removeItem(atPath: MediaFixtures.temporaryDirectory) }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
