@@ -16,8 +16,14 @@ let package = Package(
         .target(name: "EDLParser", dependencies: ["Yams"]),
         // AST + MediaInfo -> RenderPlan. Pure: no libav, no files.
         .target(name: "Compiler", dependencies: ["EDLParser"]),
+        // FFmpeg's libraries (libavformat, libavcodec, libavutil, libswscale, libswresample).
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
+        ),
         // Executes a RenderPlan with FFmpeg's libraries.
-        .target(name: "Backend", dependencies: ["Compiler"]),
+        .target(name: "Backend", dependencies: ["Compiler", "CFFmpeg"]),
         .executableTarget(
             name: "render",
             dependencies: [
@@ -27,5 +33,6 @@ let package = Package(
         ),
         .testTarget(name: "EDLParserTests", dependencies: ["EDLParser"], exclude: ["Fixtures"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler"]),
+        .testTarget(name: "BackendTests", dependencies: ["Backend", "Compiler", "EDLParser"]),
     ]
 )

@@ -1,0 +1,68 @@
+import CFFmpeg
+import EDLParser
+
+/// What a codec's receive call produced.
+enum ReceiveResult {
+    /// A frame (or packet) was written.
+    case output
+    /// Nothing yet: send more input.
+    case needsInput
+    /// Fully flushed: nothing more will come.
+    case finished
+}
+
+/// Owns an `AVCodecContext` decoding one stream of an `InputFile`.
+public final class Decoder {
+    let context: UnsafeMutablePointer<AVCodecContext>
+    public let streamIndex: Int
+    /// The stream's time base: frame timestamps are in these units.
+    public let timeBase: Rational
+
+    public init(input: InputFile, streamIndex: Int) throws(LibAVError) {
+        guard let stream = input.stream(streamIndex), let parameters = stream.pointee.codecpar else {
+            throw .invalid("Decoder", "'\(input.path)' has no stream \(streamIndex)")
+        }
+        guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
+            let name = LibAV.string(avcodec_get_name(parameters.pointee.codec_id))
+            throw .invalid("avcodec_find_decoder", "no decoder for codec '\(name)'")
+        }
+        guard let allocated = avcodec_alloc_context3(codec) else { throw .outOfMemory("avcodec_alloc_context3") }
+        context = allocated
+        self.streamIndex = streamIndex
+        timeBase = Rational(stream.pointee.time_base) ?? .one
+        try LibAV.check(avcodec_parameters_to_context(context, parameters), "avcodec_parameters_to_context")
+        context.pointee.pkt_timebase = stream.pointee.time_base
+        context.pointee.thread_count = 0  // as many as there are cores
+        context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
+        try LibAV.check(avcodec_open2(context, codec, nil), "avcodec_open2")
+    }
+
+    deinit {
+        var allocated: UnsafeMutablePointer<AVCodecContext>? = context
+        avcodec_free_context(&allocated)
+    }
+
+    /// Sends one packet. The caller drains frames with `receive` until it asks for
+    /// input before sending the next, so the decoder never answers EAGAIN here.
+    func send(_ packet: Packet) throws(LibAVError) {
+        try LibAV.check(avcodec_send_packet(context, packet.pointer), "avcodec_send_packet")
+    }
+
+    /// Tells the decoder no more packets will come, so it hands out what it holds.
+    func sendEndOfStream() throws(LibAVError) {
+        let status = avcodec_send_packet(context, nil)
+        if status == LibAV.eof { return }  // already flushing
+        try LibAV.check(status, "avcodec_send_packet(flush)")
+    }
+
+    func receive(into frame: Frame) throws(LibAVError) -> ReceiveResult {
+        let status = avcodec_receive_frame(context, frame.pointer)
+        if status == LibAV.eagain { return .needsInput }
+        if status == LibAV.eof { return .finished }
+        try LibAV.check(status, "avcodec_receive_frame")
+        return .output
+    }
+
+    /// Forgets buffered state, after a seek.
+    func flush() { avcodec_flush_buffers(context) }
+}

@@ -1,0 +1,117 @@
+import CFFmpeg
+import EDLParser
+
+/// Owns an `AVCodecContext` encoding video or audio frames into packets.
+public final class Encoder {
+    let context: UnsafeMutablePointer<AVCodecContext>
+    /// Frame pts and packet timestamps are in these units (1/fps, or 1/sample rate).
+    public let timeBase: Rational
+
+    /// A video encoder. `globalHeader` comes from `OutputFile.needsGlobalHeader`.
+    public convenience init(video settings: VideoEncoderSettings, globalHeader: Bool) throws(LibAVError) {
+        let timeBase = settings.frameRate.frameDuration
+        try self.init(codecName: settings.codec, timeBase: timeBase, globalHeader: globalHeader) { context, _ in
+            context.pointee.width = Int32(settings.width)
+            context.pointee.height = Int32(settings.height)
+            context.pointee.pix_fmt = settings.pixelFormat.avPixelFormat
+            context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+            if let rate = settings.frameRate.rate.avRational { context.pointee.framerate = rate }
+            if let gop = settings.keyframeInterval { context.pointee.gop_size = Int32(gop) }
+        } options: { options throws(LibAVError) in
+            if let preset = settings.preset { try LibAV.setOption(&options, "preset", preset) }
+            switch settings.quality {
+            case .crf(let crf): try LibAV.setOption(&options, "crf", String(crf))
+            case .bitRate(let rate): try LibAV.setOption(&options, "b", String(rate))
+            case .lossless where settings.codec.hasPrefix("libx26"): try LibAV.setOption(&options, "qp", "0")
+            case .lossless, .codecDefault: break
+            }
+        }
+    }
+
+    /// An audio encoder in the encoder's preferred sample format, default layout.
+    public convenience init(audio settings: AudioEncoderSettings, globalHeader: Bool) throws(LibAVError) {
+        guard let timeBase = Rational(1, Int64(settings.sampleRate)) else {
+            throw .invalid("Encoder", "sample rate \(settings.sampleRate) is not positive")
+        }
+        try self.init(codecName: settings.codec, timeBase: timeBase, globalHeader: globalHeader) { context, codec in
+            context.pointee.sample_rate = Int32(settings.sampleRate)
+            context.pointee.sample_fmt = codec.pointee.sample_fmts?.pointee ?? AV_SAMPLE_FMT_FLTP
+            av_channel_layout_default(&context.pointee.ch_layout, Int32(settings.channels))
+            if let rate = settings.bitRate { context.pointee.bit_rate = Int64(rate) }
+        } options: { _ throws(LibAVError) in }
+    }
+
+    private init(
+        codecName: String, timeBase: Rational, globalHeader: Bool,
+        configure: (UnsafeMutablePointer<AVCodecContext>, UnsafePointer<AVCodec>) -> Void,
+        options setOptions: (inout OpaquePointer?) throws(LibAVError) -> Void
+    ) throws(LibAVError) {
+        LibAV.quietLogging
+        guard let codec = avcodec_find_encoder_by_name(codecName) else {
+            throw .invalid("avcodec_find_encoder_by_name", "this FFmpeg has no encoder '\(codecName)'")
+        }
+        guard let allocated = avcodec_alloc_context3(codec) else { throw .outOfMemory("avcodec_alloc_context3") }
+        context = allocated
+        self.timeBase = timeBase
+        guard let avTimeBase = timeBase.avRational else { throw .invalid("Encoder", "time base \(timeBase) does not fit libav") }
+        context.pointee.time_base = avTimeBase
+        context.pointee.thread_count = 0
+        configure(context, codec)
+        if globalHeader { context.pointee.flags |= cutlist_codec_flag_global_header() }
+        var options: OpaquePointer?
+        defer { av_dict_free(&options) }
+        try setOptions(&options)
+        try LibAV.check(avcodec_open2(context, codec, &options), "avcodec_open2(\(codecName))")
+        if let unused = av_dict_get(options, "", nil, AV_DICT_IGNORE_SUFFIX) {
+            throw .invalid("avcodec_open2(\(codecName))", "the encoder has no option '\(LibAV.string(unused.pointee.key))'")
+        }
+    }
+
+    deinit {
+        var allocated: UnsafeMutablePointer<AVCodecContext>? = context
+        avcodec_free_context(&allocated)
+    }
+
+    /// Samples per audio frame the encoder requires; nil when any count is fine.
+    public var frameSize: Int? {
+        let size = Int(context.pointee.frame_size)
+        let capabilities = context.pointee.codec?.pointee.capabilities ?? 0
+        let variable = capabilities & cutlist_codec_cap_variable_frame_size() != 0
+        return size > 0 && !variable ? size : nil
+    }
+
+    /// The sample format audio frames must be in.
+    public var sampleFormat: SampleFormat { SampleFormat(context.pointee.sample_fmt) }
+
+    public var sampleRate: Int { Int(context.pointee.sample_rate) }
+    public var channelCount: Int { Int(context.pointee.ch_layout.nb_channels) }
+
+    /// Sends a frame whose pts is in `timeBase`. Drain packets with `receive`
+    /// until it asks for input before sending the next.
+    public func send(_ frame: Frame) throws(LibAVError) {
+        try LibAV.check(avcodec_send_frame(context, frame.pointer), "avcodec_send_frame")
+    }
+
+    /// Flushes: the encoder hands out the packets it still holds.
+    public func sendEndOfStream() throws(LibAVError) {
+        let status = avcodec_send_frame(context, nil)
+        if status == LibAV.eof { return }
+        try LibAV.check(status, "avcodec_send_frame(flush)")
+    }
+
+    /// The next packet, if one is ready: true when `packet` was filled, false when
+    /// the encoder needs more frames or is fully flushed (see `isFinished`).
+    public func receive(into packet: Packet) throws(LibAVError) -> Bool {
+        let status = avcodec_receive_packet(context, packet.pointer)
+        if status == LibAV.eagain { return false }
+        if status == LibAV.eof {
+            isFinished = true
+            return false
+        }
+        try LibAV.check(status, "avcodec_receive_packet")
+        return true
+    }
+
+    /// True once a flushed encoder has handed out its last packet.
+    public private(set) var isFinished = false
+}

@@ -1,0 +1,88 @@
+import CFFmpeg
+import EDLParser
+
+/// Owns one `AVFrame`: a decoded picture or block of audio samples, or one to be
+/// encoded. Its buffers are reference-counted by libav, so a `Frame` handed out
+/// stays valid however the decoder that produced it moves on.
+public final class Frame {
+    let pointer: UnsafeMutablePointer<AVFrame>
+
+    /// An empty frame, for a decoder or scaler to fill.
+    public init() throws(LibAVError) {
+        guard let frame = av_frame_alloc() else { throw .outOfMemory("av_frame_alloc") }
+        pointer = frame
+    }
+
+    deinit {
+        var frame: UnsafeMutablePointer<AVFrame>? = pointer
+        av_frame_free(&frame)
+    }
+
+    /// A picture with freshly allocated (uninitialised) buffers.
+    public static func video(width: Int, height: Int, format: PixelFormat) throws(LibAVError) -> Frame {
+        let frame = try Frame()
+        frame.pointer.pointee.width = Int32(width)
+        frame.pointer.pointee.height = Int32(height)
+        frame.pointer.pointee.format = format.raw
+        try LibAV.check(av_frame_get_buffer(frame.pointer, 0), "av_frame_get_buffer")
+        return frame
+    }
+
+    /// A block of `sampleCount` samples with freshly allocated buffers, using the
+    /// default channel layout for `channels`.
+    public static func audio(sampleCount: Int, channels: Int, sampleRate: Int, format: SampleFormat) throws(LibAVError) -> Frame {
+        let frame = try Frame()
+        frame.pointer.pointee.nb_samples = Int32(sampleCount)
+        frame.pointer.pointee.sample_rate = Int32(sampleRate)
+        frame.pointer.pointee.format = format.raw
+        av_channel_layout_default(&frame.pointer.pointee.ch_layout, Int32(channels))
+        try LibAV.check(av_frame_get_buffer(frame.pointer, 0), "av_frame_get_buffer")
+        return frame
+    }
+
+    /// Makes the buffers safe to write to (copies them if an encoder or another
+    /// frame still holds a reference).
+    public func makeWritable() throws(LibAVError) {
+        try LibAV.check(av_frame_make_writable(pointer), "av_frame_make_writable")
+    }
+
+    /// A new frame sharing this one's buffers.
+    public func reference() throws(LibAVError) -> Frame {
+        let copy = try Frame()
+        try LibAV.check(av_frame_ref(copy.pointer, pointer), "av_frame_ref")
+        return copy
+    }
+
+    // MARK: Picture
+
+    public var width: Int { Int(pointer.pointee.width) }
+    public var height: Int { Int(pointer.pointee.height) }
+    public var pixelFormat: PixelFormat { PixelFormat(raw: pointer.pointee.format) }
+
+    // MARK: Timing
+
+    /// Presentation timestamp in the stream's (or encoder's) time base; nil for none.
+    public var pts: Int64? {
+        get {
+            let value = pointer.pointee.pts
+            return value == LibAV.noPTS ? nil : value
+        }
+        set { pointer.pointee.pts = newValue ?? LibAV.noPTS }
+    }
+
+    /// libav's best guess at the presentation timestamp of a decoded frame.
+    public var bestEffortTimestamp: Int64? {
+        let value = pointer.pointee.best_effort_timestamp
+        return value == LibAV.noPTS ? nil : value
+    }
+
+    /// Duration in the stream's time base as the demuxer gave it (0 when unknown).
+    public var packetDuration: Int64 { pointer.pointee.pkt_duration }
+
+    // MARK: Audio
+
+    public var sampleCount: Int { Int(pointer.pointee.nb_samples) }
+    public var sampleRate: Int { Int(pointer.pointee.sample_rate) }
+    public var channelCount: Int { Int(pointer.pointee.ch_layout.nb_channels) }
+    public var sampleFormat: SampleFormat { SampleFormat(raw: pointer.pointee.format) }
+}

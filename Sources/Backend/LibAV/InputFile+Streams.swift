@@ -1,0 +1,92 @@
+import CFFmpeg
+import EDLParser
+
+/// What an input says about one of its streams.
+public struct StreamInfo: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable { case video, audio, other }
+
+    public var index: Int
+    public var kind: Kind
+    /// libav's codec name, e.g. `h264`, `png`, `aac`.
+    public var codecName: String
+    public var timeBase: Rational
+    /// First timestamp, in seconds; nil when unknown.
+    public var startTime: Rational?
+    /// Stream duration in seconds, from the stream's own time base; nil when unknown.
+    public var duration: Rational?
+    /// Frame count from the container; 0 when unknown.
+    public var frameCount: Int64
+    public var width: Int
+    public var height: Int
+    /// libav's guess at the frame rate (`av_guess_frame_rate`); nil when unknown.
+    public var frameRate: Rational?
+    /// Clockwise display rotation in degrees: 0, 90, 180 or 270.
+    public var rotation: Int
+    /// Cover art attached to an audio file, not a video track.
+    public var isAttachedPicture: Bool
+    public var sampleRate: Int
+    public var channels: Int
+}
+
+extension InputFile {
+    /// Every stream of the file, in order.
+    public var streams: [StreamInfo] {
+        (0..<streamCount).compactMap { index in stream(index).map { info(for: $0, index: index) } }
+    }
+
+    /// libav's pick among streams of `kind` (never cover art); nil when there is none.
+    public func bestStream(_ kind: StreamInfo.Kind) -> StreamInfo? {
+        let candidates = streams.filter { $0.kind == kind && !$0.isAttachedPicture }
+        let type = kind == .video ? AVMEDIA_TYPE_VIDEO : AVMEDIA_TYPE_AUDIO
+        let best = Int(av_find_best_stream(context, type, -1, -1, nil, 0))
+        return candidates.first { $0.index == best } ?? candidates.first
+    }
+
+    /// The time origin of the file: the earliest stream start, exactly. Source time
+    /// 0 is this instant, for every stream, so audio and video stay in step.
+    public var startTime: Rational {
+        streams.compactMap(\.startTime).min() ?? .zero
+    }
+
+    private func info(for stream: UnsafeMutablePointer<AVStream>, index: Int) -> StreamInfo {
+        let s = stream.pointee
+        let timeBase = Rational(s.time_base) ?? Rational.one
+        let parameters = s.codecpar?.pointee
+        let kind: StreamInfo.Kind
+        switch parameters?.codec_type {
+        case AVMEDIA_TYPE_VIDEO: kind = .video
+        case AVMEDIA_TYPE_AUDIO: kind = .audio
+        default: kind = .other
+        }
+        let guessed = av_guess_frame_rate(context, stream, nil)
+        return StreamInfo(
+            index: index,
+            kind: kind,
+            codecName: LibAV.string(avcodec_get_name(parameters?.codec_id ?? AV_CODEC_ID_NONE)),
+            timeBase: timeBase,
+            startTime: s.start_time == LibAV.noPTS ? nil : Rational.seconds(timestamp: s.start_time, timeBase: timeBase),
+            duration: s.duration == LibAV.noPTS || s.duration <= 0 ? nil : Rational.seconds(timestamp: s.duration, timeBase: timeBase),
+            frameCount: s.nb_frames,
+            width: Int(parameters?.width ?? 0),
+            height: Int(parameters?.height ?? 0),
+            frameRate: guessed.num > 0 ? Rational(guessed) : nil,
+            rotation: InputFile.rotation(of: stream),
+            isAttachedPicture: s.disposition & cutlist_disposition_attached_pic() != 0,
+            sampleRate: Int(parameters?.sample_rate ?? 0),
+            channels: Int(parameters?.ch_layout.nb_channels ?? 0)
+        )
+    }
+
+    /// Clockwise degrees (0, 90, 180, 270) from the stream's display matrix.
+    /// `av_display_rotation_get` answers counter-clockwise, in -180...180.
+    private static func rotation(of stream: UnsafeMutablePointer<AVStream>) -> Int {
+        var size: Int = 0
+        guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 9 * 4 else { return 0 }
+        let counterClockwise = UnsafeRawPointer(data).withMemoryRebound(to: Int32.self, capacity: 9) { matrix in
+            av_display_rotation_get(matrix)
+        }
+        guard counterClockwise.isFinite else { return 0 }
+        let quarterTurns = Int((-counterClockwise / 90).rounded())
+        return ((quarterTurns % 4) + 4) % 4 * 90
+    }
+}

@@ -1,0 +1,42 @@
+import CFFmpeg
+
+/// Process-wide libav settings and the helpers every wrapper uses.
+enum LibAV {
+    /// libav's own log lines would interleave with the command's output; errors
+    /// reach the user as `LibAVError`s instead. Evaluated once, on first use.
+    static let quietLogging: Void = {
+        av_log_set_level(cutlist_log_quiet())
+    }()
+
+    /// `av_strerror` text for a libav return code.
+    static func errorText(_ code: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        buffer.withUnsafeMutableBufferPointer { storage in
+            cutlist_error_string(code, storage.baseAddress, storage.count)
+        }
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Throws a `LibAVError` for a negative return code, returns it otherwise.
+    @discardableResult
+    static func check(_ code: Int32, _ operation: String) throws(LibAVError) -> Int32 {
+        guard code >= 0 else { throw LibAVError(operation: operation, code: code) }
+        return code
+    }
+
+    static let eagain = cutlist_averror_eagain()
+    static let eof = cutlist_averror_eof()
+    static let noPTS = cutlist_nopts_value()
+
+    /// A C string field as a Swift string ("" for NULL).
+    static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        return String(cString: pointer)
+    }
+
+    /// Sets `key=value` in an `AVDictionary`, creating it when `nil`.
+    static func setOption(_ dictionary: inout OpaquePointer?, _ key: String, _ value: String) throws(LibAVError) {
+        try check(av_dict_set(&dictionary, key, value, 0), "av_dict_set(\(key))")
+    }
+}

@@ -1,0 +1,110 @@
+import CFFmpeg
+import EDLParser
+
+/// Owns an output (`AVFormatContext` from `avformat_alloc_output_context2`) and
+/// its `AVIOContext`. Distinct from `InputFile`: it is torn down with
+/// `avio_closep` + `avformat_free_context`, never `avformat_close_input`.
+///
+/// Order of use: `addStream` for each encoder, `writeHeader`, `write` packets,
+/// `finish`.
+public final class OutputFile {
+    let context: UnsafeMutablePointer<AVFormatContext>
+    public let path: String
+    private var encoderTimeBases: [AVRational] = []
+    private var headerWritten = false
+
+    /// An output at `path`; the container follows `format` (`mp4`, `matroska`,
+    /// `wav`, ...) or else the path's extension. Nothing is written until `writeHeader`.
+    public init(path: String, format: String? = nil) throws(LibAVError) {
+        LibAV.quietLogging
+        guard !InputFile.looksLikeURL(path) else {
+            throw .invalid("avformat_alloc_output_context2", "'\(path)' is a URL; only local files can be written")
+        }
+        var allocated: UnsafeMutablePointer<AVFormatContext>?
+        let status = avformat_alloc_output_context2(&allocated, nil, format, path)
+        guard status >= 0, let allocated else {
+            throw LibAVError(operation: "avformat_alloc_output_context2", code: status < 0 ? status : cutlist_averror_einval())
+        }
+        context = allocated
+        self.path = path
+    }
+
+    deinit {
+        if context.pointee.pb != nil, !writesNoFile {
+            avio_closep(&context.pointee.pb)
+        }
+        avformat_free_context(context)
+    }
+
+    private var writesNoFile: Bool {
+        guard let format = context.pointee.oformat else { return true }
+        return format.pointee.flags & cutlist_format_flag_nofile() != 0
+    }
+
+    /// Whether encoders must put codec headers in extradata (`AV_CODEC_FLAG_GLOBAL_HEADER`).
+    public var needsGlobalHeader: Bool {
+        guard let format = context.pointee.oformat else { return false }
+        return format.pointee.flags & cutlist_format_flag_globalheader() != 0
+    }
+
+    /// Adds a stream carrying `encoder`'s output; returns its index.
+    public func addStream(for encoder: Encoder) throws(LibAVError) -> Int {
+        guard !headerWritten else { throw .invalid("avformat_new_stream", "streams must be added before the header") }
+        guard let stream = avformat_new_stream(context, nil) else { throw .outOfMemory("avformat_new_stream") }
+        try LibAV.check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context), "avcodec_parameters_from_context")
+        stream.pointee.time_base = encoder.context.pointee.time_base
+        if encoder.context.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
+            stream.pointee.avg_frame_rate = encoder.context.pointee.framerate
+        }
+        encoderTimeBases.append(encoder.context.pointee.time_base)
+        return Int(stream.pointee.index)
+    }
+
+    /// Sets a container tag (`title`, `comment`, ...).
+    public func setMetadata(_ key: String, _ value: String) throws(LibAVError) {
+        try LibAV.check(av_dict_set(&context.pointee.metadata, key, value, 0), "av_dict_set(\(key))")
+    }
+
+    /// Opens the file and writes the container header. `fastStart` moves the MP4/MOV
+    /// index to the front when the file is finished.
+    public func writeHeader(fastStart: Bool = false) throws(LibAVError) {
+        if !writesNoFile {
+            var ioOptions: OpaquePointer?
+            defer { av_dict_free(&ioOptions) }
+            try LibAV.setOption(&ioOptions, "protocol_whitelist", "file")
+            try LibAV.check(avio_open2(&context.pointee.pb, path, cutlist_avio_flag_write(), nil, &ioOptions), "avio_open2")
+        }
+        var options: OpaquePointer?
+        defer { av_dict_free(&options) }
+        if fastStart { try LibAV.setOption(&options, "movflags", "+faststart") }
+        try LibAV.check(avformat_write_header(context, &options), "avformat_write_header")
+        headerWritten = true
+    }
+
+    /// The stream's time base as the muxer chose it (valid after `writeHeader`).
+    public func timeBase(ofStream index: Int) -> Rational? {
+        guard (0..<Int(context.pointee.nb_streams)).contains(index), let stream = context.pointee.streams[index] else { return nil }
+        return Rational(stream.pointee.time_base)
+    }
+
+    /// Writes an encoder's packet to stream `index`, rescaling its timestamps from
+    /// the encoder's time base to the stream's. The packet is left empty.
+    public func write(_ packet: Packet, toStream index: Int) throws(LibAVError) {
+        guard headerWritten, encoderTimeBases.indices.contains(index), let stream = context.pointee.streams[index] else {
+            throw .invalid("av_interleaved_write_frame", "no stream \(index), or the header is not written")
+        }
+        packet.rescale(from: encoderTimeBases[index], to: stream.pointee.time_base)
+        packet.streamIndex = index
+        try LibAV.check(av_interleaved_write_frame(context, packet.pointer), "av_interleaved_write_frame")
+    }
+
+    /// Flushes interleaving queues, writes the trailer and closes the file.
+    public func finish() throws(LibAVError) {
+        guard headerWritten else { throw .invalid("av_write_trailer", "the header was never written") }
+        try LibAV.check(av_interleaved_write_frame(context, nil), "av_interleaved_write_frame(flush)")
+        try LibAV.check(av_write_trailer(context), "av_write_trailer")
+        if !writesNoFile {
+            try LibAV.check(avio_closep(&context.pointee.pb), "avio_closep")
+        }
+    }
+}

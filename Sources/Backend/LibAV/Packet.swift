@@ -1,0 +1,48 @@
+import CFFmpeg
+import EDLParser
+
+/// Owns one `AVPacket`: compressed data read from an input or made by an encoder.
+public final class Packet {
+    let pointer: UnsafeMutablePointer<AVPacket>
+
+    public init() throws(LibAVError) {
+        guard let packet = av_packet_alloc() else { throw .outOfMemory("av_packet_alloc") }
+        pointer = packet
+    }
+
+    deinit {
+        var packet: UnsafeMutablePointer<AVPacket>? = pointer
+        av_packet_free(&packet)
+    }
+
+    /// Drops the packet's data, ready for reuse.
+    public func unref() { av_packet_unref(pointer) }
+
+    public var streamIndex: Int {
+        get { Int(pointer.pointee.stream_index) }
+        set { pointer.pointee.stream_index = Int32(newValue) }
+    }
+
+    /// Presentation timestamp in the packet's time base; nil for `AV_NOPTS_VALUE`.
+    public var pts: Int64? {
+        let value = pointer.pointee.pts
+        return value == LibAV.noPTS ? nil : value
+    }
+
+    /// Decoding timestamp in the packet's time base; nil for `AV_NOPTS_VALUE`.
+    public var dts: Int64? {
+        let value = pointer.pointee.dts
+        return value == LibAV.noPTS ? nil : value
+    }
+
+    public var duration: Int64 { pointer.pointee.duration }
+
+    public var isKeyframe: Bool { pointer.pointee.flags & cutlist_packet_flag_key() != 0 }
+
+    public var size: Int { Int(pointer.pointee.size) }
+
+    /// Converts pts, dts and duration from one time base to another.
+    func rescale(from source: AVRational, to destination: AVRational) {
+        av_packet_rescale_ts(pointer, source, destination)
+    }
+}

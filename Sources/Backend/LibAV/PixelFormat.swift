@@ -1,0 +1,49 @@
+import CFFmpeg
+
+/// A libav pixel format (`AVPixelFormat`), named as libav names it.
+public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
+    let raw: Int32
+
+    init(_ format: AVPixelFormat) { raw = format.rawValue }
+    init(raw: Int32) { self.raw = raw }
+
+    var avPixelFormat: AVPixelFormat { AVPixelFormat(rawValue: raw) }
+
+    public static let yuv420p = PixelFormat(AV_PIX_FMT_YUV420P)
+    public static let yuv444p = PixelFormat(AV_PIX_FMT_YUV444P)
+    public static let rgba = PixelFormat(AV_PIX_FMT_RGBA)
+    public static let rgb24 = PixelFormat(AV_PIX_FMT_RGB24)
+    public static let gray8 = PixelFormat(AV_PIX_FMT_GRAY8)
+
+    /// The format libav calls `name` (`yuv420p`, `rgba`, ...); nil when unknown.
+    public init?(name: String) {
+        let format = av_get_pix_fmt(name)
+        guard format != AV_PIX_FMT_NONE else { return nil }
+        self.init(format)
+    }
+
+    /// libav's name for the format, e.g. `yuv420p`.
+    public var name: String { LibAV.string(av_get_pix_fmt_name(avPixelFormat)) }
+
+    public var description: String { name }
+}
+
+/// A libav sample format (`AVSampleFormat`).
+public struct SampleFormat: Hashable, Sendable, CustomStringConvertible {
+    let raw: Int32
+
+    init(_ format: AVSampleFormat) { raw = format.rawValue }
+    init(raw: Int32) { self.raw = raw }
+
+    var avSampleFormat: AVSampleFormat { AVSampleFormat(rawValue: raw) }
+
+    /// 32-bit float, one plane per channel: what the mixer works in.
+    public static let floatPlanar = SampleFormat(AV_SAMPLE_FMT_FLTP)
+    /// Signed 16-bit, interleaved.
+    public static let int16 = SampleFormat(AV_SAMPLE_FMT_S16)
+
+    /// libav's name for the format, e.g. `fltp`.
+    public var name: String { LibAV.string(av_get_sample_fmt_name(avSampleFormat)) }
+
+    public var description: String { name }
+}

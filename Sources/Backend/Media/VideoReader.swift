@@ -1,0 +1,100 @@
+import EDLParser
+
+/// Pictures of one video stream by source time, for sample-and-hold.
+///
+/// `frame(at:)` returns the decoded frame whose display interval contains the
+/// time: the interval of a frame runs from its timestamp to the next frame's.
+/// Reading goes forward; before the first frame the first frame holds, after the
+/// last the last one does.
+///
+///     frames   |0      |1      |2      |3 ...
+///     times    0      1/25    2/25    3/25
+///     frame(at: 0.05) == frame 1
+///
+/// A time before the current frame seeks (keyframe at or before it, then decodes
+/// forward); so does a time far ahead. Memory holds two decoded frames.
+public final class VideoReader {
+    private let stream: DecodedStream
+    /// Facts about the stream being read.
+    public let info: StreamInfo
+    /// Times further ahead than this seek instead of decoding every frame between.
+    public var seekAheadLimit = Rational(4)
+
+    private var current: TimedFrame?
+    private var upcoming: TimedFrame?
+    /// `current` is the first frame of the stream: times before it show it too.
+    private var currentIsFirst = false
+    private let streamStart: Rational
+
+    private struct TimedFrame {
+        let frame: Frame
+        let start: Rational
+    }
+
+    /// Opens the file's best video stream, or stream `streamIndex`.
+    public convenience init(path: String, streamIndex: Int? = nil) throws(LibAVError) {
+        try self.init(input: InputFile(path: path), streamIndex: streamIndex)
+    }
+
+    public init(input: InputFile, streamIndex: Int? = nil) throws(LibAVError) {
+        let chosen = streamIndex.flatMap { index in input.streams.first { $0.index == index } } ?? input.bestStream(.video)
+        guard let chosen, chosen.kind == .video else {
+            throw .invalid("VideoReader", "'\(input.path)' has no video stream\(streamIndex.map { " \($0)" } ?? "")")
+        }
+        info = chosen
+        stream = try DecodedStream(input: input, streamIndex: chosen.index)
+        streamStart = (chosen.startTime ?? stream.origin).checkedSubtract(stream.origin) ?? .zero
+    }
+
+    /// The frame shown at source time `time` (seconds from the file's start).
+    public func frame(at time: Rational) throws(LibAVError) -> Frame {
+        if let current, time < current.start, !currentIsFirst {
+            try seek(to: time)
+        } else if let upcoming, let limit = upcoming.start.checkedAdd(seekAheadLimit), time > limit {
+            try seek(to: time)
+        }
+        if current == nil {
+            current = try nextTimed(after: nil)
+            upcoming = try nextTimed(after: current)
+            currentIsFirst = true
+        }
+        while let next = upcoming, next.start <= time {
+            current = next
+            currentIsFirst = false
+            upcoming = try nextTimed(after: next)
+        }
+        guard let current else { throw .invalid("VideoReader", "'\(stream.input.path)' has no decodable video frames") }
+        return current.frame
+    }
+
+    /// Positions the reader so that the next `frame(at:)` for `time` decodes from the
+    /// keyframe at or before it. Keyframes found after `time` (a B-frame reorder,
+    /// a sparse index) make it retry further back.
+    public func seek(to time: Rational) throws(LibAVError) {
+        var margin = Rational.zero
+        var first: TimedFrame?
+        var target = time
+        for _ in 0..<8 {
+            target = max(time.checkedSubtract(margin) ?? streamStart, streamStart)
+            guard let timestamp = stream.timestamp(ofSourceTime: target) else {
+                throw .invalid("VideoReader.seek", "time \(time) is out of range")
+            }
+            try stream.seek(toKeyframeBefore: timestamp)
+            first = try nextTimed(after: nil)
+            guard let found = first, found.start > time, target > streamStart else { break }
+            margin = margin.isZero ? Rational.one : margin + margin
+        }
+        current = first
+        currentIsFirst = target <= streamStart
+        upcoming = try nextTimed(after: first)
+    }
+
+    /// The next decoded frame with its source time; a frame without a timestamp
+    /// follows its predecessor by one frame duration.
+    private func nextTimed(after previous: TimedFrame?) throws(LibAVError) -> TimedFrame? {
+        guard let frame = try stream.next() else { return nil }
+        if let start = stream.sourceTime(of: frame) { return TimedFrame(frame: frame, start: start) }
+        let step = info.frameRate.flatMap { Rational.one.checkedDivide($0) } ?? .zero
+        return TimedFrame(frame: frame, start: previous.flatMap { $0.start.checkedAdd(step) } ?? streamStart)
+    }
+}

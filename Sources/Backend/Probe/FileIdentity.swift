@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Compiler
+
+/// Size and modification time of a regular, readable file: what makes a file's
+/// segments stale when it changes.
+struct FileIdentity: Hashable, Sendable {
+    var size: Int64
+    /// Nanoseconds since 1970.
+    var modificationTime: Int64
+
+    init(path: String) throws(MediaProbeError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            switch code {
+            case ENOENT, ENOTDIR: throw MediaProbeError("'\(path)' does not exist")
+            case EACCES: throw MediaProbeError("'\(path)' cannot be read (permission denied)")
+            default: throw MediaProbeError("'\(path)' cannot be read (\(String(cString: strerror(code))))")
+            }
+        }
+        if info.st_mode & S_IFMT == S_IFDIR { throw MediaProbeError("'\(path)' is a directory, not a media file") }
+        guard access(path, R_OK) == 0 else { throw MediaProbeError("'\(path)' cannot be read (permission denied)") }
+        size = Int64(info.st_size)
+        #if canImport(Darwin)
+        modificationTime = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+        modificationTime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+    }
+}
