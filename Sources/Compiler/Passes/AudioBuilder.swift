@@ -65,31 +65,12 @@ struct AudioBuilder {
             return nil
         }
         let audio = settings.audio ?? AudioSettings()
-        let codec = audio.codec ?? Self.defaultCodec(container)
-        if !Self.allowed(codec, in: container) {
+        let codec = audio.codec ?? container.defaultAudioCodec ?? .aac
+        if !container.audioCodecs.contains(codec) {
             context.error("'\(codec.rawValue)' audio cannot be written to .\(container.rawValue)", at: settings.location)
         }
         let span = container.hasVideo ? output.frameSpan : output.duration
         return AudioFormat(codec: codec, sampleRate: audio.sampleRate, channels: audio.channels, bitrate: audio.bitrate,
                            sampleCount: span.ceil(times: Rational(Int64(audio.sampleRate))))
-    }
-
-    static func defaultCodec(_ container: OutputPlan.Container) -> AudioCodec {
-        switch container {
-        case .webm, .mkv: return .opus
-        case .wav: return .pcm
-        default: return .aac
-        }
-    }
-
-    static func allowed(_ codec: AudioCodec, in container: OutputPlan.Container) -> Bool {
-        switch container {
-        case .mp4, .m4a: return codec != .pcm
-        case .mov: return true
-        case .mkv: return true
-        case .webm: return codec == .opus
-        case .wav: return codec == .pcm
-        case .gif: return false
-        }
     }
 }

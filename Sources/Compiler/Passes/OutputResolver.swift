@@ -88,10 +88,8 @@ struct OutputResolver {
 
     private func videoEncoding(_ container: OutputPlan.Container, fps: FrameRate, _ context: inout CompileContext) -> VideoEncoding {
         let settings = context.project.output.video
-        var codec = settings.codec
-        if codec == .h264, container == .webm { codec = .vp9 }
-        if codec == .h264, container == .gif { codec = .gif }
-        if !Self.allowed(codec, in: container) {
+        let codec = settings.codec ?? container.defaultVideoCodec ?? .h264
+        if !container.videoCodecs.contains(codec) {
             context.error("'\(codec.rawValue)' video cannot be written to .\(container.rawValue)", at: context.project.output.location)
         }
         let interval = context.seconds(Located(settings.keyframeInterval, at: context.project.output.location
@@ -99,16 +97,5 @@ struct OutputResolver {
         let frames = max((interval ?? Rational(2)).rounded(times: fps.rate), 1)
         return VideoEncoding(codec: codec, quality: settings.quality, preset: settings.preset,
                              pixelFormat: settings.pixelFormat, keyframeInterval: frames)
-    }
-
-    static func allowed(_ codec: VideoCodec, in container: OutputPlan.Container) -> Bool {
-        switch container {
-        case .mp4: return [.h264, .hevc, .vp9].contains(codec)
-        case .mov: return [.h264, .hevc, .prores].contains(codec)
-        case .mkv: return codec != .gif
-        case .webm: return codec == .vp9
-        case .gif: return codec == .gif
-        case .m4a, .wav: return false
-        }
     }
 }

@@ -2,12 +2,7 @@ import EDLParser
 
 /// The file to write and how to encode it.
 public struct OutputPlan: Hashable, Sendable, Codable {
-    public enum Container: String, Hashable, Sendable, Codable, CaseIterable {
-        case mp4, mov, mkv, webm, m4a, wav, gif
-
-        public var hasVideo: Bool { self != .m4a && self != .wav }
-        public var allowsAudio: Bool { self != .gif }
-    }
+    public typealias Container = EDLParser.Container
 
     /// Absolute path.
     public var path: String

@@ -42,6 +42,9 @@ public enum Container: String, Hashable, Sendable, Codable, CaseIterable {
         }
     }
 
+    public var hasVideo: Bool { !videoCodecs.isEmpty }
+    public var allowsAudio: Bool { !audioCodecs.isEmpty }
+
     /// The default video codec for the container, when it holds video.
     public var defaultVideoCodec: VideoCodec? { videoCodecs.first }
 }
