@@ -17,7 +17,12 @@ let package = Package(
         // AST + MediaInfo -> RenderPlan. Pure: no libav, no files.
         .target(name: "Compiler", dependencies: ["EDLParser"]),
         // Executes a RenderPlan with FFmpeg's libraries.
-        .target(name: "Backend", dependencies: ["Compiler"]),
+        .target(name: "Backend", dependencies: ["Compiler", "CText"]),
+        // FreeType, HarfBuzz and fontconfig for text layers; used only by Backend/Text.
+        .systemLibrary(
+            name: "CText", pkgConfig: "harfbuzz",
+            providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]
+        ),
         .executableTarget(
             name: "render",
             dependencies: [
@@ -27,5 +32,6 @@ let package = Package(
         ),
         .testTarget(name: "EDLParserTests", dependencies: ["EDLParser"], exclude: ["Fixtures"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler"]),
+        .testTarget(name: "BackendTests", dependencies: ["Backend"]),
     ]
 )
