@@ -77,7 +77,7 @@ struct CoverageMask {
                 for tap in taps {
                     let sx = x + tap.dx, sy = y + tap.dy
                     guard sx >= 0, sx < width, sy >= 0, sy < height else { continue }
-                    let value = Int(values[sy * width + sx]) * tap.weight >> 8
+                    let value = (Int(values[sy * width + sx]) * tap.weight) >> 8
                     if value > strongest { strongest = value }
                 }
                 grown.values[y * width + x] = UInt8(min(255, strongest))

@@ -48,8 +48,8 @@ public final class TextRasterizer {
         let bold = text.weight == .bold
         let primary = try primaryFace(text.font, bold: bold, size: size)
         let family = Self.isFilePath(text.font) ? Self.defaultFamily : text.font
-        return FontSet(primary: primary) { [unowned self] scalar in
-            self.fallbackFace(for: scalar, family: family, bold: bold, size: size)
+        return FontSet(primary: primary) { [weak self] scalar in
+            self?.fallbackFace(for: scalar, family: family, bold: bold, size: size)
         }
     }
 
