@@ -11,6 +11,7 @@ public final class TextRasterizer {
     private let catalog: FontCatalog
     private var faces: [FaceKey: FontFace] = [:]
     private var fallbackLocations: [FallbackKey: FontLocation?] = [:]
+    private static let faceCacheLimit = 32
 
     private struct FaceKey: Hashable {
         var face: FontFace.Key
@@ -94,6 +95,8 @@ public final class TextRasterizer {
         )
         if let face = faces[key] { return face }
         let face = try FontFace(library: library, key: key.face, pixelSize: size)
+        // Faces are per size; an animation of many sizes should not hoard them.
+        if faces.count >= Self.faceCacheLimit { faces.removeAll() }
         faces[key] = face
         return face
     }

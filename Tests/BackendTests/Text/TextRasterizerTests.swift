@@ -105,6 +105,15 @@ struct TextRasterizerTests {
         #expect(bold.width > normal.width)
     }
 
+    @Test func boldFromARegularFileIsSynthesised() throws {
+        let path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let regular = try rasterizer.render(.sample("Hello world") { $0.font = path })
+        let bold = try rasterizer.render(.sample("Hello world") { $0.font = path; $0.weight = .bold })
+        #expect(bold.width > regular.width)
+        let coverage = { (b: TextBitmap) in b.pixels.enumerated().filter { $0.offset % 4 == 3 }.reduce(0) { $0 + Int($1.element) } }
+        #expect(coverage(bold) > coverage(regular) * 11 / 10)
+    }
+
     @Test func nonsenseFamilyFallsBackAndRenders() throws {
         let bitmap = try rasterizer.render(.sample("Hello") { $0.font = "No Such Family Qwxz" })
         #expect(!bitmap.isBlank)
