@@ -93,7 +93,9 @@ private final class FontPattern {
 
     func hasCharacter(_ scalar: Unicode.Scalar) -> Bool {
         var charset: OpaquePointer?
-        guard FcPatternGetCharSet(handle, ctext_fc_charset, 0, &charset) == FcResultMatch, let charset else { return false }
+        guard FcPatternGetCharSet(handle, ctext_fc_charset, 0, &charset) == FcResultMatch, let charset else {
+            return false
+        }
         return FcCharSetHasChar(charset, scalar.value) != 0
     }
 }

@@ -21,7 +21,9 @@ final class FontFace {
         var opened: FT_Face?
         let status = FT_New_Face(library.handle, key.path, FT_Long(key.index), &opened)
         guard status == 0, let opened else {
-            throw TextError("cannot read font '\(key.path)' (FreeType error \(status)); expected a TrueType or OpenType file")
+            throw TextError(
+                "cannot read font '\(key.path)' (FreeType error \(status)); expected a TrueType or OpenType file"
+            )
         }
         face = opened
         self.library = library
@@ -79,6 +81,7 @@ final class FontFace {
         guard FT_Load_Glyph(face, glyph, ctext_load_flags()) == 0, let slot = face.pointee.glyph else { return nil }
         if key.emboldened { FT_GlyphSlot_Embolden(slot) }
         guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
-        return GlyphImage(bitmap: slot.pointee.bitmap, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top))
+        let glyph = slot.pointee
+        return GlyphImage(bitmap: glyph.bitmap, left: Int(glyph.bitmap_left), top: Int(glyph.bitmap_top))
     }
 }

@@ -29,7 +29,10 @@ struct GlyphImage {
         }
     }
 
-    private static func sample(_ buffer: UnsafeMutablePointer<UInt8>, _ rowStart: Int, _ column: Int, _ mode: Int) -> UInt8 {
+    /// Coverage of one pixel; colour bitmaps give their alpha.
+    private static func sample(
+        _ buffer: UnsafeMutablePointer<UInt8>, _ rowStart: Int, _ column: Int, _ mode: Int
+    ) -> UInt8 {
         switch mode {
         case Int(FT_PIXEL_MODE_MONO.rawValue):
             let byte = buffer[rowStart + column / 8]

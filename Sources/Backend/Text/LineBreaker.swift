@@ -52,5 +52,6 @@ enum LineBreaker {
         }
     }
 
-    private static let noBreakBefore: Set<Unicode.Scalar> = Set("。，、．！？：；）」』】〕〉》ー,.!?:;)]}".unicodeScalars)
+    /// Closing punctuation that must not start a line.
+    private static let noBreakBefore = Set("。，、．！？：；）」』】〕〉》ー,.!?:;)]}".unicodeScalars)
 }

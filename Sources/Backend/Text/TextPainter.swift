@@ -2,6 +2,11 @@ import EDLParser
 
 /// Turns a laid-out text block into a bitmap: background, shadow, stroke,
 /// fill, bottom to top. See `TextBitmap` for the geometry.
+///
+/// Glyphs sit at whole-pixel positions. The stroke is the fill's coverage
+/// dilated by the stroke width (anti-aliased rim); the shadow is the
+/// outlined shape (fill and stroke) moved by the offset rounded to whole
+/// pixels. Background padding is rounded to whole pixels too.
 enum TextPainter {
     private struct PlacedGlyph {
         var image: GlyphImage
@@ -18,7 +23,8 @@ enum TextPainter {
         let strokeWidth = max(0, text.stroke?.width ?? 0)
         let reach = strokeWidth > 0 ? Int((strokeWidth + 0.5).rounded(.up)) : 0
         let silhouette = ink?.expanded(by: reach)
-        let shadowShift = (x: Int((text.shadow?.offset.x ?? 0).rounded()), y: Int((text.shadow?.offset.y ?? 0).rounded()))
+        let offset = text.shadow?.offset ?? Vector2(0, 0)
+        let shadowShift = (x: Int(offset.x.rounded()), y: Int(offset.y.rounded()))
         let shadowBox = text.shadow == nil ? nil : silhouette?.offset(x: shadowShift.x, y: shadowShift.y)
         let block = PixelBox(minX: 0, minY: 0, maxX: layout.blockWidth, maxY: layout.blockHeight)
         let padding = Int((text.background?.padding ?? 0).rounded())
@@ -59,7 +65,9 @@ enum TextPainter {
             for run in line.runs {
                 for glyph in run.glyphs {
                     defer { pen += glyph.advance }
-                    guard let image = run.face.coverage(of: glyph.glyph), image.width > 0, image.height > 0 else { continue }
+                    guard let image = run.face.coverage(of: glyph.glyph), image.width > 0, image.height > 0 else {
+                        continue
+                    }
                     placed.append(PlacedGlyph(
                         image: image,
                         x: Int((pen + glyph.offsetX).rounded()) + image.left,

@@ -29,7 +29,8 @@ struct TextScriptTests {
         // Eight full-width characters: ink in each eighth of the line.
         let slice = ink.width / 8
         for i in 0..<8 {
-            let columns = (ink.minX + i * slice + slice / 4)..<(ink.minX + (i + 1) * slice - slice / 4)
+            let start = ink.minX + i * slice
+            let columns = (start + slice / 4)..<(start + slice - slice / 4)
             #expect(bitmap.hasInk(columns: columns), "no ink for character \(i + 1)")
         }
         #expect(ink.width > 8 * 40)
