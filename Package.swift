@@ -23,7 +23,12 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
         // Executes a RenderPlan with FFmpeg's libraries.
-        .target(name: "Backend", dependencies: ["Compiler", "CFFmpeg"]),
+        // FreeType, HarfBuzz and fontconfig for text layers; used only by Backend/Text.
+        .systemLibrary(
+            name: "CText", pkgConfig: "harfbuzz",
+            providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]
+        ),
+        .target(name: "Backend", dependencies: ["Compiler", "CFFmpeg", "CText"]),
         .executableTarget(
             name: "render",
             dependencies: [

@@ -1,0 +1,80 @@
+import EDLParser
+
+/// Lines of shaped runs placed in the text block.
+///
+/// The text block's top-left is (0, 0), y down. Line `i`'s baseline is at
+/// `ascent + i × lineHeight × fontSize`, with `ascent` and `descent` the
+/// requested font's; the block is as wide as the widest line and reaches
+/// from the first line's ascent to the last line's descent. Each line is
+/// aligned within the block's width.
+struct TextLayout {
+    struct Line {
+        /// Runs in visual order, left to right.
+        var runs: [ShapedRun]
+        var width: Double
+        /// Pixels from the block's left edge to the line's start.
+        var x: Double
+        /// Pixels from the block's top down to the baseline.
+        var baseline: Double
+    }
+
+    var lines: [Line]
+    var blockWidth: Int
+    var blockHeight: Int
+
+    init(_ text: TextContent, fonts: FontSet) {
+        var lines: [Line] = []
+        for paragraph in Paragraph.split(text.string) {
+            lines += Self.lines(of: paragraph, maxWidth: text.maxWidth, fonts: fonts)
+        }
+        let ascent = fonts.primary.ascender
+        let advance = text.lineHeight * text.fontSize
+        let widest = lines.map(\.width).max() ?? 0
+        blockWidth = Int(widest.rounded(.up))
+        blockHeight = Int((ascent + fonts.primary.descender + Double(lines.count - 1) * advance).rounded(.up))
+        let share: Double = switch text.align {
+        case .left: 0
+        case .center: 0.5
+        case .right: 1
+        }
+        for i in lines.indices {
+            lines[i].baseline = ascent + Double(i) * advance
+            lines[i].x = ((Double(blockWidth) - lines[i].width) * share).rounded()
+        }
+        self.lines = lines
+    }
+
+    private static func lines(of paragraph: Paragraph, maxWidth: Double?, fonts: FontSet) -> [Line] {
+        let levels = Bidi.levels(of: paragraph)
+        let codepoints = paragraph.codepoints
+        let all = paragraph.clusters.indices
+        var widths: [Double] = []
+        if maxWidth != nil {
+            let runs = TextItemizer.runs(paragraph, clusters: all, levels: levels, fonts: fonts)
+            widths = clusterWidths(paragraph, runs.map { shape($0, codepoints) })
+        }
+        return LineBreaker.lines(paragraph, widths: widths, maxWidth: maxWidth).map { clusters in
+            let runs = TextItemizer.runs(paragraph, clusters: clusters, levels: levels, fonts: fonts)
+            let shaped = runs.map { shape($0, codepoints) }
+            let visual = Bidi.visualOrder(levels: runs.map(\.level)).map { shaped[$0] }
+            return Line(runs: visual, width: visual.reduce(0) { $0 + $1.width }, x: 0, baseline: 0)
+        }
+    }
+
+    private static func shape(_ run: TextRun, _ codepoints: [UInt32]) -> ShapedRun {
+        TextShaper.shape(codepoints, range: run.range, face: run.face, rightToLeft: run.level % 2 == 1)
+    }
+
+    /// Each grapheme cluster's share of the shaped advances.
+    private static func clusterWidths(_ paragraph: Paragraph, _ runs: [ShapedRun]) -> [Double] {
+        var clusterOfScalar = [Int](repeating: 0, count: paragraph.scalars.count)
+        for (cluster, range) in paragraph.clusters.enumerated() {
+            for scalar in range { clusterOfScalar[scalar] = cluster }
+        }
+        var widths = [Double](repeating: 0, count: paragraph.clusters.count)
+        for glyph in runs.flatMap(\.glyphs) where clusterOfScalar.indices.contains(glyph.cluster) {
+            widths[clusterOfScalar[glyph.cluster]] += glyph.advance
+        }
+        return widths
+    }
+}

@@ -1,0 +1,81 @@
+import EDLParser
+
+/// Turns a laid-out text block into a bitmap: background, shadow, stroke,
+/// fill, bottom to top. See `TextBitmap` for the geometry.
+///
+/// Glyphs sit at whole-pixel positions. The stroke is the fill's coverage
+/// dilated by the stroke width (anti-aliased rim); the shadow is the
+/// outlined shape (fill and stroke) moved by the offset rounded to whole
+/// pixels. Background padding is rounded to whole pixels too.
+enum TextPainter {
+    private struct PlacedGlyph {
+        var image: GlyphImage
+        /// Top-left in text-block pixels.
+        var x: Int
+        var y: Int
+
+        var box: PixelBox { PixelBox(minX: x, minY: y, maxX: x + image.width, maxY: y + image.height) }
+    }
+
+    static func paint(_ layout: TextLayout, _ text: TextContent) -> TextBitmap {
+        let glyphs = place(layout)
+        let ink = glyphs.dropFirst().reduce(glyphs.first?.box) { $0?.union($1.box) }
+        let strokeWidth = max(0, text.stroke?.width ?? 0)
+        let reach = strokeWidth > 0 ? Int((strokeWidth + 0.5).rounded(.up)) : 0
+        let silhouette = ink?.expanded(by: reach)
+        let offset = text.shadow?.offset ?? Vector2(0, 0)
+        let shadowShift = (x: Int(offset.x.rounded()), y: Int(offset.y.rounded()))
+        let shadowBox = text.shadow == nil ? nil : silhouette?.offset(x: shadowShift.x, y: shadowShift.y)
+        let block = PixelBox(minX: 0, minY: 0, maxX: layout.blockWidth, maxY: layout.blockHeight)
+        let padding = Int((text.background?.padding ?? 0).rounded())
+        let layoutBox = text.background == nil ? block : block.expanded(by: max(0, padding))
+
+        var bounds = layoutBox.union(silhouette).union(shadowBox)
+        bounds.maxX = max(bounds.maxX, bounds.minX + 1)
+        bounds.maxY = max(bounds.maxY, bounds.minY + 1)
+        let origin = (x: -bounds.minX, y: -bounds.minY)
+
+        var fill = CoverageMask(width: bounds.width, height: bounds.height)
+        for glyph in glyphs { fill.add(glyph.image, x: glyph.x + origin.x, y: glyph.y + origin.y) }
+        let stroked = strokeWidth > 0 ? fill.dilated(by: strokeWidth) : fill
+
+        var canvas = Canvas(width: bounds.width, height: bounds.height)
+        if let background = text.background {
+            canvas.fill(layoutBox.offset(x: origin.x, y: origin.y), with: background.color)
+        }
+        if let shadow = text.shadow {
+            canvas.draw(stroked.shifted(x: shadowShift.x, y: shadowShift.y), with: shadow.color)
+        }
+        if let stroke = text.stroke, strokeWidth > 0 { canvas.draw(stroked, with: stroke.color) }
+        canvas.draw(fill, with: text.color)
+
+        return TextBitmap(
+            width: bounds.width, height: bounds.height, pixels: canvas.bytes(),
+            contentRect: .init(x: origin.x, y: origin.y, width: layout.blockWidth, height: layout.blockHeight),
+            firstBaseline: origin.y + Int((layout.lines.first?.baseline ?? 0).rounded())
+        )
+    }
+
+    /// Renders every glyph and puts it at whole-pixel positions in the block.
+    private static func place(_ layout: TextLayout) -> [PlacedGlyph] {
+        var placed: [PlacedGlyph] = []
+        for line in layout.lines {
+            var pen = line.x
+            let baseline = line.baseline.rounded()
+            for run in line.runs {
+                for glyph in run.glyphs {
+                    defer { pen += glyph.advance }
+                    guard let image = run.face.coverage(of: glyph.glyph), image.width > 0, image.height > 0 else {
+                        continue
+                    }
+                    placed.append(PlacedGlyph(
+                        image: image,
+                        x: Int((pen + glyph.offsetX).rounded()) + image.left,
+                        y: Int((baseline - glyph.offsetY).rounded()) - image.top
+                    ))
+                }
+            }
+        }
+        return placed
+    }
+}

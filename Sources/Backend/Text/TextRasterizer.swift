@@ -1,0 +1,103 @@
+import EDLParser
+import Foundation
+
+/// Shapes and rasterises text layers (SPEC section 10) with HarfBuzz,
+/// FreeType and fontconfig.
+///
+/// Holds one FreeType library, one fontconfig configuration and the faces
+/// it has opened. Not for sharing between threads: give each thread its own.
+public final class TextRasterizer {
+    private let library: FreeTypeLibrary
+    private let catalog: FontCatalog
+    private var faces: [FaceKey: FontFace] = [:]
+    private var fallbackLocations: [FallbackKey: FontLocation?] = [:]
+    private static let faceCacheLimit = 32
+
+    private struct FaceKey: Hashable {
+        var face: FontFace.Key
+        var pixelSize: Double
+    }
+
+    private struct FallbackKey: Hashable {
+        var scalar: Unicode.Scalar
+        var family: String
+        var bold: Bool
+    }
+
+    public init() throws {
+        library = try FreeTypeLibrary()
+        catalog = try FontCatalog()
+    }
+
+    /// Renders `text` to a premultiplied RGBA bitmap. The same text always
+    /// gives the same pixels.
+    ///
+    /// - Throws: `TextError` when `font` is a file path that does not exist
+    ///   or cannot be read, or when no font is installed at all.
+    public func render(_ text: TextContent) throws -> TextBitmap {
+        TextPainter.paint(try layout(text), text)
+    }
+
+    /// Shapes and places the text without drawing it.
+    func layout(_ text: TextContent) throws -> TextLayout {
+        TextLayout(text, fonts: try fonts(for: text))
+    }
+
+    /// The requested face and a way to find fallbacks near it.
+    func fonts(for text: TextContent) throws -> FontSet {
+        let size = max(1, text.fontSize)
+        let bold = text.weight == .bold
+        let primary = try primaryFace(text.font, bold: bold, size: size)
+        let family = Self.isFilePath(text.font) ? Self.defaultFamily : text.font
+        return FontSet(primary: primary) { [weak self] scalar in
+            self?.fallbackFace(for: scalar, family: family, bold: bold, size: size)
+        }
+    }
+
+    /// The family fallbacks are looked for near when `font:` names a file.
+    static let defaultFamily = "DejaVu Sans"
+
+    /// `font:` values starting with `/` name a file; anything else is a family.
+    static func isFilePath(_ font: String) -> Bool { font.hasPrefix("/") }
+
+    private func primaryFace(_ font: String, bold: Bool, size: Double) throws -> FontFace {
+        guard Self.isFilePath(font) else {
+            guard let location = catalog.match(family: font, bold: bold) else {
+                throw TextError("no font found for family '\(font)'; install fonts-dejavu-core or name a font file")
+            }
+            return try face(at: location, size: size)
+        }
+        guard FileManager.default.fileExists(atPath: font) else {
+            throw TextError("font file '\(font)' does not exist; expected a TrueType or OpenType file or a family name")
+        }
+        let regular = try face(at: FontLocation(path: font, index: 0, needsEmbolden: false), size: size)
+        guard bold, !regular.isBold else { return regular }
+        return try face(at: FontLocation(path: font, index: 0, needsEmbolden: true), size: size)
+    }
+
+    private func fallbackFace(for scalar: Unicode.Scalar, family: String, bold: Bool, size: Double) -> FontFace? {
+        let key = FallbackKey(scalar: scalar, family: family, bold: bold)
+        let location: FontLocation?
+        if let known = fallbackLocations[key] {
+            location = known
+        } else {
+            location = catalog.fallback(for: scalar, family: family, bold: bold)
+            fallbackLocations[key] = .some(location)
+        }
+        guard let location else { return nil }
+        return try? face(at: location, size: size)
+    }
+
+    private func face(at location: FontLocation, size: Double) throws -> FontFace {
+        let key = FaceKey(
+            face: FontFace.Key(path: location.path, index: location.index, emboldened: location.needsEmbolden),
+            pixelSize: size
+        )
+        if let face = faces[key] { return face }
+        let face = try FontFace(library: library, key: key.face, pixelSize: size)
+        // Faces are per size; an animation of many sizes should not hoard them.
+        if faces.count >= Self.faceCacheLimit { faces.removeAll() }
+        faces[key] = face
+        return face
+    }
+}
