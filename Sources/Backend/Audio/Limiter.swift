@@ -37,6 +37,9 @@ public struct Limiter: Sendable {
     private var average: [Double]
     private var averagePosition = 0
     private var averageSum: Double
+    /// Samples the final clamp changed by more than float rounding (a test hook:
+    /// the smooth gain alone should keep this at 0).
+    private(set) var clampedSamples = 0
 
     /// - Parameters:
     ///   - sampleRate: Hz.
@@ -75,7 +78,9 @@ public struct Limiter: Sendable {
                 let slot = channel * latency + delayPosition
                 let delayed = delay[slot]
                 delay[slot] = block[channel, frame]
-                block[channel, frame] = min(max(delayed * gain, -ceiling), ceiling)
+                let limited = delayed * gain
+                if abs(limited) > ceiling * (1 + 1e-6) { clampedSamples += 1 }
+                block[channel, frame] = min(max(limited, -ceiling), ceiling)
             }
             delayPosition = delayPosition + 1 == latency ? 0 : delayPosition + 1
         }

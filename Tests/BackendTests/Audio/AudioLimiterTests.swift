@@ -46,6 +46,7 @@ struct AudioLimiterTests {
         #expect(output.frameCount == chord.frameCount)
         #expect(AudioAnalysis.peak(output) <= Double(limiter.ceiling))
         #expect(AudioAnalysis.dBFS(AudioAnalysis.peak(output)) > -3, "limited, not squashed")
+        #expect(limiter.clampedSamples == 0, "the smooth gain holds the ceiling on its own")
     }
 
     @Test func quietSignalPassesUntouched() {
