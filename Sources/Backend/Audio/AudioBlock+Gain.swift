@@ -20,7 +20,7 @@ extension AudioBlock {
         }
     }
 
-    /// Multiplies frame `i` of every channel by `gains[i]`; see ``apply(gains:)-(UnsafeBufferPointer<Float>)``.
+    /// Multiplies frame `i` of every channel by `gains[i]`; as the buffer-pointer variant does.
     public mutating func apply(gains: [Float]) {
         gains.withUnsafeBufferPointer { apply(gains: $0) }
     }

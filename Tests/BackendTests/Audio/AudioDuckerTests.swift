@@ -7,7 +7,7 @@ struct AudioDuckerTests {
 
     /// 3 s of music; the trigger sounds from 1 s to 2 s.
     func duck(blockSize: Int) -> AudioBlock {
-        var music = AudioTestSignals.tone(220, seconds: 3, channels: 2, amplitude: 0.5)
+        let music = AudioTestSignals.tone(220, seconds: 3, channels: 2, amplitude: 0.5)
         var trigger = AudioTestSignals.tone(1000, seconds: 3, channels: 1, amplitude: 0.3)
         trigger.withMutableChannel(0) { samples in
             for index in samples.indices where index < rate || index >= 2 * rate { samples[index] = 0 }
@@ -35,7 +35,6 @@ struct AudioDuckerTests {
             }
             start += count
         }
-        music.resize(frameCount: output.frameCount)
         return output
     }
 
@@ -53,6 +52,14 @@ struct AudioDuckerTests {
 
     @Test func resultDoesNotDependOnBlockSize() {
         #expect(duck(blockSize: 1024) == duck(blockSize: 333))
+    }
+
+    @Test func triggerBelowThresholdDoesNotDuck() {
+        var ducker = Ducker(sampleRate: rate, gain: 0.25, attack: 0.01, release: 0.1)
+        let whisper = AudioTestSignals.tone(300, seconds: 0.5, amplitude: Float(GainCurve.linear(decibels: -50)))
+        var gains = [Float](repeating: 0, count: whisper.frameCount)
+        gains.withUnsafeMutableBufferPointer { ducker.gains(trigger: whisper, into: $0) }
+        #expect(gains.allSatisfy { $0 == 1 })
     }
 
     @Test func gainRampsWithoutJumps() {
