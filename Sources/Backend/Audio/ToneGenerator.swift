@@ -14,7 +14,7 @@ public struct ToneGenerator: Sendable, Equatable {
     public let sampleRate: Int
     /// Frequency in millihertz (the requested frequency rounded to 1 mHz).
     public let millihertz: Int64
-    /// Samples in a whole number of cycles' period, in millihertz units: `1000 × rate`.
+    /// Denominator of the phase in cycles: `1000 × rate`.
     private let period: Int64
 
     /// A tone at `frequency` Hz (rounded to the nearest millihertz) for audio at
