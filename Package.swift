@@ -27,5 +27,6 @@ let package = Package(
         ),
         .testTarget(name: "EDLParserTests", dependencies: ["EDLParser"], exclude: ["Fixtures"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler"]),
+        .testTarget(name: "BackendTests", dependencies: ["Backend"]),
     ]
 )
