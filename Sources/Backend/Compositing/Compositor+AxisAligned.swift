@@ -10,10 +10,10 @@ extension Compositor {
             )
             let mask = PlaneMask(layer.mask, planeScale: scale)
             let rows = mapping.rows.clamped(to: mask.rows(limit: target.height))
-            let columns = mapping.columns(row: rows.lowerBound, limit: target.width)
-                .clamped(to: mask.columns(row: rows.lowerBound, limit: target.width))
+            let columns = mapping.axisAlignedColumns(limit: target.width)
+                .clamped(to: mask.columns(row: 0, limit: target.width))
             guard !rows.isEmpty, !columns.isEmpty else { return }
-            if let shift = PixelShift(layer, mapping: mapping, scale: scale, target: target) {
+            if let shift = PixelShift(layer, mapping: mapping, scale: scale, target: target, value: value) {
                 shiftedPlane(target, value: value, alpha: alpha, shift: shift, strength: layer.strength)
                 return
             }

@@ -34,9 +34,10 @@ struct PixelShift {
     let columns: Range<Int>
     let rows: Range<Int>
 
-    /// `nil` unless the layer maps pixel for pixel onto this plane.
-    init?(_ layer: Compositor.Layer, mapping: PlaneMapping, scale: Double, target: PlaneTarget) {
-        guard layer.mask == nil, abs(mapping.sxI - scale) < 1e-9, abs(mapping.syJ - scale) < 1e-9,
+    /// `nil` unless the layer maps pixel for pixel onto this plane (and the
+    /// source is not a constant colour).
+    init?(_ layer: Compositor.Layer, mapping: PlaneMapping, scale: Double, target: PlaneTarget, value: SamplePlane) {
+        guard layer.mask == nil, value.stride > 0, abs(mapping.sxI - scale) < 1e-9, abs(mapping.syJ - scale) < 1e-9,
             mapping.sxJ == 0, mapping.syI == 0,
             let left = Self.whole(mapping.sx0 / scale - 0.5), let top = Self.whole(mapping.sy0 / scale - 0.5),
             let width = Self.whole(mapping.width / scale), let height = Self.whole(mapping.height / scale),

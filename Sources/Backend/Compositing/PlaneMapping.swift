@@ -49,6 +49,15 @@ struct PlaneMapping {
         return Self.indexRange(lo - 1, hi + 1, limit: limit)
     }
 
+    /// Columns whose coverage can be non-zero in some row, for an
+    /// axis-aligned mapping (`sxJ == 0`).
+    func axisAlignedColumns(limit: Int) -> Range<Int> {
+        var lo = -Double.infinity, hi = Double.infinity
+        let marginX = 0.5 / edgeX
+        Self.narrow(&lo, &hi, start: sx0, step: sxI, above: -marginX, below: width + marginX)
+        return Self.indexRange(lo - 1, hi + 1, limit: limit)
+    }
+
     /// The coverage (0...1) of the source rectangle at a source position.
     @inline(__always)
     func coverage(sx: Double, sy: Double) -> Double {
