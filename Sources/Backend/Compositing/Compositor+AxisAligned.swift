@@ -4,6 +4,14 @@
 extension Compositor {
     static func drawAxisAligned(_ layer: Layer, onto canvas: YUVImage) {
         forEachPlane(layer, onto: canvas) { target, value, alpha, scale in
+            if let shift = PixelShift(layer, scale: scale, target: target, value: value) {
+                shiftedPlane(target, value: value, alpha: alpha, shift: shift, strength: layer.strength, mask: layer.mask, scale: scale)
+                return
+            }
+            guard layer.mask.map({ PlaneMask($0, planeScale: scale).isSeparable }) ?? true else {
+                generalPlane(layer, target: target, value: value, alpha: alpha, scale: scale)
+                return
+            }
             let mapping = PlaneMapping(
                 inverse: layer.inverse, forward: layer.forward, planeScale: scale,
                 rect: layer.rect, planeHeight: target.height
@@ -13,10 +21,6 @@ extension Compositor {
             let columns = mapping.axisAlignedColumns(limit: target.width)
                 .clamped(to: mask.columns(row: 0, limit: target.width))
             guard !rows.isEmpty, !columns.isEmpty else { return }
-            if let shift = PixelShift(layer, mapping: mapping, scale: scale, target: target, value: value) {
-                shiftedPlane(target, value: value, alpha: alpha, shift: shift, strength: layer.strength)
-                return
-            }
             withUnsafeTemporaryAllocation(of: ColumnTap.self, capacity: columns.count) { taps in
                 for (k, i) in columns.enumerated() {
                     taps[k] = ColumnTap(i, mapping: mapping, mask: mask, clampTo: value)

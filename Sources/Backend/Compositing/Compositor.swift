@@ -22,9 +22,12 @@ public enum Compositor {
         /// blend pass per plane (a crossfade's second layer).
         case fullFrameBlend
         /// Scale and translation only (fit contain/cover, unrotated overlays,
-        /// flips): per-row work from column tables, no per-pixel matrix.
+        /// flips): per-row work from column tables, no per-pixel matrix; at
+        /// unit scale and whole-pixel offsets, straight row copies or blends
+        /// (masks only cost their soft edges).
         case axisAligned
-        /// Any affine transform or a circle mask: per-pixel inverse mapping.
+        /// Rotation or shear: per-pixel inverse mapping (stepped in fixed
+        /// point where the pixel is fully covered).
         case general
     }
 
@@ -92,9 +95,7 @@ public enum Compositor {
         {
             return strength >= 1 ? .planeCopy : .fullFrameBlend
         }
-        if transform.isAxisAligned, mask.map({ PlaneMask($0, planeScale: 1).isSeparable }) ?? true {
-            return .axisAligned
-        }
+        if transform.isAxisAligned { return .axisAligned }
         return .general
     }
 

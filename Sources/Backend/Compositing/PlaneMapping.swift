@@ -49,6 +49,17 @@ struct PlaneMapping {
         return Self.indexRange(lo - 1, hi + 1, limit: limit)
     }
 
+    /// Columns of row `j` where the source covers the whole pixel (coverage
+    /// exactly 1), within `0 ..< limit`.
+    func innerColumns(row j: Int, limit: Int) -> Range<Int> {
+        let y = Double(j)
+        var lo = -Double.infinity, hi = Double.infinity
+        let marginX = 0.5 / edgeX, marginY = 0.5 / edgeY
+        Self.narrow(&lo, &hi, start: sx0 + sxJ * y, step: sxI, above: marginX, below: width - marginX)
+        Self.narrow(&lo, &hi, start: sy0 + syJ * y, step: syI, above: marginY, below: height - marginY)
+        return Self.innerIndexRange(lo, hi, limit: limit)
+    }
+
     /// Columns whose coverage can be non-zero in some row, for an
     /// axis-aligned mapping (`sxJ == 0`).
     func axisAlignedColumns(limit: Int) -> Range<Int> {
@@ -88,6 +99,14 @@ struct PlaneMapping {
         let first = (above - start) / step, second = (below - start) / step
         lo = max(lo, min(first, second))
         hi = min(hi, max(first, second))
+    }
+
+    /// Integer indices `ceil(lo) ... floor(hi)` clamped to `0 ..< limit`.
+    static func innerIndexRange(_ lo: Double, _ hi: Double, limit: Int) -> Range<Int> {
+        guard lo <= hi, !lo.isNaN, !hi.isNaN else { return 0..<0 }
+        let first = Int(min(max(lo.rounded(.up), 0), Double(limit)))
+        let last = Int(min(max(hi.rounded(.down) + 1, 0), Double(limit)))
+        return first..<max(first, last)
     }
 
     /// Integer indices `floor(lo) ... ceil(hi)` clamped to `0 ..< limit`.

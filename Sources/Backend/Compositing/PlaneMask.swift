@@ -51,6 +51,22 @@ struct PlaneMask {
         }
     }
 
+    /// Columns of row `j` where the column part of the coverage is exactly 1.
+    func innerColumns(row j: Int, limit: Int) -> Range<Int> {
+        switch shape {
+        case .none:
+            return 0..<limit
+        case let .rectangle(x0, _, x1, _):
+            return PlaneMapping.innerIndexRange(x0, x1 - 1, limit: limit)
+        case let .circle(cx, cy, r):
+            let dy = Double(j) + 0.5 - cy, inner = r - 0.5
+            let reach = inner * inner - dy * dy
+            guard inner > 0, reach >= 0 else { return 0..<0 }
+            let half = reach.squareRoot()
+            return PlaneMapping.innerIndexRange(cx - half - 0.5, cx + half - 0.5, limit: limit)
+        }
+    }
+
     /// The part of the coverage that depends on the row only (1 for circles).
     func rowCoverage(_ j: Int) -> Double {
         guard case let .rectangle(_, y0, _, y1) = shape else { return 1 }

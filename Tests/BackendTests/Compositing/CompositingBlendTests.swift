@@ -52,7 +52,7 @@ struct CompositingBlendTests {
     @Test func circleMaskHidesTheOutside() {
         let canvas = Canvas.filled(.black)
         let mask = CompositeMask.circle(cx: 80, cy: 45, radius: 20)
-        #expect(Compositor.draw(.yuv(Canvas.filled(.white)), transform: .identity, mask: mask, onto: canvas) == .general)
+        #expect(Compositor.draw(.yuv(Canvas.filled(.white)), transform: .identity, mask: mask, onto: canvas) == .axisAligned)
         #expect(canvas.pixel(x: 80, y: 45) == .white)
         #expect(canvas.pixel(x: 80 + 18, y: 45) == .white)
         #expect(canvas.pixel(x: 80 + 22, y: 45).y == 16)
@@ -111,5 +111,26 @@ struct CompositingBlendTests {
         Compositor.draw(.rgba(red), transform: transform, onto: canvas)
         #expect(canvas.pixel(x: 70, y: 35) == Canvas.red)
         #expect(canvas.pixel(x: 5, y: 5) == Canvas.blue)
+    }
+}
+
+@Suite("Compositing: masked whole-pixel layers")
+struct CompositingMaskedShiftTests {
+    @Test(arguments: [
+        CompositeMask.rectangle(x0: 30.3, y0: 11.7, x1: 101.5, y1: 64.2),
+        .circle(cx: 70.4, cy: 40.6, radius: 27.3),
+    ])
+    func maskedShiftMatchesGeneralPath(mask: CompositeMask) {
+        let layer = Canvas.gradient(seed: 3)
+        let overlay = RGBAImage(width: 60, height: 40, red: 0.9, green: 0.5, blue: 0.1, alpha: 0.6)
+        for opacity in [1.0, 0.6] {
+            for (picture, transform) in [(LayerPicture.yuv(layer), PixelTransform.identity), (.rgba(overlay), .translation(x: 40, y: 20))] {
+                let fast = Canvas.gradient(), general = Canvas.gradient()
+                let path = Compositor.draw(picture, transform: transform, opacity: opacity, mask: mask, onto: fast)
+                #expect(path == .axisAligned)
+                _ = Compositor.draw(picture, sourceRect: nil, transform: transform, opacity: opacity, mask: mask, onto: general, path: .general)
+                #expect(Canvas.maxDifference(fast, general) <= 1)
+            }
+        }
     }
 }
