@@ -1,0 +1,36 @@
+/// What a layer draws.
+public enum LayerPicture {
+    /// An opaque video frame (or anything already in YUV 4:2:0).
+    case yuv(YUVImage)
+    /// A premultiplied RGBA bitmap: an image, text, a generated picture.
+    case rgba(RGBAImage)
+    /// A solid opaque colour filling a `width × height` box; a `color` item.
+    /// Colour alpha goes into the draw's opacity.
+    case color(YUVColor, width: Int, height: Int)
+
+    /// Width of the full picture in pixels.
+    public var width: Int {
+        switch self {
+        case let .yuv(image): return image.width
+        case let .rgba(image): return image.width
+        case let .color(_, width, _): return width
+        }
+    }
+
+    /// Height of the full picture in pixels.
+    public var height: Int {
+        switch self {
+        case let .yuv(image): return image.height
+        case let .rgba(image): return image.height
+        case let .color(_, _, height): return height
+        }
+    }
+
+    /// Whether every pixel is fully opaque.
+    var isOpaque: Bool {
+        switch self {
+        case .yuv, .color: return true
+        case .rgba: return false
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Testing
+@testable import Backend
+
+@Suite("YUV images")
+struct CompositingYUVImageTests {
+    @Test func planeSizesRoundChromaUp() {
+        let image = YUVImage(width: 161, height: 91)
+        #expect(image.chromaWidth == 81 && image.chromaHeight == 46)
+        #expect(image.lumaStride >= 161 && image.chromaStride >= 81)
+    }
+
+    @Test func copyPlanesInAndOutWithForeignStrides() {
+        let source = Canvas.gradient(width: 33, height: 17)
+        let strides = (40, 24, 24)
+        var y = [UInt8](repeating: 0, count: 40 * 17)
+        var u = [UInt8](repeating: 0, count: 24 * 9)
+        var v = [UInt8](repeating: 0, count: 24 * 9)
+        y.withUnsafeMutableBytes { yb in
+            u.withUnsafeMutableBytes { ub in
+                v.withUnsafeMutableBytes { vb in
+                    source.copyPlanes(to: yb, yStride: strides.0, u: ub, uStride: strides.1, v: vb, vStride: strides.2)
+                }
+            }
+        }
+        let copy = YUVImage(width: 33, height: 17)
+        y.withUnsafeBytes { yb in
+            u.withUnsafeBytes { ub in
+                v.withUnsafeBytes { vb in
+                    copy.copyPlanes(from: yb, yStride: strides.0, u: ub, uStride: strides.1, v: vb, vStride: strides.2)
+                }
+            }
+        }
+        #expect(Canvas.identical(source, copy))
+        #expect(y[40 * 3 + 5] == source.pixel(x: 5, y: 3).y)
+    }
+}
