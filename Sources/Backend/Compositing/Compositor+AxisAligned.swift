@@ -42,25 +42,34 @@ extension Compositor {
     ) {
         let top = value.base + row.first &* value.stride, bottom = value.base + row.second &* value.stride
         let wy = row.fraction
+        let base = columns.lowerBound
+        guard let alpha else {
+            for k in 0..<columns.count {
+                let tap = taps[k]
+                let weight = Int(tap.weight) &* row.weight
+                let sample = lerp(top, bottom, tap, wy)
+                out[base &+ k] = Over.opaque(sample, Int(out[base &+ k]), strength: weight)
+            }
+            return
+        }
+        let alphaTop = alpha.base + row.first &* alpha.stride, alphaBottom = alpha.base + row.second &* alpha.stride
         for k in 0..<columns.count {
             let tap = taps[k]
             let weight = Int(tap.weight) &* row.weight
             if weight == 0 { continue }
-            let i = columns.lowerBound &+ k
-            let a = Int(tap.first), b = Int(tap.second), wx = Int(tap.fraction)
-            let upper = Int(top[a]) &* (256 &- wx) &+ Int(top[b]) &* wx
-            let lower = Int(bottom[a]) &* (256 &- wx) &+ Int(bottom[b]) &* wx
-            let sample = (upper &* (256 &- wy) &+ lower &* wy &+ 32768) >> 16
-            if let alpha {
-                let at = alpha.base + row.first &* alpha.stride, ab = alpha.base + row.second &* alpha.stride
-                let au = Int(at[a]) &* (256 &- wx) &+ Int(at[b]) &* wx
-                let al = Int(ab[a]) &* (256 &- wx) &+ Int(ab[b]) &* wx
-                let coverA = Over.coverage(weight, alpha: (au &* (256 &- wy) &+ al &* wy &+ 32768) >> 16)
-                out[i] = Over.premultiplied(sample, Int(out[i]), strength: weight, coverA: coverA)
-            } else {
-                out[i] = Over.opaque(sample, Int(out[i]), strength: weight)
-            }
+            let sample = lerp(top, bottom, tap, wy)
+            let coverA = Over.coverage(weight, alpha: lerp(alphaTop, alphaBottom, tap, wy))
+            out[base &+ k] = Over.premultiplied(sample, Int(out[base &+ k]), strength: weight, coverA: coverA)
         }
+    }
+
+    /// The bilinear sample between two source rows at a column tap.
+    @inline(__always)
+    private static func lerp(_ top: UnsafePointer<UInt8>, _ bottom: UnsafePointer<UInt8>, _ tap: ColumnTap, _ wy: Int) -> Int {
+        let a = Int(tap.first), b = Int(tap.second), wx = Int(tap.fraction)
+        let upper = Int(top[a]) &* (256 &- wx) &+ Int(top[b]) &* wx
+        let lower = Int(bottom[a]) &* (256 &- wx) &+ Int(bottom[b]) &* wx
+        return (upper &* (256 &- wy) &+ lower &* wy &+ 32768) >> 16
     }
 }
 
