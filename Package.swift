@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "Cutlist",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "render", targets: ["render"]),
     ],

@@ -5,7 +5,7 @@
 /// averaged into mono). An input shorter than the output contributes to the
 /// output's first frames only; the rest of the output holds the other inputs
 /// (or silence). The mixer does not limit: the sum may exceed full scale, and
-/// ``Limiter`` follows it in the chain. A caller that wants no array per block
+/// ``PeakLimiter`` follows it in the chain. A caller that wants no array per block
 /// can instead clear its output block and call ``AudioBlock/add(_:gain:)`` per input.
 public struct Mixer: Sendable {
     /// Output channel count.

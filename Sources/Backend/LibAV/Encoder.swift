@@ -15,6 +15,11 @@ public final class Encoder {
             context.pointee.height = Int32(settings.height)
             context.pointee.pix_fmt = settings.pixelFormat.avPixelFormat
             context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+            // The compositor works in BT.709 limited range; say so, so players agree.
+            context.pointee.colorspace = AVCOL_SPC_BT709
+            context.pointee.color_primaries = AVCOL_PRI_BT709
+            context.pointee.color_trc = AVCOL_TRC_BT709
+            context.pointee.color_range = AVCOL_RANGE_MPEG
             if let rate = settings.frameRate.rate.avRational { context.pointee.framerate = rate }
             if let gop = settings.keyframeInterval { context.pointee.gop_size = Int32(gop) }
         } options: { options throws(LibAVError) in

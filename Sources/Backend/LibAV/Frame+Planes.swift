@@ -5,10 +5,19 @@ extension Frame {
     /// bytes, and its line size (bytes from one row to the next). The buffer covers
     /// every row of the plane; do not keep it past `body`.
     public func withPlane<R>(_ index: Int, _ body: (UnsafeMutableRawBufferPointer, _ lineSize: Int) -> R) throws(LibAVError) -> R {
+        let planes = try planeBuffers()
+        guard planes.indices.contains(index) else { throw LibAVError.invalid("Frame.withPlane", "the frame has no plane \(index)") }
+        return body(planes[index].bytes, planes[index].lineSize)
+    }
+
+    /// Calls `body` with every picture plane (luma, then chroma) and its line size:
+    /// how whole pictures are copied in and out. Do not keep the buffers past `body`.
+    public func withPlanes<R>(_ body: ([(bytes: UnsafeMutableRawBufferPointer, lineSize: Int)]) -> R) throws(LibAVError) -> R {
+        body(try planeBuffers())
+    }
+
+    private func planeBuffers() throws(LibAVError) -> [(bytes: UnsafeMutableRawBufferPointer, lineSize: Int)] {
         let lineSizes = planeLineSizes()
-        guard (0..<4).contains(index), lineSizes[index] > 0, let base = planeBase(index) else {
-            throw LibAVError.invalid("Frame.withPlane", "the frame has no plane \(index)")
-        }
         var sizes = [Int](repeating: 0, count: 4)
         let strides = lineSizes.map { Int($0) }
         let status = sizes.withUnsafeMutableBufferPointer { sizeBuffer in
@@ -17,7 +26,10 @@ extension Frame {
             }
         }
         try LibAV.check(status, "av_image_fill_plane_sizes")
-        return body(UnsafeMutableRawBufferPointer(start: base, count: sizes[index]), Int(lineSizes[index]))
+        return (0..<4).compactMap { index in
+            guard lineSizes[index] > 0, let base = planeBase(index) else { return nil }
+            return (UnsafeMutableRawBufferPointer(start: base, count: sizes[index]), Int(lineSizes[index]))
+        }
     }
 
     /// Calls `body` with channel `channel` of a float-planar audio frame; do not keep

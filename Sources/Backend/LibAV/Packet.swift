@@ -41,6 +41,12 @@ public final class Packet {
 
     public var size: Int { Int(pointer.pointee.size) }
 
+    /// A copy of the packet's payload (a PNG file's bytes, for one-picture encoders).
+    public var bytes: [UInt8] {
+        guard let data = pointer.pointee.data, size > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: size))
+    }
+
     /// Converts pts, dts and duration from one time base to another.
     func rescale(from source: AVRational, to destination: AVRational) {
         av_packet_rescale_ts(pointer, source, destination)

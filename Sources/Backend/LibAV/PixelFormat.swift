@@ -25,6 +25,12 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
     /// libav's name for the format, e.g. `yuv420p`.
     public var name: String { LibAV.string(av_get_pix_fmt_name(avPixelFormat)) }
 
+    /// Whether pictures in this format carry an alpha channel (PNG with transparency).
+    public var hasAlpha: Bool {
+        guard let descriptor = av_pix_fmt_desc_get(avPixelFormat) else { return false }
+        return descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
+    }
+
     public var description: String { name }
 }
 

@@ -6,7 +6,7 @@ struct AudioLimiterTests {
     let rate = AudioTestSignals.rate
 
     /// Runs `input` through `limiter` in blocks and returns the latency-compensated output.
-    func limit(_ input: AudioBlock, with limiter: inout Limiter, blockSize: Int = 1000) -> AudioBlock {
+    func limit(_ input: AudioBlock, with limiter: inout PeakLimiter, blockSize: Int = 1000) -> AudioBlock {
         var output = AudioBlock(channels: input.channels, frameCount: 0, capacity: input.frameCount + limiter.latency)
         var piece = AudioBlock(channels: input.channels, frameCount: 0, capacity: blockSize)
         var produced = 0
@@ -41,7 +41,7 @@ struct AudioLimiterTests {
             AudioTestSignals.tone(659.25, seconds: 2, channels: 2),
         ])
         #expect(AudioAnalysis.peak(chord) > 2)
-        var limiter = Limiter(sampleRate: rate, channels: 2)
+        var limiter = PeakLimiter(sampleRate: rate, channels: 2)
         let output = limit(chord, with: &limiter)
         #expect(output.frameCount == chord.frameCount)
         #expect(AudioAnalysis.peak(output) <= Double(limiter.ceiling))
@@ -51,21 +51,21 @@ struct AudioLimiterTests {
 
     @Test func quietSignalPassesUntouched() {
         let quiet = AudioTestSignals.tone(440, seconds: 1, channels: 2, amplitude: 0.1)
-        var limiter = Limiter(sampleRate: rate, channels: 2)
+        var limiter = PeakLimiter(sampleRate: rate, channels: 2)
         let output = limit(quiet, with: &limiter, blockSize: 777)
         #expect(abs(AudioAnalysis.dBFS(AudioAnalysis.rms(output) / AudioAnalysis.rms(quiet))) < 0.1)
         #expect(output == quiet)
     }
 
     @Test func latencyIsTheLookahead() {
-        let limiter = Limiter(sampleRate: 48_000, channels: 1, lookahead: 0.005)
+        let limiter = PeakLimiter(sampleRate: 48_000, channels: 1, lookahead: 0.005)
         #expect(limiter.latency == 240)
     }
 
     @Test func gainRecoversAfterALoudBurst() {
         var burst = AudioTestSignals.tone(440, seconds: 1, amplitude: 0.5)
         for frame in 0 ..< rate / 10 { burst[0, frame] *= 4 }
-        var limiter = Limiter(sampleRate: rate, channels: 1)
+        var limiter = PeakLimiter(sampleRate: rate, channels: 1)
         let output = limit(burst, with: &limiter)
         #expect(AudioAnalysis.peak(output) <= Double(limiter.ceiling))
         let tail = AudioTestSignals.rms(output, frames: rate / 2 ..< rate)

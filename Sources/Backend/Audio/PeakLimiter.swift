@@ -20,7 +20,7 @@ import Foundation
 /// Every value averaged in step 3 is at most the gain the delayed sample needs,
 /// so the average is too: the ceiling holds by construction, and a final clamp
 /// guards against float rounding.
-public struct Limiter: Sendable {
+public struct PeakLimiter: Sendable {
     /// Channel count of the blocks processed.
     public let channels: Int
     /// Largest absolute output sample value (linear).

@@ -1,0 +1,155 @@
+import Compiler
+import EDLParser
+
+/// Produces one audio input's samples in output order, before its gain.
+protocol SampleProducer: AnyObject {
+    func read(_ count: Int) throws -> AudioBlock
+}
+
+enum AudioInputStream {
+    /// The producer for `input`, starting at output sample `position`: a tone; a
+    /// file read forward (looping back to `from` when the item loops),
+    /// time-stretched when the speed is not 1, or resampled with `pitch: shift`;
+    /// or silence (a still picture, a freeze frame, a file without sound).
+    static func make(_ input: AudioInput, source: SourcePlan, format: AudioFormat, position: Int64) throws -> SampleProducer {
+        let speed = input.timeMap.speed
+        switch source.kind {
+        case .tone(let frequency):
+            return ToneProducer(ToneGenerator(frequency: frequency, sampleRate: format.sampleRate),
+                                channels: format.channels, first: position - input.samples.lowerBound)
+        case .file(let file) where file.audioStream != nil && !speed.isZero:
+            let start = input.timeMap.sourceTime(sample: position, rate: format.sampleRate)
+            let cursor = try SourceCursor(file: file, timeMap: input.timeMap, start: start, format: format)
+            if speed == .one { return cursor }
+            if input.pitch == .shift { return ResampledProducer(cursor, step: speed.approximateDouble, channels: format.channels) }
+            return StretchedProducer(cursor, TimeStretcher(ratio: speed.approximateDouble, sampleRate: format.sampleRate,
+                                                           channels: format.channels))
+        default:
+            return SilenceProducer(channels: format.channels)
+        }
+    }
+}
+
+final class SilenceProducer: SampleProducer {
+    let channels: Int
+    init(channels: Int) { self.channels = channels }
+    func read(_ count: Int) -> AudioBlock { AudioBlock(channels: channels, frameCount: count) }
+}
+
+final class ToneProducer: SampleProducer {
+    private let tone: ToneGenerator
+    private let channels: Int
+    /// Sample index from the item's start; the phase is exact at any index.
+    private var next: Int64
+
+    init(_ tone: ToneGenerator, channels: Int, first: Int64) {
+        self.tone = tone
+        self.channels = channels
+        next = first
+    }
+
+    func read(_ count: Int) -> AudioBlock {
+        var block = AudioBlock(channels: channels, frameCount: count)
+        tone.render(into: &block, startingAt: next)
+        next += Int64(count)
+        return block
+    }
+}
+
+/// Reads a file's samples at the output rate, forward from a position, wrapping
+/// from the loop's end back to `from` when the item loops.
+final class SourceCursor: SampleProducer {
+    private let reader: AudioReader
+    private var position: Int64
+    private let loop: Range<Int64>?
+
+    init(file: FileSource, timeMap: TimeMap, start: Rational, format: AudioFormat) throws {
+        reader = try AudioReader(path: file.path, streamIndex: file.audioStream, sampleRate: format.sampleRate,
+                                 channels: format.channels)
+        let rate = Rational(Int64(format.sampleRate))
+        position = (start * rate).rounded
+        if let length = timeMap.loopLength {
+            let from = (timeMap.from * rate).rounded
+            loop = from..<max(from + (length * rate).rounded, from + 1)
+        } else {
+            loop = nil
+        }
+    }
+
+    func read(_ count: Int) throws -> AudioBlock {
+        var channels: [[Float]] = []
+        var remaining = count
+        while remaining > 0 {
+            if let loop, position >= loop.upperBound { position = loop.lowerBound }
+            let piece = loop.map { Int(min(Int64(remaining), $0.upperBound - position)) } ?? remaining
+            let samples = try reader.samples(from: position, count: piece)
+            channels = channels.isEmpty ? samples : zip(channels, samples).map { $0 + $1 }
+            position += Int64(piece)
+            remaining -= piece
+        }
+        return AudioBlock(channelData: channels)
+    }
+}
+
+/// Changes speed keeping the pitch (`pitch: keep`, the default).
+final class StretchedProducer: SampleProducer {
+    private let cursor: SourceCursor
+    private var stretcher: TimeStretcher
+
+    init(_ cursor: SourceCursor, _ stretcher: TimeStretcher) {
+        self.cursor = cursor
+        self.stretcher = stretcher
+    }
+
+    func read(_ count: Int) throws -> AudioBlock {
+        var channels = [[Float]](repeating: [], count: stretcher.channels)
+        var part = AudioBlock(channels: stretcher.channels, frameCount: count)
+        while channels[0].count < count {
+            let got = stretcher.pull(into: &part, maxFrames: count - channels[0].count)
+            if got == 0 {
+                stretcher.feed(try cursor.read(4096))
+                continue
+            }
+            for channel in 0..<stretcher.channels { channels[channel] += part.samples(channel: channel).prefix(got) }
+        }
+        return AudioBlock(channelData: channels)
+    }
+}
+
+/// Changes speed by resampling (`pitch: shift`): faster is higher, as on tape.
+final class ResampledProducer: SampleProducer {
+    private let cursor: SourceCursor
+    private let step: Double
+    private var buffer: [[Float]]
+    /// Position of the next output sample in `buffer`, in source samples.
+    private var offset = 0.0
+
+    init(_ cursor: SourceCursor, step: Double, channels: Int) {
+        self.cursor = cursor
+        self.step = step
+        buffer = [[Float]](repeating: [], count: channels)
+    }
+
+    func read(_ count: Int) throws -> AudioBlock {
+        let needed = Int((offset + Double(count) * step).rounded(.up)) + 2
+        if buffer[0].count < needed {
+            let more = try cursor.read(needed - buffer[0].count)
+            for channel in buffer.indices { buffer[channel] += more.samples(channel: channel) }
+        }
+        var output = [[Float]](repeating: [Float](repeating: 0, count: count), count: buffer.count)
+        for i in 0..<count {
+            let position = offset + Double(i) * step
+            let index = Int(position)
+            let fraction = Float(position - Double(index))
+            for channel in buffer.indices {
+                let a = buffer[channel][index], b = buffer[channel][index + 1]
+                output[channel][i] = a + (b - a) * fraction
+            }
+        }
+        offset += Double(count) * step
+        let consumed = Int(offset)
+        for channel in buffer.indices { buffer[channel].removeFirst(consumed) }
+        offset -= Double(consumed)
+        return AudioBlock(channelData: output)
+    }
+}

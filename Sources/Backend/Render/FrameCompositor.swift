@@ -1,0 +1,68 @@
+import Compiler
+import EDLParser
+
+/// Draws one output frame: the background, then each layer of the frame's
+/// segment bottom to top, with its transform, opacity and mask at the frame's time.
+final class FrameCompositor {
+    private let plan: RenderPlan
+    private let pictures: PictureProvider
+    private let canvas: YUVImage
+    private let background: YUVColor
+
+    init(plan: RenderPlan, text: TextRasterizer) {
+        self.plan = plan
+        pictures = PictureProvider(plan: plan, text: text)
+        canvas = YUVImage(width: plan.output.size.width, height: plan.output.size.height)
+        let color = plan.output.background
+        background = YUVColor(red: color.red, green: color.green, blue: color.blue)
+    }
+
+    /// Called when a new segment starts: readers of items it no longer shows are closed.
+    func begin(_ segment: Segment) {
+        pictures.keepOnly(segment.layers)
+    }
+
+    func frame(_ index: Int64, of segment: Segment) throws -> YUVImage {
+        let time = Rational(index) / plan.output.fps.rate
+        canvas.fill(color: background)
+        for layer in segment.layers {
+            var opacity = layer.opacity.value(at: time)
+            guard opacity > 0 else { continue }
+            let found: (LayerPicture, opacity: Double)?
+            do {
+                found = try pictures.picture(for: layer, frame: index)
+            } catch {
+                throw RenderFailure("cannot read the picture of this item: \(error)", at: layer.location)
+            }
+            guard let (picture, alpha) = found else { continue }
+            opacity *= alpha
+            let size = PixelSize(width: picture.width, height: picture.height)
+            let rect = Self.pixelRect(layer.transform.sourceRect(at: time, sourceSize: size), within: size)
+            let affine = layer.transform(at: time, sourceSize: size)
+            let transform = PixelTransform.translation(x: Double(rect.x), y: Double(rect.y))
+                .concatenating(PixelTransform(a: affine.a, b: affine.b, c: affine.c, d: affine.d, tx: affine.tx, ty: affine.ty))
+            Compositor.draw(picture, sourceRect: rect, transform: transform, opacity: opacity,
+                            mask: layer.mask.map { Self.mask($0, at: time) }, onto: canvas)
+        }
+        return canvas
+    }
+
+    /// The crop in whole source pixels, kept inside the picture.
+    static func pixelRect(_ rect: Rect, within size: PixelSize) -> PixelRect {
+        let x = min(max(Int(rect.x.rounded()), 0), size.width - 1)
+        let y = min(max(Int(rect.y.rounded()), 0), size.height - 1)
+        let width = min(max(Int(rect.width.rounded()), 1), size.width - x)
+        let height = min(max(Int(rect.height.rounded()), 1), size.height - y)
+        return PixelRect(x: x, y: y, width: width, height: height)
+    }
+
+    static func mask(_ mask: Mask, at time: Rational) -> CompositeMask {
+        switch mask {
+        case .rectangle(let curve):
+            let r = curve.value(at: time)
+            return .rectangle(x0: r.x, y0: r.y, x1: r.x + r.width, y1: r.y + r.height)
+        case .circle(let center, let radius):
+            return .circle(cx: center.x, cy: center.y, radius: radius.value(at: time))
+        }
+    }
+}

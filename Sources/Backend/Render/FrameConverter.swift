@@ -1,0 +1,25 @@
+/// Copies decoded frames into the compositor's YUV 4:2:0 images, converting
+/// other pixel formats (4:2:2, 10-bit, full-range JPEG) with libswscale.
+final class FrameConverter {
+    private var scaler: Scaler?
+
+    func copy(_ frame: Frame, into image: YUVImage) throws(LibAVError) {
+        let source: Frame
+        if frame.pixelFormat == .yuv420p && frame.width == image.width && frame.height == image.height {
+            source = frame
+        } else {
+            if scaler?.accepts(frame) != true {
+                scaler = try Scaler(sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pixelFormat,
+                                    width: image.width, height: image.height, format: .yuv420p)
+            }
+            guard let scaler else { return }
+            source = try scaler.scale(frame)
+        }
+        try source.withPlanes { planes in
+            guard planes.count >= 3 else { return }
+            image.copyPlanes(from: UnsafeRawBufferPointer(planes[0].bytes), yStride: planes[0].lineSize,
+                             u: UnsafeRawBufferPointer(planes[1].bytes), uStride: planes[1].lineSize,
+                             v: UnsafeRawBufferPointer(planes[2].bytes), vStride: planes[2].lineSize)
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import Compiler
+import EDLParser
+
+/// The encoders and the output file of one render: takes composited pictures and
+/// mixed samples, and writes packets to the container as they come.
+final class MediaWriter {
+    private let file: OutputFile
+    private let video: VideoTrackWriter?
+    private let audio: AudioTrackWriter?
+    private let packet: Packet
+
+    /// Opens `path` (the temporary file) as `output.container`.
+    init(path: String, output: OutputPlan, audio format: AudioFormat?) throws(LibAVError) {
+        file = try OutputFile(path: path, format: Self.muxer(for: output.container))
+        packet = try Packet()
+        if let encoding = output.video {
+            video = try VideoTrackWriter(encoding: encoding, output: output, file: file)
+        } else {
+            video = nil
+        }
+        let file = self.file
+        audio = try format.map { format throws(LibAVError) in try AudioTrackWriter(format: format, file: file) }
+        for entry in output.metadata { try file.setMetadata(entry.key, entry.value) }
+        try file.writeHeader(fastStart: output.faststart && [.mp4, .mov, .m4a].contains(output.container))
+    }
+
+    /// Samples per audio frame the encoder takes.
+    var audioFrameSize: Int { audio?.frameSize ?? 1024 }
+
+    /// Encodes one composited picture as frame `index`.
+    func writeVideo(_ canvas: YUVImage, index: Int64) throws(LibAVError) {
+        guard let video else { return }
+        try video.encode(canvas, pts: index)
+        try drain(video.encoder, stream: video.stream)
+    }
+
+    /// Encodes `count` samples (one encoder frame or fewer, at the end) starting at sample `position`.
+    func writeAudio(_ block: AudioBlock, count: Int, position: Int64) throws(LibAVError) {
+        guard let audio else { return }
+        try audio.encode(block, count: count, pts: position)
+        try drain(audio.encoder, stream: audio.stream)
+    }
+
+    /// Flushes both encoders and writes the trailer.
+    func finish() throws(LibAVError) {
+        if let video {
+            try video.encoder.sendEndOfStream()
+            try drain(video.encoder, stream: video.stream)
+        }
+        if let audio {
+            try audio.encoder.sendEndOfStream()
+            try drain(audio.encoder, stream: audio.stream)
+        }
+        try file.finish()
+    }
+
+    private func drain(_ encoder: Encoder, stream: Int) throws(LibAVError) {
+        while try encoder.receive(into: packet) {
+            try file.write(packet, toStream: stream)
+        }
+    }
+
+    /// libavformat's muxer name for a container.
+    static func muxer(for container: Container) -> String {
+        switch container {
+        case .mp4: return "mp4"
+        case .mov: return "mov"
+        case .mkv: return "matroska"
+        case .webm: return "webm"
+        case .m4a: return "ipod"
+        case .wav: return "wav"
+        case .gif: return "gif"
+        }
+    }
+}
+
+/// The video encoder and the conversion from the compositor's YUV 4:2:0 canvas.
+private final class VideoTrackWriter {
+    let encoder: Encoder
+    let stream: Int
+    private let staging: Frame
+    private let scaler: Scaler?
+
+    init(encoding: VideoEncoding, output: OutputPlan, file: OutputFile) throws(LibAVError) {
+        let target = PixelFormat(name: Self.pixelFormat(encoding)) ?? .yuv420p
+        var settings = VideoEncoderSettings(
+            codec: Self.encoderName(encoding.codec), width: output.size.width, height: output.size.height,
+            pixelFormat: target, frameRate: output.fps, quality: Self.quality(encoding),
+            keyframeInterval: Int(clamping: encoding.keyframeInterval))
+        if [.h264, .hevc].contains(encoding.codec) { settings.preset = encoding.preset }
+        encoder = try Encoder(video: settings, globalHeader: file.needsGlobalHeader)
+        stream = try file.addStream(for: encoder)
+        staging = try Frame.video(width: output.size.width, height: output.size.height, format: .yuv420p)
+        scaler = target == .yuv420p ? nil : try Scaler(
+            sourceWidth: output.size.width, sourceHeight: output.size.height, sourceFormat: .yuv420p,
+            width: output.size.width, height: output.size.height, format: target)
+    }
+
+    func encode(_ canvas: YUVImage, pts: Int64) throws(LibAVError) {
+        // The encoder may still hold the previous frame: copy on write.
+        try staging.makeWritable()
+        try staging.withPlanes { planes in
+            guard planes.count >= 3 else { return }
+            canvas.copyPlanes(to: planes[0].bytes, yStride: planes[0].lineSize, u: planes[1].bytes,
+                              uStride: planes[1].lineSize, v: planes[2].bytes, vStride: planes[2].lineSize)
+        }
+        staging.pts = pts
+        try encoder.send(try scaler?.scale(staging) ?? staging)
+    }
+
+    static func encoderName(_ codec: VideoCodec) -> String {
+        switch codec {
+        case .h264: return "libx264"
+        case .hevc: return "libx265"
+        case .vp9: return "libvpx-vp9"
+        case .prores: return "prores_ks"
+        case .gif: return "gif"
+        }
+    }
+
+    static func pixelFormat(_ encoding: VideoEncoding) -> String {
+        switch encoding.codec {
+        case .gif: return "bgr8"
+        case .prores: return encoding.pixelFormat.hasPrefix("yuv444") ? "yuv444p10le" : "yuv422p10le"
+        default: return encoding.pixelFormat
+        }
+    }
+
+    static func quality(_ encoding: VideoEncoding) -> EncoderQuality {
+        switch (encoding.codec, encoding.quality) {
+        case (.prores, _), (.gif, _): return .codecDefault
+        case (_, .crf(let crf)): return .crf(Int(crf.rounded()))
+        case (_, .bitrate(let rate)): return .bitRate(Int(clamping: rate))
+        }
+    }
+}
+
+/// The audio encoder and the conversion from the mixer's float blocks.
+private final class AudioTrackWriter {
+    let encoder: Encoder
+    let stream: Int
+    let frameSize: Int
+    private let format: AudioFormat
+
+    init(format: AudioFormat, file: OutputFile) throws(LibAVError) {
+        self.format = format
+        let lossless = [.flac, .pcm].contains(format.codec)
+        encoder = try Encoder(
+            audio: AudioEncoderSettings(codec: Self.encoderName(format.codec), sampleRate: format.sampleRate,
+                                        channels: format.channels, bitRate: lossless ? nil : Int(clamping: format.bitrate)),
+            globalHeader: file.needsGlobalHeader)
+        stream = try file.addStream(for: encoder)
+        frameSize = encoder.frameSize ?? 1024
+    }
+
+    func encode(_ block: AudioBlock, count: Int, pts: Int64) throws(LibAVError) {
+        let frame = try Frame.audio(sampleCount: count, channels: format.channels, sampleRate: format.sampleRate,
+                                    format: encoder.sampleFormat)
+        let channels = (0..<format.channels).map { block.samples(channel: $0) }
+        try channels.withBufferPointers { pointers throws(LibAVError) in try frame.writeSamples(pointers, count: count) }
+        frame.pts = pts
+        try encoder.send(frame)
+    }
+
+    static func encoderName(_ codec: AudioCodec) -> String {
+        switch codec {
+        case .aac: return "aac"
+        case .opus: return "libopus"
+        case .mp3: return "libmp3lame"
+        case .flac: return "flac"
+        case .pcm: return "pcm_s16le"
+        }
+    }
+}
+
+extension Array where Element == [Float] {
+    /// Calls `body` with a buffer pointer for each inner array.
+    func withBufferPointers<R>(_ body: ([UnsafeBufferPointer<Float>]) throws(LibAVError) -> R) throws(LibAVError) -> R {
+        func nest(_ index: Int, _ collected: [UnsafeBufferPointer<Float>]) throws(LibAVError) -> R {
+            guard index < count else { return try body(collected) }
+            return try self[index].withUnsafeBufferPointer { pointer throws(LibAVError) in
+                try nest(index + 1, collected + [pointer])
+            }
+        }
+        return try nest(0, [])
+    }
+}

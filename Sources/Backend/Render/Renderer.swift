@@ -1,0 +1,105 @@
+import Compiler
+import EDLParser
+import Foundation
+
+/// How far a render has come, for progress displays.
+public struct RenderProgress: Sendable {
+    public var framesDone: Int64
+    public var frameCount: Int64
+    /// Seconds of output written so far.
+    public var mediaSeconds: Double
+    public var totalMediaSeconds: Double
+}
+
+/// A render that failed: what went wrong and, when known, the YAML that caused it.
+public struct RenderFailure: Error, CustomStringConvertible {
+    public var message: String
+    public var location: SourceLocation?
+    public var isCancellation = false
+
+    public init(_ message: String, at location: SourceLocation? = nil) {
+        self.message = message
+        self.location = location
+    }
+
+    public static let cancelled: RenderFailure = {
+        var failure = RenderFailure("interrupted")
+        failure.isCancellation = true
+        return failure
+    }()
+
+    public var description: String { message }
+}
+
+/// Executes a `RenderPlan`: for each output frame, composite its segment's
+/// layers over the background and encode; between frames, mix and encode the
+/// audio up to the same time, so the muxer interleaves without buffering.
+public final class Renderer {
+    public let plan: RenderPlan
+
+    public init(plan: RenderPlan) {
+        self.plan = plan
+    }
+
+    /// Renders output frames `frames` (all by default) into the file at `path`,
+    /// which is written as it goes: callers write to a temporary file (see `SafeOutput`).
+    public func render(to path: String, frames: Range<Int64>? = nil,
+                       progress: (RenderProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false }) throws {
+        let output = plan.output
+        let window = frames ?? 0..<output.frameCount
+        let audioSpan = plan.audio.format.map { format in
+            TimeRange(start: Rational(window.lowerBound) / output.fps.rate, end: Rational(window.upperBound) / output.fps.rate)
+                .samples(at: format.sampleRate)
+        }
+        let writer = try MediaWriter(path: path, output: output, audio: plan.audio.format)
+        let audio = try plan.audio.format.map { format in
+            try AudioRenderer(plan: plan, format: format, from: audioSpan?.lowerBound ?? 0)
+        }
+        var audioWritten: Int64 = 0
+        let audioTotal = Int64(audioSpan?.count ?? 0)
+        func writeAudio(until target: Int64) throws {
+            guard let audio else { return }
+            let size = Int64(writer.audioFrameSize)
+            while audioWritten < target {
+                let count = Int(min(size, audioTotal - audioWritten))
+                guard count > 0 else { return }
+                if count < size && target < audioTotal { return }
+                try writer.writeAudio(try audio.render(count: count), count: count, position: audioWritten)
+                audioWritten += Int64(count)
+            }
+        }
+        let total = Double(window.count) / output.fps.rate.approximateDouble
+        if output.video != nil {
+            let compositor = FrameCompositor(plan: plan, text: try TextRasterizer())
+            for segment in plan.video where segment.frames.overlaps(window) {
+                compositor.begin(segment)
+                for index in max(segment.frames.lowerBound, window.lowerBound)..<min(segment.frames.upperBound, window.upperBound) {
+                    if isCancelled() { throw RenderFailure.cancelled }
+                    let canvas = try compositor.frame(index, of: segment)
+                    let done = index - window.lowerBound + 1
+                    try writer.writeVideo(canvas, index: done - 1)
+                    if let format = plan.audio.format {
+                        let end = Rational(done) / output.fps.rate * Rational(Int64(format.sampleRate))
+                        try writeAudio(until: min(end.ceil, audioTotal))
+                    }
+                    progress(RenderProgress(framesDone: done, frameCount: Int64(window.count),
+                                            mediaSeconds: Double(done) / output.fps.rate.approximateDouble, totalMediaSeconds: total))
+                }
+            }
+        }
+        try writeAudio(until: audioTotal)
+        try writer.finish()
+    }
+}
+
+extension Renderer {
+    /// The composited picture of output frame `index` (for `render frame`).
+    public func picture(at index: Int64) throws -> YUVImage {
+        guard let segment = plan.video.first(where: { $0.frames.contains(index) }) else {
+            throw RenderFailure("frame \(index) is outside the output's \(plan.output.frameCount) frames")
+        }
+        let compositor = FrameCompositor(plan: plan, text: try TextRasterizer())
+        compositor.begin(segment)
+        return try compositor.frame(index, of: segment)
+    }
+}

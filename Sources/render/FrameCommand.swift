@@ -1,0 +1,49 @@
+import ArgumentParser
+import Backend
+import EDLParser
+
+/// `render frame`: one output frame as a PNG.
+struct FrameCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "frame", abstract: "Render the frame shown at one time to a PNG file.")
+
+    @Argument(help: "The project file.")
+    var project: String
+
+    @Option(help: "The time; the frame whose display interval contains it is rendered.")
+    var at: String
+
+    @Option(name: .shortAndLong, help: "The PNG file to write.")
+    var output: String
+
+    @Option(help: ArgumentHelp("Scale the picture to this size.", valueName: "WxH"))
+    var size: String?
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("Set a variable, overriding 'vars:'.", valueName: "NAME=VALUE"))
+    var assignments: [String] = []
+
+    func run() throws {
+        let time = try optionValue { () throws(ValueError) in try ValueSyntax.time(at).seconds }
+        let scaled = try size.map { text in try optionValue { () throws(ValueError) in try ValueSyntax.pixelSize(text) } }
+        let plan = try ProjectCompiler(path: project, assignments: assignments).plan()
+        let index = (time * plan.output.fps.rate).floor
+        guard index < plan.output.frameCount else {
+            throw ValidationError("--at \(at) is past the end of the output (\(plan.output.frameCount) frames)")
+        }
+        do {
+            try PictureFile.writePNG(try Renderer(plan: plan).picture(at: index), to: output, size: scaled)
+        } catch {
+            Terminal.printError("error: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// A value parsed for a command-line option; a bad value is a usage error.
+func optionValue<T>(_ body: () throws(ValueError) -> T) throws -> T {
+    do {
+        return try body()
+    } catch {
+        throw ValidationError(error.message)
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Backend
+import Compiler
+import EDLParser
+import Foundation
+
+/// `render PROJECT`: render a project to its output file.
+struct RenderProject: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "project",
+        abstract: "Render a project to its output file (the default command).")
+
+    @Argument(help: "The project file.")
+    var project: String
+
+    @Option(name: .shortAndLong, help: "The output file; its extension picks the container.")
+    var output: String?
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("Set a variable, overriding 'vars:'.", valueName: "NAME=VALUE"))
+    var assignments: [String] = []
+
+    @Flag(help: "Render fast and small: a quarter of the pixels, the fastest preset.")
+    var preview = false
+
+    @Option(help: ArgumentHelp("Render only part of the timeline, e.g. 10s..20s.", valueName: "FROM..TO"))
+    var range: String?
+
+    @Option(help: "Progress display: auto, plain, json or none.")
+    var progress: String = "auto"
+
+    @Flag(help: "Print nothing but errors.")
+    var quiet = false
+
+    func validate() throws {
+        _ = try ProjectLoader.overrides(assignments)
+        guard ProgressReporter.Style(rawValue: progress) != nil else {
+            throw ValidationError("--progress takes auto, plain, json or none, not '\(progress)'")
+        }
+        if let range { _ = try Self.times(range) }
+    }
+
+    func run() throws {
+        let plan = try ProjectCompiler(path: project, assignments: assignments).plan(output: output, preview: preview)
+        let frames = try range.map { text -> Range<Int64> in
+            let (start, end) = try Self.times(text)
+            let window = TimeRange(start: start, end: end).frames(at: plan.output.fps)
+            return max(window.lowerBound, 0)..<min(window.upperBound, plan.output.frameCount)
+        }
+        try refuseOverwritingInputs(plan)
+        let destination = SafeOutput(destination: plan.output.path)
+        let reporter = ProgressReporter(ProgressReporter.Style(rawValue: progress) ?? .auto, quiet: quiet)
+        Interruption.install()
+        do {
+            try Renderer(plan: plan).render(to: destination.temporary, frames: frames, progress: reporter.report,
+                                            isCancelled: { Interruption.isRequested })
+            try destination.commit()
+        } catch let failure as RenderFailure where failure.isCancellation {
+            destination.discard()
+            Terminal.printError("render: interrupted; '\(plan.output.path)' was not written")
+            throw ExitCode(130)
+        } catch {
+            destination.discard()
+            report(error, plan: plan)
+            throw ExitCode(1)
+        }
+        if !quiet && progress != "json" {
+            Terminal.printError("wrote \(plan.output.path) (\(plan.output.frameCount) frames)")
+        }
+    }
+
+    /// An output must never replace one of the project's own media files.
+    private func refuseOverwritingInputs(_ plan: RenderPlan) throws {
+        let output = URL(fileURLWithPath: plan.output.path).resolvingSymlinksInPath().path
+        for source in plan.sources {
+            guard case .file(let file) = source.kind,
+                  URL(fileURLWithPath: file.path).resolvingSymlinksInPath().path == output else { continue }
+            Terminal.printError("error: the output '\(plan.output.path)' is one of the project's inputs; choose another path with -o")
+            throw ExitCode(2)
+        }
+    }
+
+    private func report(_ error: Error, plan: RenderPlan) {
+        if let failure = error as? RenderFailure, let location = failure.location {
+            ProjectLoader(path: project, overrides: [:]).report([.error(failure.message, at: location)],
+                                                                source: (try? String(contentsOfFile: project, encoding: .utf8)) ?? "")
+        } else {
+            Terminal.printError("error: rendering '\(plan.output.path)' failed: \(error)")
+        }
+    }
+
+    /// `A..B` as exact times.
+    static func times(_ text: String) throws -> (Rational, Rational) {
+        let parts = text.components(separatedBy: "..")
+        guard parts.count == 2 else { throw ValidationError("--range takes FROM..TO, e.g. 10s..20s, not '\(text)'") }
+        do {
+            let start = try ValueSyntax.time(parts[0]).seconds
+            let end = try ValueSyntax.time(parts[1]).seconds
+            guard start < end else { throw ValidationError("--range must end after it starts: '\(text)'") }
+            return (start, end)
+        } catch let error as ValueError {
+            throw ValidationError("--range: \(error.message)")
+        }
+    }
+}

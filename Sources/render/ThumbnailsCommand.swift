@@ -1,0 +1,84 @@
+import ArgumentParser
+import Backend
+import Compiler
+import EDLParser
+import Foundation
+
+/// `render thumbnails`: exact frames of a media file at chosen times, as PNGs.
+struct ThumbnailsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "thumbnails",
+        abstract: "Write the frames of a video at given times as PNG files, scaled within a maximum size.")
+
+    @Argument(help: "A video file (for example a rendered output).")
+    var input: String
+
+    @Option(help: ArgumentHelp("Comma-separated times.", valueName: "T1,T2,..."))
+    var at: String?
+
+    @Option(help: "A thumbnail every this often, from the start.")
+    var every: String?
+
+    @Option(name: .customLong("max-size"), help: ArgumentHelp("The largest thumbnail size; the aspect ratio is kept.", valueName: "WxH"))
+    var maxSize: String = "320x180"
+
+    @Option(name: .shortAndLong, help: "The folder to write into (created if missing).")
+    var output: String
+
+    func validate() throws {
+        guard (at == nil) != (every == nil) else { throw ValidationError("give either --at or --every") }
+    }
+
+    func run() throws {
+        let box = try optionValue { () throws(ValueError) in try ValueSyntax.pixelSize(maxSize) }
+        let path = URL(fileURLWithPath: input).standardizedFileURL.path
+        let facts = try probe(path)
+        let duration = facts.duration ?? .zero
+        let times = try thumbnailTimes(duration: duration)
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        do {
+            let reader = try VideoReader(path: path)
+            for (number, time) in times.enumerated() {
+                let frame = try reader.frame(at: time)
+                let size = PictureFile.fitting(PixelSize(width: frame.width, height: frame.height), within: box)
+                let name = String(format: "thumb-%03d.png", number + 1)
+                try PictureFile.writePNG(frame, to: URL(fileURLWithPath: output).appendingPathComponent(name).path, size: size)
+                print("\(name) \(TimeValue.format(time))")
+            }
+        } catch {
+            Terminal.printError("error: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    private func probe(_ path: String) throws -> MediaFacts {
+        do throws(MediaProbeError) {
+            return try MediaProbe().facts(forPath: path)
+        } catch {
+            Terminal.printError("error: \(error.message)")
+            throw ExitCode(2)
+        }
+    }
+
+    private func thumbnailTimes(duration: Rational) throws -> [Rational] {
+        if let every {
+            let step = try optionValue { () throws(ValueError) in try ValueSyntax.time(every).seconds }
+            guard step > .zero else { throw ValidationError("--every must be longer than zero") }
+            var times: [Rational] = []
+            var time = Rational.zero
+            while time < duration && times.count < 10_000 {
+                times.append(time)
+                time = time + step
+            }
+            return times
+        }
+        let list = (at ?? "").split(separator: ",").map(String.init)
+        return try list.map { text in
+            let time = try optionValue { () throws(ValueError) in try ValueSyntax.time(text).seconds }
+            guard time < duration else {
+                throw ValidationError("'\(text)' is past the end of '\(input)' (\(TimeValue.format(duration)))")
+            }
+            return time
+        }
+    }
+}
