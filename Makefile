@@ -11,7 +11,7 @@ build: deps
 	$(SWIFT) build -c release --product render
 
 demo: build
-	$(RENDER) check examples/showcase.yaml
+	$(RENDER) examples/showcase.yaml
 
 test: deps
 	$(SWIFT) test

@@ -20,7 +20,6 @@ final class AudioRenderer {
     init(plan: RenderPlan, format: AudioFormat, from position: Int64) throws {
         self.plan = plan
         self.format = format
-        let rate = Double(format.sampleRate)
         duckers = plan.audio.ducking.map {
             Ducker(sampleRate: format.sampleRate, gain: min(max($0.gain, 0), 1),
                    attack: $0.attack.approximateDouble, release: $0.release.approximateDouble)
@@ -29,7 +28,6 @@ final class AudioRenderer {
         limiter = PeakLimiter(sampleRate: format.sampleRate, channels: format.channels,
                               ceilingDecibels: GainCurve.decibels(linear: limit.ceiling),
                               lookahead: limit.lookahead.approximateDouble, release: limit.release.approximateDouble)
-        _ = rate
         mixPosition = position
         // Prime the limiter's look-ahead: its first `latency` outputs are discarded.
         var primer = try mix(count: limiter.latency)
