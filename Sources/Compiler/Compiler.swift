@@ -57,7 +57,8 @@ public struct Compiler: Sendable {
 
         let ordered = placement.items.indices.compactMap { work.layers[$0] } + work.extraLayers
         let segments = SegmentCutter(output: output).cut(ordered)
-        var plan = RenderPlan(output: output, sources: sources.sources, video: segments, audio: work.audio)
+        var plan = RenderPlan(output: output, sources: sources.sources, video: segments, audio: work.audio,
+                              directory: context.project.directory)
         Fingerprinter().apply(to: &plan)
         return plan
     }

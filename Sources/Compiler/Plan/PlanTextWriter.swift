@@ -9,7 +9,7 @@ struct PlanTextWriter {
     func lines() -> [String] {
         var lines = ["cutlist plan 1"]
         lines += outputLines()
-        lines += plan.sources.map { "source \($0.planText)" }
+        lines += plan.sources.map { "source \($0.planText(relativeTo: plan.directory))" }
         for segment in plan.video {
             lines.append("segment frames \(segment.frames.lowerBound)..<\(segment.frames.upperBound) fingerprint \(segment.fingerprint)")
             lines += segmentBody(segment, canonical: false).map { "  " + $0 }
@@ -21,7 +21,7 @@ struct PlanTextWriter {
     private func outputLines() -> [String] {
         let output = plan.output
         var lines = [
-            "output \(quoted(output.path)) \(output.container.rawValue) \(output.size) fps \(output.fps) frames \(output.frameCount) "
+            "output \(quoted(relativePath(output.path, to: plan.directory))) \(output.container.rawValue) \(output.size) fps \(output.fps) frames \(output.frameCount) "
                 + "duration \(show(output.duration)) background \(output.background)\(output.faststart ? " faststart" : "")",
         ]
         if let video = output.video { lines.append("video \(video.planText)") }

@@ -10,9 +10,13 @@ public struct RenderPlan: Hashable, Sendable, Codable {
     /// Contiguous segments covering frames `0 ..< output.frameCount`.
     public var video: [Segment]
     public var audio: AudioPlan
+    /// The project file's directory: plans print paths relative to it, so the
+    /// same project gives the same text in any checkout.
+    public var directory: String
 
-    public init(output: OutputPlan, sources: [SourcePlan], video: [Segment], audio: AudioPlan) {
+    public init(output: OutputPlan, sources: [SourcePlan], video: [Segment], audio: AudioPlan, directory: String = "/") {
         self.output = output
+        self.directory = directory
         self.sources = sources
         self.video = video
         self.audio = audio

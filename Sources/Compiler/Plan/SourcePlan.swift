@@ -47,13 +47,14 @@ public struct SourcePlan: Hashable, Sendable, Codable {
     public var identity: String {
         switch kind {
         case .file(let file): return "file \(file.path) size \(file.facts.fileSize) mtime \(file.facts.modificationTime)"
-        default: return planText
+        default: return planText(relativeTo: "/")
         }
     }
 
-    public var planText: String {
+    /// One line for `render plan`, file paths relative to `directory` when inside it.
+    public func planText(relativeTo directory: String) -> String {
         switch kind {
-        case .file(let file): return "\(id) file \(file.planText)"
+        case .file(let file): return "\(id) file \(file.planText(relativeTo: directory))"
         case .color(let color): return "\(id) color \(color)"
         case .pattern(let pattern): return "\(id) pattern \(pattern.rawValue)"
         case .tone(let frequency): return "\(id) tone \(formatNumber(frequency))Hz"
@@ -79,8 +80,8 @@ public struct FileSource: Hashable, Sendable, Codable {
         self.facts = facts
     }
 
-    public var planText: String {
-        var parts = [quoted(path)]
+    func planText(relativeTo directory: String) -> String {
+        var parts = [quoted(relativePath(path, to: directory))]
         if let videoStream { parts.append("video#\(videoStream)") }
         if let audioStream { parts.append("audio#\(audioStream)") }
         if let video = facts.video {
@@ -103,6 +104,12 @@ extension TextContent {
         if let background { parts.append("background \(background.color) \(formatNumber(background.padding))") }
         return parts.joined(separator: " ")
     }
+}
+
+/// `path` relative to `directory` when it lies inside it, else unchanged.
+func relativePath(_ path: String, to directory: String) -> String {
+    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
 }
 
 /// A string in double quotes with `"` `\` and control characters escaped: one line, unambiguous.
