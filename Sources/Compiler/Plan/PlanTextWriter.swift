@@ -39,7 +39,7 @@ struct PlanTextWriter {
     func segmentBody(_ segment: Segment, canonical: Bool) -> [String] {
         var lines: [String] = []
         for layer in segment.layers {
-            let source = canonical ? (plan.source(layer.source)?.identity ?? "?") : layer.source.description
+            let source = canonical ? (plan.source(layer.source)?.identity(relativeTo: plan.directory) ?? "?") : layer.source.description
             let origin = canonical ? "" : " item \(layer.location)"
             lines.append("layer \(source) track \(layer.track) order \(layer.order) range \(layer.range)\(origin)")
             lines.append("  time \(layer.timeMap.planText)")

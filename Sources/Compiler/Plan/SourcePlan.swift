@@ -44,9 +44,9 @@ public struct SourcePlan: Hashable, Sendable, Codable {
 
     /// Identity for fingerprints: path, size and modification time for files,
     /// the parameters for generators.
-    public var identity: String {
+    public func identity(relativeTo directory: String) -> String {
         switch kind {
-        case .file(let file): return "file \(file.path) size \(file.facts.fileSize) mtime \(file.facts.modificationTime)"
+        case .file(let file): return "file \(relativePath(file.path, to: directory)) size \(file.facts.fileSize) mtime \(file.facts.modificationTime)"
         default: return planText(relativeTo: "/")
         }
     }
