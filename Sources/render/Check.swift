@@ -1,11 +1,13 @@
 import ArgumentParser
+import Backend
+import Compiler
 import EDLParser
 import Foundation
 
 /// `render check`: validate a project and look for its files, without rendering.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Validate a project and report every problem, with file:line:column.")
+        abstract: "Validate a project, probe its media, and report every problem with file:line:column.")
 
     @Argument(help: "The project file.")
     var project: String
@@ -24,6 +26,10 @@ struct Check: ParsableCommand {
         let missing = parsed.referencedFiles.compactMap(Self.fileProblem)
         loader.report(missing, source: source)
         guard missing.isEmpty else { throw ExitCode(2) }
+        // Probing the media finds unreadable or corrupt files and every rule that needs media facts.
+        let compiled = Compiler(media: MediaProbe()).compile(parsed)
+        loader.report(compiled.diagnostics, source: source)
+        guard compiled.plan != nil else { throw ExitCode(2) }
         let items = parsed.tracks.reduce(0) { $0 + $1.items.count }
         print("\(project): ok (\(parsed.tracks.count) track\(parsed.tracks.count == 1 ? "" : "s"), \(items) item\(items == 1 ? "" : "s"))")
     }
