@@ -67,8 +67,10 @@ struct RenderMedia: Sendable {
     var ntscClip: String { directory + "/ntsc.mp4" }
     /// 160x90 black with a white 40x30 box in the top-left corner, lossless, 1 s at 25 fps.
     var marker: String { directory + "/marker.mp4" }
-    /// `marker.mp4` with ffmpeg 5.1's `rotate=90` stream tag.
-    var markerRotated: String { directory + "/marker-rotated.mp4" }
+    /// `marker.mp4` with ffmpeg 5.1's `rotate=90` stream tag (see `MediaFixtures`).
+    var markerRotated90: String { directory + "/marker-rotate90.mp4" }
+    /// `marker.mp4` with the `rotate=270` stream tag.
+    var markerRotated270: String { directory + "/marker-rotate270.mp4" }
     /// A solid white 40x20 PNG.
     var whiteBar: String { directory + "/bar.png" }
     /// 160x90 mid grey, lossless, 1 s at 25 fps.
@@ -102,7 +104,8 @@ struct RenderMedia: Sendable {
         try MediaFixtures.ffmpeg(["-f", "lavfi", "-i",
                                   "color=black:size=160x90:rate=25:duration=1,drawbox=x=0:y=0:w=40:h=30:color=white:t=fill"]
                                  + lossless + [m.marker])
-        try MediaFixtures.ffmpeg(["-i", m.marker, "-c", "copy", "-metadata:s:v", "rotate=90", m.markerRotated])
+        try MediaFixtures.ffmpeg(["-i", m.marker, "-c", "copy", "-metadata:s:v", "rotate=90", m.markerRotated90])
+        try MediaFixtures.ffmpeg(["-i", m.marker, "-c", "copy", "-metadata:s:v", "rotate=270", m.markerRotated270])
         try MediaFixtures.ffmpeg(["-f", "lavfi", "-i", "color=white:size=40x20", "-frames:v", "1", m.whiteBar])
         try MediaFixtures.ffmpeg(["-f", "lavfi", "-i", "color=gray:size=160x90:rate=25:duration=1"] + lossless + [m.grayClip])
         return m

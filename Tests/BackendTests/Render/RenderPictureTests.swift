@@ -97,11 +97,13 @@ import Testing
         }
     }
 
-    @Test func rotationMetadataIsHonoured() throws {
+    @Test(arguments: [90, 270])
+    func rotationMetadataIsHonoured(_ tag: Int) throws {
+        let clip = tag == 90 ? media.markerRotated90 : media.markerRotated270
         // What ffmpeg's own autorotation shows for the tagged clip: the reference.
         let workspace = try RenderWorkspace()
         let referencePath = workspace.directory + "/reference.mp4"
-        try MediaFixtures.ffmpeg(["-i", media.markerRotated, "-frames:v", "1", "-c:v", "libx264", "-qp", "0", referencePath])
+        try MediaFixtures.ffmpeg(["-i", clip, "-frames:v", "1", "-c:v", "libx264", "-qp", "0", referencePath])
         let expected = try #require(RenderOutput.pictures(referencePath).first)
         #expect(expected.width == 90 && expected.height == 160)
         let expectedBox = try #require(brightBox(expected))
@@ -110,7 +112,7 @@ import Testing
             cutlist: 1
             output: { path: upright.mp4, video: { codec: h264, crf: 0 } }
             tracks:
-              - items: [{ source: "\(media.markerRotated)", to: 0.2s }]
+              - items: [{ source: "\(clip)", to: 0.2s }]
             """)
         let shown = try RenderOutput.pictures(upright)
         try #require(shown.count == 5)
@@ -120,12 +122,19 @@ import Testing
                 "marker at x \(box.x), y \(box.y); ffmpeg shows it at x \(expectedBox.x), y \(expectedBox.y)")
         // The 40x30 marker, turned a quarter, is 30 wide and 40 tall, not where it is stored.
         #expect(box.x.count == 30 && box.y.count == 40)
+        // ffmpeg 5.1's rotate=90 tag turns the picture counter-clockwise (the top-left
+        // corner goes to the bottom-left), rotate=270 clockwise (to the top-right).
+        if tag == 90 {
+            #expect(box.x == 0..<30 && box.y == 120..<160)
+        } else {
+            #expect(box.x == 60..<90 && box.y == 0..<40)
+        }
 
         let stored = try workspace.render("""
             cutlist: 1
             output: { path: stored.mp4, video: { codec: h264, crf: 0 } }
             tracks:
-              - items: [{ source: "\(media.markerRotated)", to: 0.2s, auto_rotate: false }]
+              - items: [{ source: "\(clip)", to: 0.2s, auto_rotate: false }]
             """)
         let unrotated = try RenderOutput.pictures(stored)
         try #require(unrotated.count == 5)
