@@ -45,15 +45,17 @@ import Testing
         let workspace = try RenderWorkspace()
         let output = try workspace.render("""
             cutlist: 1
-            output: { path: out.mp4, size: 160x90, fps: 30, background: black, video: { codec: h264, crf: 0 } }
+            output: { path: out.mp4, size: 160x90, fps: 30, background: blue, video: { codec: h264, crf: 0 } }
             tracks:
+              - items:
+                  - { color: black, duration: 1s }
               - items:
                   - { color: white, duration: 1s, opacity: { from: 0, to: 1 } }
             """)
         let pictures = try RenderOutput.pictures(output)
         try #require(pictures.count == 30)
         for (n, picture) in pictures.enumerated() {
-            // Opacity n/30 of white (235) over black (16).
+            // Opacity n/30 of white (235) over the black layer (16), which hides the blue background.
             let expected = 16 + 219 * Double(n) / 30
             let level = picture.meanLuma(x: 0..<160, y: 0..<90)
             #expect(abs(level - expected) <= 2, "frame \(n): luma \(level), expected \(expected)")
