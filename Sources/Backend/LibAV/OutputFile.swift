@@ -66,8 +66,9 @@ public final class OutputFile {
     }
 
     /// Opens the file and writes the container header. `fastStart` moves the MP4/MOV
-    /// index to the front when the file is finished.
-    public func writeHeader(fastStart: Bool = false) throws(LibAVError) {
+    /// index to the front when the file is finished; `movieTimescale` sets the MP4/MOV
+    /// movie time scale (units per second of edit lists and the movie duration).
+    public func writeHeader(fastStart: Bool = false, movieTimescale: Int? = nil) throws(LibAVError) {
         if !writesNoFile {
             var ioOptions: OpaquePointer?
             defer { av_dict_free(&ioOptions) }
@@ -77,6 +78,7 @@ public final class OutputFile {
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
         if fastStart { try LibAV.setOption(&options, "movflags", "+faststart") }
+        if let movieTimescale { try LibAV.setOption(&options, "movie_timescale", String(movieTimescale)) }
         try LibAV.check(avformat_write_header(context, &options), "avformat_write_header")
         headerWritten = true
     }

@@ -21,7 +21,23 @@ final class MediaWriter {
         let file = self.file
         audio = try format.map { format throws(LibAVError) in try AudioTrackWriter(format: format, file: file) }
         for entry in output.metadata { try file.setMetadata(entry.key, entry.value) }
-        try file.writeHeader(fastStart: output.faststart && [.mp4, .mov, .m4a].contains(output.container))
+        let isMovie = [.mp4, .mov, .m4a].contains(output.container)
+        try file.writeHeader(fastStart: output.faststart && isMovie,
+                             movieTimescale: isMovie ? Self.movieTimescale(output: output, audio: format) : nil)
+    }
+
+    /// An MP4/MOV movie time scale that counts both audio samples and video frames
+    /// exactly. libavformat's default, 1000, rounds the audio's edit list (which
+    /// skips the AAC priming) to whole milliseconds, cutting the audio short of the
+    /// video: 15 frames at 29.97 fps and their 24024 samples became 24000 samples.
+    static func movieTimescale(output: OutputPlan, audio: AudioFormat?) -> Int? {
+        guard let audio else { return nil }
+        let rate = Int64(audio.sampleRate)
+        let frames = output.fps.rate.numerator
+        var (a, b) = (rate, frames)
+        while b != 0 { (a, b) = (b, a % b) }
+        let common = rate / a * frames
+        return common <= Int64(Int32.max) ? Int(common) : Int(rate)
     }
 
     /// Samples per audio frame the encoder takes.

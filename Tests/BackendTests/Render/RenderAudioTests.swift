@@ -1,0 +1,115 @@
+import Compiler
+import EDLParser
+import Foundation
+import Testing
+@testable import Backend
+
+/// What a listener hears: gain ramps, pitch under speed changes, ducking and
+/// the limiter, measured on the decoded output (16-bit WAV unless said otherwise).
+@Suite struct RenderAudioTests {
+    let media: RenderMedia
+
+    init() throws { media = try RenderMedia.get() }
+
+    @Test func volumeRampShapesTheLevel() throws {
+        let workspace = try RenderWorkspace()
+        // The track's 0.5 keeps the tone (amplitude 1) clear of the limiter's ceiling.
+        let output = try workspace.render("""
+            cutlist: 1
+            output: { path: out.wav, audio: { channels: 1 } }
+            tracks:
+              - kind: audio
+                volume: 0.5
+                items: [{ tone: 440, duration: 2s, volume: { from: 1, to: 0 } }]
+            """)
+        let samples = try RenderOutput.samples(output, channels: 1, seconds: 2)[0]
+        let full = 0.5 / 2.0.squareRoot()
+        let window = 4_800  // 0.1 s: 44 whole cycles of 440 Hz
+        for start in stride(from: 0, to: 96_000, by: window) {
+            // Gain falls linearly from 1 to 0: the mean of g² over the window.
+            let g0 = 1 - Double(start) / 96_000, g1 = 1 - Double(start + window) / 96_000
+            let expected = full * ((g0 * g0 + g0 * g1 + g1 * g1) / 3).squareRoot()
+            let level = AudioAnalysis.rms(samples[start..<(start + window)])
+            #expect(abs(level - expected) <= 0.02 * full,
+                    "RMS \(level) in the window at \(Double(start) / 48_000) s, expected \(expected)")
+        }
+    }
+
+    @Test(arguments: [("", 440.0), ("pitch: shift", 880.0)])
+    func doubleSpeedKeepsOrShiftsThePitch(_ keys: String, _ frequency: Double) throws {
+        let workspace = try RenderWorkspace()
+        let output = try workspace.render("""
+            cutlist: 1
+            output: { path: out.wav, audio: { channels: 1 } }
+            tracks:
+              - kind: audio
+                items: [{ source: "\(media.sine440)", speed: 2, \(keys) }]
+            """)
+        let samples = try RenderOutput.samples(output, channels: 1, seconds: 1)[0]
+        let found = try #require(AudioAnalysis.dominantFrequency(samples[6_000..<42_000], sampleRate: 48_000))
+        #expect(abs(found - frequency) <= 10, "dominant frequency \(found) Hz, expected \(frequency)")
+        // Still a steady tone at the source's level, not noise or silence.
+        #expect(abs(AudioAnalysis.rms(samples[6_000..<42_000]) - 0.5 / 2.0.squareRoot()) <= 0.05)
+    }
+
+    @Test func musicDucksUnderTheVoice() throws {
+        let workspace = try RenderWorkspace()
+        let output = try workspace.render("""
+            cutlist: 1
+            output: { path: out.wav, audio: { channels: 1 } }
+            tracks:
+              - name: music
+                kind: audio
+                ducking: { under: voice, gain: "-12dB", attack: 0.05s, release: 0.05s }
+                items: [{ tone: 220, duration: 3s, volume: 0.3 }]
+              - name: voice
+                kind: audio
+                items: [{ gap: 1s }, { tone: 1000, duration: 1s, volume: 0.3 }]
+            """)
+        let samples = try RenderOutput.samples(output, channels: 1, seconds: 3)[0]
+        func music(_ from: Double, _ to: Double) -> Double {
+            Signal.amplitude(of: 220, in: samples[Int(from * 48_000)..<Int(to * 48_000)], rate: 48_000)
+        }
+        func voice(_ from: Double, _ to: Double) -> Double {
+            Signal.amplitude(of: 1000, in: samples[Int(from * 48_000)..<Int(to * 48_000)], rate: 48_000)
+        }
+        let before = music(0.3, 0.8), during = music(1.3, 1.8), after = music(2.4, 2.9)
+        #expect(abs(before - 0.3) <= 0.01, "music alone is \(before), expected 0.3")
+        #expect(abs(voice(1.3, 1.8) - 0.3) <= 0.01, "the voice is \(voice(1.3, 1.8)), expected 0.3")
+        #expect(voice(0.3, 0.8) < 0.003)
+        let drop = Signal.decibels(during / before)
+        #expect(drop <= -10, "music is \(drop) dB under the voice, expected at least 10 dB lower")
+        #expect(drop >= -14, "music is \(drop) dB under the voice, expected about -12 dB")
+        #expect(abs(Signal.decibels(after / before)) <= 0.5, "music does not come back after the voice: \(after) vs \(before)")
+    }
+
+    private static let loudChord = """
+        tracks:
+          - kind: audio
+            items: [{ tone: 300, duration: 1s }]
+          - kind: audio
+            items: [{ tone: 500, duration: 1s }]
+          - kind: audio
+            items: [{ tone: 700, duration: 1s }]
+        """
+
+    @Test func limiterKeepsThreeLoudTonesFromClipping() throws {
+        let workspace = try RenderWorkspace()
+        let output = try workspace.render("cutlist: 1\noutput: { path: out.wav }\n" + Self.loudChord)
+        let channels = try RenderOutput.samples(output, seconds: 1)
+        for samples in channels {
+            // Three unit sines sum to peaks near 3; 16-bit PCM would pin them at full scale.
+            #expect(AudioAnalysis.peak(samples) <= 0.98 + 2.0 / 32_768)
+            #expect(samples.filter { abs($0) >= 0.999 }.isEmpty, "clipped samples in the output")
+            #expect(AudioAnalysis.rms(samples) > 0.25, "the limiter should lower the peaks, not silence the mix")
+        }
+    }
+
+    @Test func limitedMixDecodesWithoutClippingFromAAC() throws {
+        let workspace = try RenderWorkspace()
+        let output = try workspace.render("cutlist: 1\noutput: { path: out.m4a }\n" + Self.loudChord)
+        for samples in try RenderOutput.samples(output, seconds: 1) {
+            #expect(AudioAnalysis.peak(samples) <= 1.0)
+        }
+    }
+}

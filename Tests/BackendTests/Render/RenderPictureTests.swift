@@ -1,0 +1,170 @@
+import Compiler
+import EDLParser
+import Foundation
+import Testing
+@testable import Backend
+
+/// What a viewer sees in the rendered pictures: blends, opacity, where a layer
+/// lands, rotation metadata, letterboxing. Outputs are lossless H.264 (crf 0).
+@Suite struct RenderPictureTests {
+    let media: RenderMedia
+
+    init() throws { media = try RenderMedia.get() }
+
+    private func expectColor(_ picture: DecodedPicture, at point: (Int, Int), _ expected: (Double, Double, Double),
+                             within tolerance: Double, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let c = picture.rgb(point.0, point.1)
+        let close = abs(c.red - expected.0) <= tolerance && abs(c.green - expected.1) <= tolerance
+            && abs(c.blue - expected.2) <= tolerance
+        #expect(close, "RGB at \(point) is \(c), expected \(expected) ± \(tolerance)", sourceLocation: sourceLocation)
+    }
+
+    @Test func crossfadeMidpointIsHalfRedHalfBlue() throws {
+        let workspace = try RenderWorkspace()
+        let output = try workspace.render("""
+            cutlist: 1
+            output: { path: out.mp4, size: 160x90, fps: 30, video: { codec: h264, crf: 0 } }
+            tracks:
+              - items:
+                  - { color: red, duration: 1.5s }
+                  - { transition: crossfade, duration: 1s }
+                  - { color: blue, duration: 1.5s }
+            """)
+        let pictures = try RenderOutput.pictures(output)
+        try #require(pictures.count == 60)
+        // The transition spans [0.5 s, 1.5 s): frame 30 (t = 1 s) is its midpoint.
+        expectColor(pictures[10], at: (80, 45), (255, 0, 0), within: 3)
+        expectColor(pictures[30], at: (80, 45), (128, 0, 128), within: 4)
+        expectColor(pictures[30], at: (3, 3), (128, 0, 128), within: 4)
+        expectColor(pictures[55], at: (80, 45), (0, 0, 255), within: 3)
+        // Frame 24 (t = 0.8 s) is 30 % of the way through.
+        expectColor(pictures[24], at: (80, 45), (178.5, 0, 76.5), within: 4)
+    }
+
+    @Test func opacityRampGivesProportionalLuma() throws {
+        let workspace = try RenderWorkspace()
+        let output = try workspace.render("""
+            cutlist: 1
+            output: { path: out.mp4, size: 160x90, fps: 30, background: blue, video: { codec: h264, crf: 0 } }
+            tracks:
+              - items:
+                  - { color: black, duration: 1s }
+              - items:
+                  - { color: white, duration: 1s, opacity: { from: 0, to: 1 } }
+            """)
+        let pictures = try RenderOutput.pictures(output)
+        try #require(pictures.count == 30)
+        for (n, picture) in pictures.enumerated() {
+            // Opacity n/30 of white (235) over the black layer (16), which hides the blue background.
+            let expected = 16 + 219 * Double(n) / 30
+            let level = picture.meanLuma(x: 0..<160, y: 0..<90)
+            #expect(abs(level - expected) <= 2, "frame \(n): luma \(level), expected \(expected)")
+        }
+        #expect(abs(pictures[15].meanLuma(x: 0..<160, y: 0..<90) - 125.5) <= 2)
+    }
+
+    /// The box of pixels clearly brighter than the black background.
+    private func brightBox(_ picture: DecodedPicture) -> (x: Range<Int>, y: Range<Int>)? {
+        picture.box { $0 > 125 }
+    }
+
+    @Test func pngLayerLandsWhereItsTransformSays() throws {
+        let cases: [(keys: String, x: Range<Int>, y: Range<Int>)] = [
+            // Anchor top-left at (20, 10), native size.
+            ("size: [40, 20], position: [20, 10], anchor: [0, 0]", 20..<60, 10..<30),
+            // Anchor bottom-right at (150, 80), stretched to 60x30.
+            ("size: [60, 30], position: [150, 80], anchor: [1, 1]", 90..<150, 50..<80),
+            // Percent position, centred.
+            ("size: [40, 20], position: [\"25%\", \"50%\"]", 20..<60, 35..<55),
+            // Turned 90° about its centre: 20 wide, 40 tall, centred on the frame.
+            ("fit: none, rotation: 90", 70..<90, 25..<65),
+            // Twice as large about its centre.
+            ("fit: none, scale: 2", 40..<120, 25..<65),
+        ]
+        for (keys, x, y) in cases {
+            let workspace = try RenderWorkspace()
+            let output = try workspace.render("""
+                cutlist: 1
+                output: { path: out.mp4, size: 160x90, fps: 25, video: { codec: h264, crf: 0 } }
+                tracks:
+                  - items:
+                      - { source: "\(media.whiteBar)", duration: 0.2s, \(keys) }
+                """)
+            let pictures = try RenderOutput.pictures(output)
+            try #require(pictures.count == 5)
+            let box = try #require(brightBox(pictures[2]), "nothing drawn for \(keys)")
+            #expect(box.x == x && box.y == y, "\(keys): box is x \(box.x), y \(box.y); expected x \(x), y \(y)")
+            // Inside, the layer is white.
+            #expect(pictures[2].meanLuma(x: (x.lowerBound + 2)..<(x.upperBound - 2), y: (y.lowerBound + 2)..<(y.upperBound - 2)) >= 233)
+        }
+    }
+
+    @Test(arguments: [90, 270])
+    func rotationMetadataIsHonoured(_ tag: Int) throws {
+        let clip = tag == 90 ? media.markerRotated90 : media.markerRotated270
+        // What ffmpeg's own autorotation shows for the tagged clip: the reference.
+        let workspace = try RenderWorkspace()
+        let referencePath = workspace.directory + "/reference.mp4"
+        try MediaFixtures.ffmpeg(["-i", clip, "-frames:v", "1", "-c:v", "libx264", "-qp", "0", referencePath])
+        let expected = try #require(RenderOutput.pictures(referencePath).first)
+        #expect(expected.width == 90 && expected.height == 160)
+        let expectedBox = try #require(brightBox(expected))
+
+        let upright = try workspace.render("""
+            cutlist: 1
+            output: { path: upright.mp4, video: { codec: h264, crf: 0 } }
+            tracks:
+              - items: [{ source: "\(clip)", to: 0.2s }]
+            """)
+        let shown = try RenderOutput.pictures(upright)
+        try #require(shown.count == 5)
+        #expect(shown[0].width == 90 && shown[0].height == 160)
+        let box = try #require(brightBox(shown[0]))
+        #expect(box.x == expectedBox.x && box.y == expectedBox.y,
+                "marker at x \(box.x), y \(box.y); ffmpeg shows it at x \(expectedBox.x), y \(expectedBox.y)")
+        // The 40x30 marker, turned a quarter, is 30 wide and 40 tall, not where it is stored.
+        #expect(box.x.count == 30 && box.y.count == 40)
+        // ffmpeg 5.1's rotate=90 tag turns the picture counter-clockwise (the top-left
+        // corner goes to the bottom-left), rotate=270 clockwise (to the top-right).
+        if tag == 90 {
+            #expect(box.x == 0..<30 && box.y == 120..<160)
+        } else {
+            #expect(box.x == 60..<90 && box.y == 0..<40)
+        }
+
+        let stored = try workspace.render("""
+            cutlist: 1
+            output: { path: stored.mp4, video: { codec: h264, crf: 0 } }
+            tracks:
+              - items: [{ source: "\(clip)", to: 0.2s, auto_rotate: false }]
+            """)
+        let unrotated = try RenderOutput.pictures(stored)
+        try #require(unrotated.count == 5)
+        #expect(unrotated[0].width == 160 && unrotated[0].height == 90)
+        let storedBox = try #require(brightBox(unrotated[0]))
+        #expect(storedBox.x == 0..<40 && storedBox.y == 0..<30)
+    }
+
+    @Test func containLetterboxesIntoATallerFrame() throws {
+        let workspace = try RenderWorkspace()
+        let output = try workspace.render("""
+            cutlist: 1
+            output: { path: out.mp4, size: 160x160, background: blue, video: { codec: h264, crf: 0 } }
+            tracks:
+              - items: [{ source: "\(media.grayClip)", to: 0.2s }]
+            """)
+        let pictures = try RenderOutput.pictures(output)
+        try #require(pictures.count == 5)
+        let picture = pictures[1]
+        #expect(picture.width == 160 && picture.height == 160)
+        // 160x90 fits 160 wide: rows 35..<125 show the clip, 35 rows of background above and below.
+        for (x, y) in [(80, 2), (80, 30), (5, 157), (150, 130)] {
+            expectColor(picture, at: (x, y), (0, 0, 255), within: 3)
+        }
+        for (x, y) in [(80, 40), (2, 80), (157, 120)] {
+            expectColor(picture, at: (x, y), (128, 128, 128), within: 4)
+        }
+        let grayRows = (0..<160).filter { row in abs(picture.y(80, row) - picture.y(80, 80)) <= 2 }
+        #expect(grayRows.first == 35 && grayRows.last == 124)
+    }
+}

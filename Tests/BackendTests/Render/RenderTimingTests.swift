@@ -1,0 +1,145 @@
+import Compiler
+import EDLParser
+import Foundation
+import Testing
+@testable import Backend
+
+/// Which source frame each output frame shows, how many frames there are, and
+/// how long the audio lasts next to the video.
+@Suite struct RenderTimingTests {
+    let media: RenderMedia
+
+    init() throws { media = try RenderMedia.get() }
+
+    /// The index clip's frame `i` has luma 4·i + 16 everywhere.
+    private func index(of picture: DecodedPicture, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Int {
+        let level = picture.meanLuma(x: 0..<picture.width, y: 0..<picture.height)
+        let index = Int(((level - 16) / 4).rounded())
+        #expect(abs(level - Double(4 * index + 16)) <= 1, "mean luma \(level) is not 4·i + 16", sourceLocation: sourceLocation)
+        return index
+    }
+
+    @Test func cutsAndSpeedShowTheSourceFrameAtEachOutputTime() throws {
+        let workspace = try RenderWorkspace()
+        let output = try workspace.render("""
+            cutlist: 1
+            output: { path: out.mp4, video: { codec: h264, crf: 0 } }
+            tracks:
+              - items:
+                  - { source: "\(media.indexClip)", from: 0.5s, to: 1s }
+                  - { source: "\(media.indexClip)", from: 0.2s, to: 0.4s }
+                  - { source: "\(media.indexClip)", from: 0, to: 1s, speed: 2 }
+            """)
+        // Output frame n is at t = n/25. Cut 1 covers t in [0, 0.5): s = 0.5 + t, source
+        // frame 12 + n (0.5 s is inside frame 12's interval [0.48, 0.52)). Cut 2 covers
+        // [0.5, 0.7): frames 13..17, s = t − 0.3, source frame n − 8. Cut 3 covers
+        // [0.7, 1.2) at double speed: frames 18..29, s = 2(t − 0.7), source frame 2n − 35.
+        let expected = Array(12...24) + Array(5...9) + stride(from: 1, through: 23, by: 2)
+        let pictures = try RenderOutput.pictures(output)
+        #expect(pictures.count == 30)
+        #expect(pictures.map { index(of: $0) } == expected)
+    }
+
+    @Test func fortyCutsAt29_97MakeExactly120Frames() throws {
+        let workspace = try RenderWorkspace()
+        let cuts = (0..<40).map { k in
+            "      - { source: \"\(media.ntscClip)\", from: 0.\(k % 9), to: 0.\(k % 9 + 1) }"
+        }
+        let plan = try workspace.plan("""
+            cutlist: 1
+            output: { path: out.mp4 }
+            tracks:
+              - items:
+            \(cuts.joined(separator: "\n"))
+            """)
+        #expect(plan.output.fps.rate == Rational(30000, 1001))
+        let output = try workspace.render("""
+            cutlist: 1
+            output: { path: out.mp4 }
+            tracks:
+              - items:
+            \(cuts.joined(separator: "\n"))
+            """)
+        let video = try RenderOutput.probe(output, stream: "v:0", entries: "nb_read_frames,r_frame_rate", countFrames: true)
+        #expect(video["nb_read_frames"] == "120")
+        #expect(video["r_frame_rate"] == "30000/1001")
+        #expect(try RenderOutput.pictures(output).count == 120)
+        try expectAudioLastsAsLongAsVideo(output, seconds: 120.0 * 1001 / 30000)
+    }
+
+    @Test(arguments: [
+        // Generated picture and tone, 30 fps.
+        """
+        cutlist: 1
+        output: { path: out.mp4, size: 160x90, fps: 30 }
+        tracks:
+          - items: [{ color: red, duration: 1.3s }]
+          - kind: audio
+            items: [{ tone: 440, duration: 1.3s }]
+        """,
+        // A 29.97 clip (with its own audio) at double speed: 0.5 s is 14.985 frames, so 15.
+        """
+        cutlist: 1
+        output: { path: out.mp4 }
+        tracks:
+          - items: [{ source: "NTSC", from: 0, to: 1, speed: 2 }]
+        """,
+        // Audio longer than the output is cut; a 25 fps duration that is not whole frames.
+        """
+        cutlist: 1
+        output: { path: out.mp4, size: 160x90, fps: 25, duration: 0.97s }
+        tracks:
+          - items: [{ pattern: bars, duration: 2s }]
+          - kind: audio
+            items: [{ gap: 0.3s }, { tone: 220, duration: 2s }]
+        """,
+    ])
+    func audioLastsAsLongAsVideo(_ yaml: String) throws {
+        let workspace = try RenderWorkspace()
+        let project = yaml.replacingOccurrences(of: "NTSC", with: media.ntscClip)
+        let plan = try workspace.plan(project)
+        let output = try workspace.render(project)
+        let frames = try RenderOutput.probe(output, stream: "v:0", entries: "nb_read_frames", countFrames: true)
+        #expect(frames["nb_read_frames"] == String(plan.output.frameCount))
+        let expectedFrames = (plan.output.duration * plan.output.fps.rate).rounded
+        #expect(plan.output.frameCount == expectedFrames)
+        try expectAudioLastsAsLongAsVideo(output, seconds: (plan.output.frameSpan).approximateDouble)
+    }
+
+    /// The video stream's duration and its packets' sum are the output's length,
+    /// and the audio stream lasts as long as the video, to one sample.
+    private func expectAudioLastsAsLongAsVideo(_ path: String, seconds: Double,
+                                               sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let video = try RenderOutput.probe(path, stream: "v:0", entries: "duration")
+        let audio = try RenderOutput.probe(path, stream: "a:0", entries: "duration")
+        let videoSeconds = try #require(video["duration"].flatMap(Double.init), sourceLocation: sourceLocation)
+        let audioSeconds = try #require(audio["duration"].flatMap(Double.init), sourceLocation: sourceLocation)
+        let videoPackets = try RenderOutput.packetSeconds(path, stream: "v:0")
+        let sample = 1.0 / 48_000
+        #expect(abs(videoSeconds - seconds) <= 0.001, "video stream lasts \(videoSeconds) s, expected \(seconds)", sourceLocation: sourceLocation)
+        #expect(abs(videoPackets - seconds) <= 0.001, "video packets sum to \(videoPackets) s", sourceLocation: sourceLocation)
+        #expect(abs(audioSeconds - videoSeconds) <= sample, "audio stream lasts \(audioSeconds) s, video \(videoSeconds) s",
+                sourceLocation: sourceLocation)
+    }
+
+    @Test func thumbnailsAreTheFramesAskedFor() throws {
+        let workspace = try RenderWorkspace()
+        let reader = try VideoReader(path: media.indexClip)
+        for k in Int64(0)..<50 where [0, 1, 7, 10, 24, 31, 49].contains(k) {
+            let start = try #require(Rational(k, 25))
+            let justBefore = try #require(Rational(k + 1, 25)) - (try #require(Rational(1, 100_000)))
+            for time in [start, justBefore] {
+                let path = workspace.directory + "/thumb-\(k)-\(time == start ? "a" : "b").png"
+                try PictureFile.writePNG(try reader.frame(at: time), to: path)
+                let png = try VideoReader(path: path)
+                let frame = try png.frame(at: .zero)
+                #expect(frame.width == 160 && frame.height == 90)
+                #expect(frame.pixelFormat == .rgb24)
+                let red = Double(try frame.byte(plane: 0, x: 80 * 3, y: 45))
+                // Full-range RGB of limited-range gray: R = (Y − 16) · 255/219.
+                let luma = 16 + red * 219 / 255
+                #expect(abs(luma - Double(4 * k + 16)) <= 1.5, "thumbnail at \(time) shows luma \(luma), expected frame \(k)")
+            }
+        }
+    }
+}
