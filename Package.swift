@@ -36,7 +36,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "EDLParserTests", dependencies: ["EDLParser"], exclude: ["Fixtures"]),
-        .testTarget(name: "CompilerTests", dependencies: ["Compiler"]),
+        .testTarget(name: "CompilerTests", dependencies: ["Compiler"], exclude: ["Golden"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Compiler", "EDLParser"]),
     ]
 )
