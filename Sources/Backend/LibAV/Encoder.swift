@@ -24,6 +24,8 @@ public final class Encoder {
             if let gop = settings.keyframeInterval { context.pointee.gop_size = Int32(gop) }
         } options: { options throws(LibAVError) in
             if let preset = settings.preset { try LibAV.setOption(&options, "preset", preset) }
+            // x265 prints its own banner and statistics unless told otherwise.
+            if settings.codec == "libx265" { try LibAV.setOption(&options, "x265-params", "log-level=error") }
             switch settings.quality {
             case .crf(let crf): try LibAV.setOption(&options, "crf", String(crf))
             case .bitRate(let rate): try LibAV.setOption(&options, "b", String(rate))

@@ -120,9 +120,10 @@ extension ProjectParser {
         }
     }
 
-    /// Codecs the chosen container cannot hold.
+    /// Codecs the container named by `output.path` cannot hold. Without a path the
+    /// container is only known once `-o` is applied; the compiler checks it then.
     private static func checkCodecs(_ output: Output, _ keys: [String: ParseContext.Entry], _ context: ParseContext) {
-        let container = output.path.flatMap { Container(path: $0.value) } ?? .mp4
+        guard let container = output.path.flatMap({ Container(path: $0.value) }) else { return }
         if let entry = keys["video"], let codec = output.video.codec, !container.videoCodecs.contains(codec) {
             let message = container.videoCodecs.isEmpty
                 ? "a .\(container.rawValue) file holds no video"
