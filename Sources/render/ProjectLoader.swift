@@ -1,3 +1,4 @@
+import ArgumentParser
 import EDLParser
 import Foundation
 
@@ -35,15 +36,10 @@ struct ProjectLoader {
         var result: [String: String] = [:]
         for pair in pairs {
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                throw UsageError("--set takes NAME=VALUE, not '\(pair)'")
+                throw ValidationError("--set takes NAME=VALUE, not '\(pair)'")
             }
             result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }
         return result
     }
-}
-
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
