@@ -1,8 +1,11 @@
 import ArgumentParser
+import Backend
+import Compiler
 import EDLParser
 import Foundation
 
-/// `render check`: validate a project and look for its files, without rendering.
+/// `render check`: validate a project, look for its files and probe its media
+/// (so every diagnostic `render` would print comes out), without rendering.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Validate a project and report every problem, with file:line:column.")
@@ -24,6 +27,9 @@ struct Check: ParsableCommand {
         let missing = parsed.referencedFiles.compactMap(Self.fileProblem)
         loader.report(missing, source: source)
         guard missing.isEmpty else { throw ExitCode(2) }
+        let compiled = Compiler(media: MediaProbe()).compile(parsed)
+        loader.report(compiled.diagnostics, source: source)
+        guard compiled.plan != nil else { throw ExitCode(2) }
         let items = parsed.tracks.reduce(0) { $0 + $1.items.count }
         print("\(project): ok (\(parsed.tracks.count) track\(parsed.tracks.count == 1 ? "" : "s"), \(items) item\(items == 1 ? "" : "s"))")
     }
