@@ -56,8 +56,8 @@ final class RunningCLI {
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         outputFile = logs.appendingPathComponent("stdout")
         errorFile = logs.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         process.executableURL = CLI.executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
