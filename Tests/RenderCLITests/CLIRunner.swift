@@ -89,7 +89,7 @@ final class RunningCLI {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)  // SIGTERM would be a polite interruption.
             process.waitUntilExit()
             Issue.record("render \(process.arguments ?? []) did not finish within \(timeout) s")
         }
