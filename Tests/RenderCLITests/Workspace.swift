@@ -22,6 +22,9 @@ struct Workspace {
 
     func data(_ name: String) -> Data? { FileManager.default.contents(atPath: path(name)) }
 
+    /// Width and height of the PNG file `name`, if it is one.
+    func pngSize(_ name: String) -> (width: Int, height: Int)? { data(name).flatMap(Tool.pngSize) }
+
     func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path(name)) }
 
     /// The names in the folder, sorted.
