@@ -44,7 +44,11 @@ struct RenderProject: ParsableCommand {
         let frames = try range.map { text -> Range<Int64> in
             let (start, end) = try Self.times(text)
             let window = TimeRange(start: start, end: end).frames(at: plan.output.fps)
-            return max(window.lowerBound, 0)..<min(window.upperBound, plan.output.frameCount)
+            let first = max(window.lowerBound, 0), last = min(window.upperBound, plan.output.frameCount)
+            guard first < last else {
+                throw ValidationError("--range \(text) holds no frame of the output, which lasts \(TimeValue.format(plan.output.duration))")
+            }
+            return first..<last
         }
         try refuseOverwritingInputs(plan)
         let destination = SafeOutput(destination: plan.output.path)
