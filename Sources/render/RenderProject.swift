@@ -68,7 +68,7 @@ struct RenderProject: ParsableCommand {
             throw ExitCode(1)
         }
         if !quiet && progress != "json" {
-            Terminal.printError("wrote \(plan.output.path) (\(plan.output.frameCount) frames)")
+            Terminal.printError("wrote \(plan.output.path) (\(frames.map { $0.count } ?? Int(plan.output.frameCount)) frames)")
         }
     }
 
