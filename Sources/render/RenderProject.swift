@@ -50,7 +50,7 @@ struct RenderProject: ParsableCommand {
             }
             return first..<last
         }
-        try refuseOverwritingInputs(plan)
+        try InputGuard.refuseOverwriting(plan.output.path, project: project, plan: plan)
         let destination = SafeOutput(destination: plan.output.path)
         let reporter = ProgressReporter(ProgressReporter.Style(rawValue: progress) ?? .auto, quiet: quiet)
         Interruption.install()
@@ -69,17 +69,6 @@ struct RenderProject: ParsableCommand {
         }
         if !quiet && progress != "json" {
             Terminal.printError("wrote \(plan.output.path) (\(frames.map { $0.count } ?? Int(plan.output.frameCount)) frames)")
-        }
-    }
-
-    /// An output must never replace one of the project's own media files.
-    private func refuseOverwritingInputs(_ plan: RenderPlan) throws {
-        let output = URL(fileURLWithPath: plan.output.path).resolvingSymlinksInPath().path
-        for source in plan.sources {
-            guard case .file(let file) = source.kind,
-                  URL(fileURLWithPath: file.path).resolvingSymlinksInPath().path == output else { continue }
-            Terminal.printError("error: the output '\(plan.output.path)' is one of the project's inputs; choose another path with -o")
-            throw ExitCode(2)
         }
     }
 
