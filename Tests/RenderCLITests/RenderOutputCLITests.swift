@@ -50,10 +50,23 @@ import Testing
         let space = try Workspace()
         defer { space.clean() }
         try space.write("edit.yaml", Projects.variableLength)
-        let result = try space.render("edit.yaml", "--set", "length=3s", "--range", "1s..2s", "-o", "part.mp4", "--quiet")
+        let result = try space.render("edit.yaml", "--set", "length=3s", "--range", "1s..2s", "-o", "part.mp4", "--progress", "none")
         #expect(result.status == 0, "\(result)")
+        #expect(result.stderr == "wrote \(space.url.standardizedFileURL.path)/part.mp4 (25 frames)\n")
         #expect(try Tool.videoFacts(space.path("part.mp4")).frames == 25)
         #expect(abs(try Tool.duration(space.path("part.mp4")) - 1) < 0.01)
+    }
+
+    /// A range running past the end renders up to the end, and says how many frames it wrote.
+    @Test func aRangePastTheEndStopsAtTheEnd() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Projects.variableLength)
+        let result = try space.render("edit.yaml", "--range", "0.5s..5s", "-o", "part.mp4", "--progress", "none")
+        #expect(result.status == 0, "\(result)")
+        // Frames 13 ..< 25: the first whose start is at or after 0.5 s, to the end.
+        #expect(result.stderr == "wrote \(space.url.standardizedFileURL.path)/part.mp4 (12 frames)\n")
+        #expect(try Tool.videoFacts(space.path("part.mp4")).frames == 12)
     }
 
     @Test func progressJSONPrintsJSONLinesOnStdoutReaching100Percent() throws {

@@ -20,6 +20,8 @@ import Testing
         (["--range", "2s..1s"], "Error: --range must end after it starts: '2s..1s'"),
         (["--range", "1x..2s"], "Error: --range: '1x' is not a time; expected seconds (2.5), '2.5s', '250ms', '1m30s', "
             + "'HH:MM:SS.mmm', SMPTE 'HH:MM:SS:FF' or frames '45f'"),
+        (["--range", "5s..6s"], "Error: --range 5s..6s holds no frame of the output, which lasts 1s"),
+        (["--range", "0.99s..1s"], "Error: --range 0.99s..1s holds no frame of the output, which lasts 1s"),
         (["-o", "out.txt"], "Error: 'out.txt' has no known container extension; use one of: .mp4 .mov .mkv .webm .m4a .wav .gif"),
     ]
 
