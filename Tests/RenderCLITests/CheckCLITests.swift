@@ -111,6 +111,26 @@ import Testing
             """)
     }
 
+    @Test func sourcesResolveAgainstTheProjectsFolderNotTheWorkingDirectory() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try FileManager.default.createDirectory(atPath: space.path("edits/media"), withIntermediateDirectories: true)
+        try space.makeClip("edits/media/clip.mp4")
+        try space.write("edits/promo.yaml", """
+            cutlist: 1
+            tracks:
+              - items:
+                  - source: media/clip.mp4
+
+            """)
+        let check = try space.render("check", "edits/promo.yaml")
+        #expect(check.status == 0, "\(check)")
+        #expect(check.stdout == "edits/promo.yaml: ok (1 track, 1 item)\n")
+        let render = try space.render("edits/promo.yaml", "-o", "promo.mp4", "--quiet")
+        #expect(render.status == 0, "\(render)")
+        #expect(try Tool.videoFacts(space.path("promo.mp4")) == .init(width: 160, height: 90, frames: 25, rate: "25/1"))
+    }
+
     @Test func aBillionLaughsAliasBombIsRejectedWithinASecond() throws {
         let space = try Workspace()
         defer { space.clean() }
