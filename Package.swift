@@ -38,5 +38,7 @@ let package = Package(
         .testTarget(name: "EDLParserTests", dependencies: ["EDLParser"], exclude: ["Fixtures"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler"], exclude: ["Golden"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Compiler", "EDLParser"]),
+        // Runs the built `render` executable as a user would: exact text and exit status.
+        .testTarget(name: "RenderCLITests", dependencies: ["render"]),
     ]
 )

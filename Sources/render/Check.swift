@@ -4,7 +4,8 @@ import Compiler
 import EDLParser
 import Foundation
 
-/// `render check`: validate a project and look for its files, without rendering.
+/// `render check`: validate a project, look for its files and probe its media
+/// (so every diagnostic `render` would print comes out), without rendering.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Validate a project, probe its media, and report every problem with file:line:column.")

@@ -30,6 +30,7 @@ struct FrameCommand: ParsableCommand {
         guard index < plan.output.frameCount else {
             throw ValidationError("--at \(at) is past the end of the output (\(plan.output.frameCount) frames)")
         }
+        try InputGuard.refuseOverwriting(output, project: project, plan: plan)
         do {
             try PictureFile.writePNG(try Renderer(plan: plan).picture(at: index), to: output, size: scaled)
         } catch {

@@ -1,3 +1,4 @@
+import ArgumentParser
 import EDLParser
 import Foundation
 
@@ -9,8 +10,10 @@ struct ProjectLoader {
     /// The parsed project, or nil after printing its diagnostics to standard error.
     func load() -> (project: Project?, source: String) {
         let url = URL(fileURLWithPath: path)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            let reason = FileManager.default.fileExists(atPath: url.path) ? "cannot be read" : "does not exist"
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: url.path) else {
+            let reason = isDirectory.boolValue ? "is a directory, not a project file" : exists ? "cannot be read" : "does not exist"
             Terminal.printError("error: project file '\(path)' \(reason)")
             return (nil, "")
         }
@@ -35,15 +38,10 @@ struct ProjectLoader {
         var result: [String: String] = [:]
         for pair in pairs {
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                throw UsageError("--set takes NAME=VALUE, not '\(pair)'")
+                throw ValidationError("--set takes NAME=VALUE, not '\(pair)'")
             }
             result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }
         return result
     }
-}
-
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -44,9 +44,13 @@ struct RenderProject: ParsableCommand {
         let frames = try range.map { text -> Range<Int64> in
             let (start, end) = try Self.times(text)
             let window = TimeRange(start: start, end: end).frames(at: plan.output.fps)
-            return max(window.lowerBound, 0)..<min(window.upperBound, plan.output.frameCount)
+            let first = max(window.lowerBound, 0), last = min(window.upperBound, plan.output.frameCount)
+            guard first < last else {
+                throw ValidationError("--range \(text) holds no frame of the output, which lasts \(TimeValue.format(plan.output.duration))")
+            }
+            return first..<last
         }
-        try refuseOverwritingInputs(plan)
+        try InputGuard.refuseOverwriting(plan.output.path, project: project, plan: plan)
         let destination = SafeOutput(destination: plan.output.path)
         let reporter = ProgressReporter(ProgressReporter.Style(rawValue: progress) ?? .auto, quiet: quiet)
         Interruption.install()
@@ -64,18 +68,7 @@ struct RenderProject: ParsableCommand {
             throw ExitCode(1)
         }
         if !quiet && progress != "json" {
-            Terminal.printError("wrote \(plan.output.path) (\(plan.output.frameCount) frames)")
-        }
-    }
-
-    /// An output must never replace one of the project's own media files.
-    private func refuseOverwritingInputs(_ plan: RenderPlan) throws {
-        let output = URL(fileURLWithPath: plan.output.path).resolvingSymlinksInPath().path
-        for source in plan.sources {
-            guard case .file(let file) = source.kind,
-                  URL(fileURLWithPath: file.path).resolvingSymlinksInPath().path == output else { continue }
-            Terminal.printError("error: the output '\(plan.output.path)' is one of the project's inputs; choose another path with -o")
-            throw ExitCode(2)
+            Terminal.printError("wrote \(plan.output.path) (\(frames.map { $0.count } ?? Int(plan.output.frameCount)) frames)")
         }
     }
 

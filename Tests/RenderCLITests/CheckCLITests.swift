@@ -1,0 +1,242 @@
+import Foundation
+import Testing
+
+/// `render check`: every mistake at once, located, with the source line and a caret.
+@Suite struct CheckCLITests {
+    @Test func twoIndependentMistakesAreBothReportedWithTheirSourceLines() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("two.yaml", """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - items:
+                  - color: blak
+                    duration: 1s
+                  - pattern: bars
+                    duration: 1s
+                    opacityy: 0.5
+
+            """)
+        let result = try space.render("check", "two.yaml")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+            two.yaml:5:16: error: 'blak' is not a color; expected a CSS name such as 'red', 'transparent', '#rgb', '#rrggbb', '#rrggbbaa' or 'rgba(255, 0, 0, 0.5)'
+             5 |       - color: blak
+               |                ^
+            hint: did you mean 'black'?
+            two.yaml:9:9: error: unknown key 'opacityy' in an item
+             9 |         opacityy: 0.5
+               |         ^
+            hint: did you mean 'opacity'?
+            2 errors
+
+            """)
+    }
+
+    @Test func aValidProjectPrintsItsOkLine() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("ok.yaml", Projects.tiny)
+        let result = try space.render("check", "ok.yaml")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "ok.yaml: ok (2 tracks, 2 items)\n")
+        #expect(result.stderr == "")
+    }
+
+    @Test func aMissingSourceIsReportedAtItsSourceKey() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("missing.yaml", """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - items:
+                  - source: media/none.mp4
+
+            """)
+        let result = try space.render("check", "missing.yaml")
+        #expect(result.status == 2, "\(result)")
+        let stderr = result.stderr.replacingOccurrences(of: space.url.standardizedFileURL.path, with: "DIR")
+        #expect(stderr == """
+            missing.yaml:5:17: error: 'DIR/media/none.mp4' does not exist
+             5 |       - source: media/none.mp4
+               |                 ^
+            1 error
+
+            """)
+    }
+
+    /// `check` probes media: what `render` would reject, `check` rejects too.
+    @Test func aTimePastTheSourceEndAndAnUnreadableSourceAreFoundByCheck() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.makeClip("clip.mp4")
+        try space.write("garbage.mp4", String(repeating: "not a video\n", count: 200))
+        try space.write("past.yaml", """
+            cutlist: 1
+            tracks:
+              - items:
+                  - source: clip.mp4
+                    to: 5s
+                  - source: garbage.mp4
+
+            """)
+        let result = try space.render("check", "past.yaml")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr.contains("""
+            past.yaml:6:17: error: cannot read 'garbage.mp4': 
+            """), "\(result)")
+        let beforeRender = result.stderr
+        // Fixing the garbage source leaves the time past the end, which needs the probe too.
+        try space.write("past.yaml", """
+            cutlist: 1
+            tracks:
+              - items:
+                  - source: clip.mp4
+                    to: 5s
+
+            """)
+        let second = try space.render("check", "past.yaml")
+        #expect(second.status == 2, "\(second) after \(beforeRender)")
+        #expect(second.stderr == """
+            past.yaml:5:13: error: 'to' (5s) is past the end of 'clip.mp4' (1s)
+             5 |         to: 5s
+               |             ^
+            hint: leave 'to' out to play to the end
+            1 error
+
+            """)
+    }
+
+    @Test func sourcesResolveAgainstTheProjectsFolderNotTheWorkingDirectory() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try FileManager.default.createDirectory(atPath: space.path("edits/media"), withIntermediateDirectories: true)
+        try space.makeClip("edits/media/clip.mp4")
+        try space.write("edits/promo.yaml", """
+            cutlist: 1
+            tracks:
+              - items:
+                  - source: media/clip.mp4
+
+            """)
+        let check = try space.render("check", "edits/promo.yaml")
+        #expect(check.status == 0, "\(check)")
+        #expect(check.stdout == "edits/promo.yaml: ok (1 track, 1 item)\n")
+        let render = try space.render("edits/promo.yaml", "-o", "promo.mp4", "--quiet")
+        #expect(render.status == 0, "\(render)")
+        #expect(try Tool.videoFacts(space.path("promo.mp4")) == .init(width: 160, height: 90, frames: 25, rate: "25/1"))
+    }
+
+    @Test func aBillionLaughsAliasBombIsRejectedWithinASecond() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        var lines = ["cutlist: 1", "x-a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+        for (previous, name) in zip("abcdefgh", "bcdefghi") {
+            lines.append("x-\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ") + "]")
+        }
+        lines += ["tracks:", "  - items:", "      - { color: red, duration: 1s }", ""]
+        try space.write("bomb.yaml", lines.joined(separator: "\n"))
+        let result = try space.render("check", "bomb.yaml", timeout: 20)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.seconds < 1, "took \(result.seconds) s")
+        #expect(result.stderr == """
+            bomb.yaml:1:1: error: the document expands to more than 100000 YAML nodes through aliases
+             1 | cutlist: 1
+               | ^
+            hint: anchors and aliases are for reuse; this many copies look like an alias bomb
+            1 error
+
+            """)
+    }
+
+    @Test func hugeDurationAndSizeAreDiagnosticsNotCrashes() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("huge.yaml", """
+            cutlist: 1
+            output: { size: 100000x100000, fps: 25 }
+            tracks:
+              - items:
+                  - color: red
+                    duration: 1e300
+
+            """)
+        for command in [["check", "huge.yaml"], ["huge.yaml", "-o", "huge.mp4"], ["plan", "huge.yaml"]] {
+            let result = try CLI.run(command, in: space.url)
+            #expect(result.exited && result.status == 2, "\(command): \(result)")
+            #expect(result.stderr == """
+                huge.yaml:2:17: error: '100000x100000' is too large; each side must be 2 to 16384 pixels
+                 2 | output: { size: 100000x100000, fps: 25 }
+                   |                 ^
+                huge.yaml:6:19: error: '1e300' is too long; times are limited to 10 years (315360000s)
+                 6 |         duration: 1e300
+                   |                   ^
+                2 errors
+
+                """, "\(command)")
+        }
+        #expect(!space.exists("huge.mp4"))
+    }
+
+    @Test func aMissingProjectFileIsAClearUsageError() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        let result = try space.render("check", "nothere.yaml")
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: project file 'nothere.yaml' does not exist\n")
+    }
+
+    @Test func aDirectoryAsTheProjectIsAClearUsageError() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try FileManager.default.createDirectory(atPath: space.path("edit.yaml"), withIntermediateDirectories: true)
+        let result = try space.render("check", "edit.yaml")
+        #expect(result.status == 2)
+        #expect(result.stderr == "error: project file 'edit.yaml' is a directory, not a project file\n")
+    }
+
+    @Test func aProjectThatIsNotUTF8IsAClearUsageError() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        // "café" in Latin-1: the 0xE9 byte is not UTF-8.
+        try Data(Array("cutlist: 1\n# caf".utf8) + [0xE9, 0x0A]).write(to: space.url.appendingPathComponent("latin1.yaml"))
+        let result = try space.render("check", "latin1.yaml")
+        #expect(result.status == 2)
+        #expect(result.stderr == "latin1.yaml:1:1: error: the project file is not UTF-8 text\n")
+    }
+}
+
+/// Small projects the suites share: generated sources only, 160x90.
+enum Projects {
+    /// One second of a frame counter over a 440 Hz tone, at 25 fps.
+    static let tiny = """
+        cutlist: 1
+        output: { size: 160x90, fps: 25 }
+        tracks:
+          - items:
+              - pattern: counter
+                duration: 1s
+          - kind: audio
+            items:
+              - tone: 440
+                duration: 1s
+
+        """
+
+    /// A grid whose length is the variable `length` (1 s unless `--set`).
+    static let variableLength = """
+        cutlist: 1
+        output: { size: 160x90, fps: 25 }
+        vars: { length: 1s }
+        tracks:
+          - items:
+              - pattern: grid
+                duration: "${length}"
+
+        """
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// `render PROJECT`: what lands on disk, and what is printed on the way.
+@Suite struct RenderOutputCLITests {
+    @Test func theOutputHasTheExactFrameCountAndItsWroteLine() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Projects.tiny)
+        let result = try space.render("edit.yaml", "-o", "out.mp4", "--progress", "none")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr == "wrote \(space.url.standardizedFileURL.path)/out.mp4 (25 frames)\n")
+        #expect(try Tool.videoFacts(space.path("out.mp4")) == .init(width: 160, height: 90, frames: 25, rate: "25/1"))
+        #expect(space.listing() == ["edit.yaml", "out.mp4"], "no temporary file left beside the output")
+    }
+
+    @Test func withoutDashOTheOutputGoesBesideTheProjectNotTheWorkingDirectory() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try FileManager.default.createDirectory(atPath: space.path("edits"), withIntermediateDirectories: true)
+        try space.write("edits/promo.yaml", Projects.tiny)
+        let result = try space.render("edits/promo.yaml", "--quiet")
+        #expect(result.status == 0, "\(result)")
+        #expect(space.listing("edits") == ["promo.mp4", "promo.yaml"])
+        #expect(space.listing() == ["edits"])
+    }
+
+    @Test func setOverridesAVariable() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Projects.variableLength)
+        let result = try space.render("edit.yaml", "--set", "length=2s", "-o", "out.mp4", "--quiet")
+        #expect(result.status == 0, "\(result)")
+        #expect(try Tool.videoFacts(space.path("out.mp4")).frames == 50)
+        #expect(abs(try Tool.duration(space.path("out.mp4")) - 2) < 0.01)
+    }
+
+    @Test func previewHalvesWidthAndHeightKeepingThemEven() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Projects.variableLength)
+        let result = try space.render("edit.yaml", "--preview", "-o", "preview.mp4", "--quiet")
+        #expect(result.status == 0, "\(result)")
+        // 160x90 -> 80x45, and 45 is odd for yuv420p: 44.
+        #expect(try Tool.videoFacts(space.path("preview.mp4")) == .init(width: 80, height: 44, frames: 25, rate: "25/1"))
+    }
+
+    @Test func rangeRendersExactlyThatSpan() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Projects.variableLength)
+        let result = try space.render("edit.yaml", "--set", "length=3s", "--range", "1s..2s", "-o", "part.mp4", "--progress", "none")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr == "wrote \(space.url.standardizedFileURL.path)/part.mp4 (25 frames)\n")
+        #expect(try Tool.videoFacts(space.path("part.mp4")).frames == 25)
+        #expect(abs(try Tool.duration(space.path("part.mp4")) - 1) < 0.01)
+    }
+
+    /// A range running past the end renders up to the end, and says how many frames it wrote.
+    @Test func aRangePastTheEndStopsAtTheEnd() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Projects.variableLength)
+        let result = try space.render("edit.yaml", "--range", "0.5s..5s", "-o", "part.mp4", "--progress", "none")
+        #expect(result.status == 0, "\(result)")
+        // Frames 13 ..< 25: the first whose start is at or after 0.5 s, to the end.
+        #expect(result.stderr == "wrote \(space.url.standardizedFileURL.path)/part.mp4 (12 frames)\n")
+        #expect(try Tool.videoFacts(space.path("part.mp4")).frames == 12)
+    }
+
+    @Test func progressJSONPrintsJSONLinesOnStdoutReaching100Percent() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Projects.tiny)
+        let result = try space.render("edit.yaml", "-o", "out.mp4", "--progress", "json")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr == "")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.last == "", "every line ends with a newline")
+        let objects = try lines.dropLast().map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+        }
+        #expect(!objects.isEmpty)
+        for object in objects {
+            #expect(Set(object.keys) == ["frame", "frames", "percent", "fps", "speed", "eta_seconds"])
+            #expect(object["frames"] as? Int == 25)
+        }
+        let percents = objects.compactMap { ($0["percent"] as? NSNumber)?.doubleValue }
+        #expect(percents == percents.sorted(), "percent never goes back")
+        #expect(percents.last == 100)
+        #expect(objects.last?["frame"] as? Int == 25)
+    }
+
+    @Test func plainProgressGoesToStderrWhenNotOnATerminal() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Projects.tiny)
+        let result = try space.render("edit.yaml", "-o", "out.mp4")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { !$0.contains("\u{1B}") && !$0.contains("\r") }, "no colour, no bar")
+        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("render: ") }, "\(lines)")
+        #expect(lines.dropLast().last?.hasPrefix("render: 100% (25/25 frames), ") == true, "\(lines)")
+        #expect(lines.last == "wrote \(space.url.standardizedFileURL.path)/out.mp4 (25 frames)")
+    }
+
+    @Test func quietPrintsNothingOnSuccess() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Projects.tiny)
+        let result = try space.render("edit.yaml", "-o", "out.mp4", "--quiet")
+        #expect(result.status == 0)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "")
+        #expect(space.exists("out.mp4"))
+    }
+}
