@@ -40,7 +40,10 @@ struct RenderProject: ParsableCommand {
     }
 
     func run() throws {
+        // Caught from the start, so Ctrl-C while probing also ends with 130 and no output.
+        Interruption.install()
         let plan = try ProjectCompiler(path: project, assignments: assignments).plan(output: output, preview: preview)
+        if Interruption.isRequested { throw ExitCode(130) }
         let frames = try range.map { text -> Range<Int64> in
             let (start, end) = try Self.times(text)
             let window = TimeRange(start: start, end: end).frames(at: plan.output.fps)
@@ -53,7 +56,6 @@ struct RenderProject: ParsableCommand {
         try InputGuard.refuseOverwriting(plan.output.path, project: project, plan: plan)
         let destination = SafeOutput(destination: plan.output.path)
         let reporter = ProgressReporter(ProgressReporter.Style(rawValue: progress) ?? .auto, quiet: quiet)
-        Interruption.install()
         do {
             try Renderer(plan: plan).render(to: destination.temporary, frames: frames, progress: reporter.report,
                                             isCancelled: { Interruption.isRequested })

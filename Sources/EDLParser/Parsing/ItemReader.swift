@@ -118,6 +118,7 @@ struct ItemReader {
             return SourceReference(asset: asset.name, path: asset.path, audioStream: asset.audioStream,
                                    videoStream: asset.videoStream, location: location, written: text)
         }
+        if context.brokenAssets.contains(text) { return nil }
         if !text.contains("/") && !text.contains(".") {
             let names = reader.assets.map(\.name)
             let hint = ValueSyntax.closestMatch(to: text, in: names).map { "did you mean '\($0)'?" }

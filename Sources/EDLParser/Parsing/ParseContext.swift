@@ -6,6 +6,9 @@ final class ParseContext {
     let file: String
     var diagnostics = DiagnosticList()
     var variables: Variables
+    /// Assets whose definition was already reported as wrong: items naming them
+    /// are not reported again as naming an unknown asset.
+    var brokenAssets = Set<String>()
 
     init(file: String, variables: Variables = Variables()) {
         self.file = file

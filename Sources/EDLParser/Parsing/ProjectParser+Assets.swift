@@ -27,13 +27,17 @@ extension ProjectParser {
                 guard let entries = context.entries(of: value, in: "asset '\(name)'", allowed: assetKeys) else { continue }
                 guard let path = entries["path"] else {
                     context.error("asset '\(name)' needs a 'path'", at: value)
+                    context.brokenAssets.insert(name)
                     continue
                 }
                 pathNode = path.value
                 asset.audioStream = entries["audio_stream"].flatMap { context.integer($0.value, "audio_stream", in: 0...63) }
                 asset.videoStream = entries["video_stream"].flatMap { context.integer($0.value, "video_stream", in: 0...63) }
             }
-            guard let path = context.value(pathNode, "path", paths.resolve) else { continue }
+            guard let path = context.value(pathNode, "path", paths.resolve) else {
+                context.brokenAssets.insert(name)
+                continue
+            }
             asset.path = path
             assets.append(asset)
         }
