@@ -141,4 +141,14 @@ import Testing
               - items: [{ color: red, duration: 1 }]
             """, ["1️⃣": "asset 'a' is defined twice"])
     }
+
+    @Test func aBrokenAssetIsReportedOnceNotAgainWhereItIsUsed() {
+        expectErrors("""
+            cutlist: 1
+            assets: { remote: 1️⃣"rtmp://127.0.0.1:9/live" }
+            tracks:
+              - items:
+                  - source: remote
+            """, ["1️⃣": "'rtmp://127.0.0.1:9/live' is a URL; sources and outputs must be local files"])
+    }
 }
