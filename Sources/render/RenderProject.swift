@@ -25,6 +25,9 @@ struct RenderProject: ParsableCommand {
     @Option(help: ArgumentHelp("Render only part of the timeline, e.g. 10s..20s.", valueName: "FROM..TO"))
     var range: String?
 
+    @Option(help: "Threads each decoder and encoder may use (default: one per core).")
+    var jobs: Int?
+
     @Option(help: "Progress display: auto, plain, json or none.")
     var progress: String = "auto"
 
@@ -37,9 +40,11 @@ struct RenderProject: ParsableCommand {
             throw ValidationError("--progress takes auto, plain, json or none, not '\(progress)'")
         }
         if let range { _ = try Self.times(range) }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of threads, 1 or more, not \(jobs)") }
     }
 
     func run() throws {
+        if let jobs { ThreadBudget.limit(to: jobs) }
         // Caught from the start, so Ctrl-C while probing also ends with 130 and no output.
         Interruption.install()
         let plan = try ProjectCompiler(path: project, assignments: assignments).plan(output: output, preview: preview)

@@ -36,6 +36,18 @@ import Testing
         #expect(abs(try Tool.duration(space.path("out.mp4")) - 2) < 0.01)
     }
 
+    @Test func jobsLimitsThreadsWithoutChangingTheOutput() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Projects.tiny)
+        let result = try space.render("edit.yaml", "-o", "out.mp4", "--jobs", "1", "--quiet")
+        #expect(result.status == 0, "\(result)")
+        #expect(try Tool.videoFacts(space.path("out.mp4")) == .init(width: 160, height: 90, frames: 25, rate: "25/1"))
+        let refused = try space.render("edit.yaml", "-o", "other.mp4", "--jobs", "0")
+        #expect(refused.status == 2)
+        #expect(refused.stderr.hasPrefix("Error: --jobs takes a number of threads, 1 or more, not 0\n"))
+    }
+
     @Test func previewHalvesWidthAndHeightKeepingThemEven() throws {
         let space = try Workspace()
         defer { space.clean() }

@@ -32,7 +32,7 @@ public final class Decoder {
         timeBase = Rational(stream.pointee.time_base) ?? .one
         try LibAV.check(avcodec_parameters_to_context(context, parameters), "avcodec_parameters_to_context")
         context.pointee.pkt_timebase = stream.pointee.time_base
-        context.pointee.thread_count = 0  // as many as there are cores
+        context.pointee.thread_count = ThreadBudget.threads  // 0: one per core
         context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
         try LibAV.check(avcodec_open2(context, codec, nil), "avcodec_open2")
     }

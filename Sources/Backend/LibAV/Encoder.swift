@@ -62,7 +62,7 @@ public final class Encoder {
         self.timeBase = timeBase
         guard let avTimeBase = timeBase.avRational else { throw .invalid("Encoder", "time base \(timeBase) does not fit libav") }
         context.pointee.time_base = avTimeBase
-        context.pointee.thread_count = 0
+        context.pointee.thread_count = ThreadBudget.threads  // 0: one per core
         configure(context, codec)
         if globalHeader { context.pointee.flags |= cutlist_codec_flag_global_header() }
         var options: OpaquePointer?

@@ -1,5 +1,17 @@
 import CFFmpeg
 
+import Synchronization
+
+/// Threads each decoder and encoder may use; 0 lets libav use one per core.
+/// `render --jobs N` sets it once, before any file is opened.
+public enum ThreadBudget {
+    private static let perCodec = Atomic<Int>(0)
+
+    public static func limit(to threads: Int) { perCodec.store(max(threads, 0), ordering: .relaxed) }
+
+    static var threads: Int32 { Int32(clamping: perCodec.load(ordering: .relaxed)) }
+}
+
 /// Process-wide libav settings and the helpers every wrapper uses.
 enum LibAV {
     /// libav's own log lines would interleave with the command's output; errors
