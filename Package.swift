@@ -38,5 +38,7 @@ let package = Package(
         .testTarget(name: "EDLParserTests", dependencies: ["EDLParser"], exclude: ["Fixtures"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Compiler", "EDLParser"]),
+        // Renders every project in examples/ and checks what a viewer would notice.
+        .testTarget(name: "ExampleTests", dependencies: ["Backend", "Compiler", "EDLParser"]),
     ]
 )
