@@ -73,9 +73,12 @@ enum ToneMeter {
 struct Picture {
     let image: YUVImage
 
-    init(_ frame: Frame) throws {
-        guard frame.pixelFormat == .yuv420p else {
-            throw ExampleRenderer.Failure(description: "expected a yuv420p picture, got \(frame.pixelFormat)")
+    /// A decoded frame, converted to 4:2:0 when it is not (a PNG is RGB).
+    init(_ decoded: Frame) throws {
+        var frame = decoded
+        if frame.pixelFormat != .yuv420p {
+            frame = try Scaler(sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pixelFormat,
+                               width: frame.width, height: frame.height, format: .yuv420p).scale(frame)
         }
         let image = YUVImage(width: frame.width, height: frame.height)
         try frame.withPlanes { planes in
