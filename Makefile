@@ -29,7 +29,8 @@ clean:
 MEDIA_PROJECTS := $(wildcard examples/media/*.yaml)
 MEDIA := $(MEDIA_PROJECTS:.yaml=)
 
-media: build $(MEDIA)
+media: $(MEDIA)
+$(MEDIA): | build
 
 examples/media/%.png: examples/media/%.png.yaml
 	$(RENDER) frame $< --at 0 -o $@
