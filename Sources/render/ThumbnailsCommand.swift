@@ -41,6 +41,10 @@ struct ThumbnailsCommand: ParsableCommand {
         let box = try optionValue { () throws(ValueError) in try ValueSyntax.pixelSize(maxSize) }
         let path = URL(fileURLWithPath: input).standardizedFileURL.path
         let facts = try probe(path)
+        guard facts.video != nil else {
+            Terminal.printError("error: '\(input)' has no video stream; thumbnails need a picture")
+            throw ExitCode(2)
+        }
         let duration = facts.duration ?? .zero
         let times = try thumbnailTimes(duration: duration)
         if let output { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
