@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RENDER = .build/release/render
 
-.PHONY: deps build demo test schema clean
+.PHONY: deps build demo test schema clean media
 
 deps:
 	scripts/install-deps.sh
@@ -22,3 +22,21 @@ schema:
 
 clean:
 	rm -rf .build
+
+# Sample media for examples/: each examples/media/NAME.EXT.yaml is a Cutlist
+# project made of generated sources (colours, text, patterns, tones) that
+# renders to examples/media/NAME.EXT (a still's first frame for .png).
+MEDIA_PROJECTS := $(wildcard examples/media/*.yaml)
+MEDIA := $(MEDIA_PROJECTS:.yaml=)
+
+media: $(MEDIA)
+$(MEDIA): | build
+
+examples/media/%.png: examples/media/%.png.yaml
+	$(RENDER) frame $< --at 0 -o $@
+
+examples/media/%.mp4: examples/media/%.mp4.yaml
+	$(RENDER) $< -o $@ --progress none
+
+examples/media/%.m4a: examples/media/%.m4a.yaml
+	$(RENDER) $< -o $@ --progress none

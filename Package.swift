@@ -40,5 +40,7 @@ let package = Package(
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Compiler", "EDLParser"]),
         // Runs the built `render` executable as a user would: exact text and exit status.
         .testTarget(name: "RenderCLITests", dependencies: ["render"]),
+        // Renders every project in examples/ and checks what a viewer would notice.
+        .testTarget(name: "ExampleTests", dependencies: ["Backend", "Compiler", "EDLParser"]),
     ]
 )

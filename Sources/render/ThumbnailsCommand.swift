@@ -4,7 +4,8 @@ import Compiler
 import EDLParser
 import Foundation
 
-/// `render thumbnails`: exact frames of a media file at chosen times, as PNGs.
+/// `render thumbnails`: exact frames of a media file at chosen times, as PNGs,
+/// one file each (`-o DIR`) and/or tiled into one picture (`--contact-sheet FILE`).
 struct ThumbnailsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "thumbnails",
@@ -23,27 +24,46 @@ struct ThumbnailsCommand: ParsableCommand {
     var maxSize: String = "320x180"
 
     @Option(name: .shortAndLong, help: "The folder to write into (created if missing).")
-    var output: String
+    var output: String?
+
+    @Option(name: .customLong("contact-sheet"),
+            help: ArgumentHelp("Also tile the thumbnails, four to a row, into this PNG file.", valueName: "FILE"))
+    var contactSheet: String?
 
     func validate() throws {
         guard (at == nil) != (every == nil) else { throw ValidationError("give either --at or --every") }
+        guard output != nil || contactSheet != nil else {
+            throw ValidationError("give -o DIR for one PNG per thumbnail, --contact-sheet FILE for one PNG of them all, or both")
+        }
     }
 
     func run() throws {
         let box = try optionValue { () throws(ValueError) in try ValueSyntax.pixelSize(maxSize) }
         let path = URL(fileURLWithPath: input).standardizedFileURL.path
         let facts = try probe(path)
+        guard facts.video != nil else {
+            Terminal.printError("error: '\(input)' has no video stream; thumbnails need a picture")
+            throw ExitCode(2)
+        }
         let duration = facts.duration ?? .zero
         let times = try thumbnailTimes(duration: duration)
-        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        if let output { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
+        var sheet = ContactSheet()
         do {
             let reader = try VideoReader(path: path)
             for (number, time) in times.enumerated() {
                 let frame = try reader.frame(at: time)
                 let size = PictureFile.fitting(PixelSize(width: frame.width, height: frame.height), within: box)
-                let name = String(format: "thumb-%03d.png", number + 1)
-                try PictureFile.writePNG(frame, to: URL(fileURLWithPath: output).appendingPathComponent(name).path, size: size)
-                print("\(name) \(TimeValue.format(time))")
+                if let output {
+                    let name = String(format: "thumb-%03d.png", number + 1)
+                    try PictureFile.writePNG(frame, to: URL(fileURLWithPath: output).appendingPathComponent(name).path, size: size)
+                    print("\(name) \(TimeValue.format(time))")
+                }
+                if contactSheet != nil { try sheet.add(frame, size: size) }
+            }
+            if let contactSheet, let picture = sheet.picture() {
+                try PictureFile.writePNG(picture, to: contactSheet)
+                print("\(contactSheet) \(times.count) thumbnails")
             }
         } catch {
             Terminal.printError("error: \(error)")

@@ -1,0 +1,70 @@
+import Backend
+import Foundation
+import Testing
+
+/// Where things are in the picture: letterbox bars, watermarks, insets, transitions.
+@Suite("Example pictures")
+struct ExamplePictureTests {
+    let workspace = ExampleWorkspace.shared
+
+    @Test("slideshow.yaml is 320x480 portrait with black bars above and below each landscape photo, over looped music")
+    func slideshow() async throws {
+        let rendered = try await workspace.rendered("slideshow")
+        let output = ExampleOutput(rendered)
+        let picture = try output.picture(at: 1)
+        #expect(picture.width == 320 && picture.height == 480)
+        // A 16:9 photo fitted to 320 wide is 180 high: rows 150..<330.
+        for x in [8, 100, 200, 312] {
+            #expect(picture.pixel(x, 20).isBlack && picture.pixel(x, 140).isBlack, "bar above at x \(x)")
+            #expect(picture.pixel(x, 340).isBlack && picture.pixel(x, 460).isBlack, "bar below at x \(x)")
+            #expect(picture.pixel(x, 160).isNear(0xf5b041) && picture.pixel(x, 320).isNear(0xf5b041), "photo at x \(x)")
+        }
+        #expect(try ExampleOutput(ExampleWorkspace.directory + "/media/music.m4a").duration() < 6)
+        #expect(try output.level(of: 220, from: 5.5, to: 6.5) > -30, "the music loops past its own end")
+    }
+
+    @Test("watermark.yaml: the logo turns, the glider goes and comes back, the caption fades in 8 s before the end")
+    func watermark() async throws {
+        let output = ExampleOutput(try await workspace.rendered("watermark"))
+        let pictures = try output.pictures(at: [0, 0.5, 1, 1.9, 3, 5.5, 6])
+        let orange = { (color: YUVColor) in Int(color.v) - Int(color.u) > 60 }
+        // The 64x32 spinner at (48, 40): wide, then upright a quarter turn (0.5 s) later, then wide again.
+        let spinnerArea = Box(left: 0, top: 0, right: 100, bottom: 90)
+        let boxes = try [0, 1, 2].map { try #require(pictures[$0].boundingBox(in: spinnerArea, where: orange)) }
+        #expect(boxes[0].width > boxes[0].height + 20, "t=0: \(boxes[0])")
+        #expect(boxes[1].height > boxes[1].width + 20, "t=0.5: \(boxes[1])")
+        #expect(boxes[2].width > boxes[2].height + 20, "t=1: \(boxes[2])")
+        // The glider along the bottom: left at 0 s, right at 3 s, back left at 6 s.
+        let bottom = Box(left: 0, top: 135, right: 320, bottom: 180)
+        let glide = try [0, 4, 6].map { try #require(pictures[$0].boundingBox(in: bottom, where: orange)).centerX }
+        #expect(abs(glide[0] - 40) < 6 && abs(glide[1] - 280) < 6 && abs(glide[2] - 40) < 6, "glider at \(glide)")
+        // The static logo in the top-right corner, all the time.
+        let corner = Box(left: 250, top: 0, right: 320, bottom: 50)
+        let still = try pictures.map { try #require($0.boundingBox(in: corner, where: { Int($0.v) - Int($0.u) > 20 })) }
+        #expect(Set(still.map(\.description)).count == 1, "\(still)")
+        // The caption at 70 % height: absent before 2 s, fully in from 5 s.
+        let caption = Box(left: 60, top: 114, right: 260, bottom: 140)
+        let bright = { (color: YUVColor) in color.y > 200 }
+        #expect(pictures[3].count(in: caption, where: bright) == 0)
+        #expect(pictures[5].count(in: caption, where: bright) > 150)
+    }
+
+    @Test("picture-in-picture.yaml slides a bordered inset into the bottom-right corner")
+    func pictureInPicture() async throws {
+        let output = ExampleOutput(try await workspace.rendered("picture-in-picture"))
+        let pictures = try output.pictures(at: [0, 2])
+        // The 96x54 inset centred at (260, 140) after 0.5 s, inside a white 100x60 border.
+        #expect(!pictures[0].pixel(225, 122).isNear(0xc0392b), "the inset starts outside the frame")
+        #expect(pictures[1].pixel(225, 122).isNear(0xc0392b), "the inset shows clip A")
+        #expect(pictures[1].pixel(260, 111).y > 170 && pictures[1].pixel(211, 140).y > 170, "white border")
+        #expect(pictures[1].pixel(60, 40).y < 60, "the main clip around it")
+    }
+
+    @Test("transitions.yaml lasts 15 x 0.8 s - 14 x 0.3 s and is pure white in the middle of its 'fade'")
+    func transitions() async throws {
+        let output = ExampleOutput(try await workspace.rendered("transitions"))
+        #expect(abs(try output.duration() - 7.8) < 0.03)
+        let middle = try output.picture(at: 1.15)
+        #expect(middle.pixel(160, 40).y > 200 && middle.pixel(40, 100).y > 200, "\(middle.pixel(160, 40))")
+    }
+}
