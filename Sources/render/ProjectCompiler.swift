@@ -28,18 +28,14 @@ struct ProjectCompiler {
             }
             project.output.path = Located(path, at: SourceLocation(file: "-o", line: 1, column: 1))
         }
-        var result = Compiler(media: MediaProbe()).compile(project)
-        if preview, let plan = result.plan {
-            project.output.size = Located(PixelSize(width: Self.half(plan.output.size.width), height: Self.half(plan.output.size.height)),
-                                          at: SourceLocation(file: "--preview", line: 1, column: 1))
-            project.output.video.preset = "ultrafast"
-            result = Compiler(media: MediaProbe()).compile(project)
-        }
+        let result = Compiler(media: MediaProbe()).compile(project)
         loader.report(result.diagnostics, source: source)
-        guard let plan = result.plan else { throw ExitCode(2) }
+        guard var plan = result.plan else { throw ExitCode(2) }
+        if preview {
+            // Laid out as the project says, drawn and encoded at half the width and height.
+            plan.output.pictureScale = 0.5
+            plan.output.video?.preset = "ultrafast"
+        }
         return plan
     }
-
-    /// Half a side, kept even and at least 2.
-    static func half(_ side: Int) -> Int { max(2, side / 4 * 2) }
 }

@@ -8,11 +8,15 @@ final class FrameCompositor {
     private let pictures: PictureProvider
     private let canvas: YUVImage
     private let background: YUVColor
+    /// Layout pixels to encoded pixels (a preview draws smaller than it lays out).
+    private let toCanvas: PixelTransform
 
     init(plan: RenderPlan, text: TextRasterizer) {
         self.plan = plan
         pictures = PictureProvider(plan: plan, text: text)
-        canvas = YUVImage(width: plan.output.size.width, height: plan.output.size.height)
+        let (layout, drawn) = (plan.output.size, plan.output.encodedSize)
+        canvas = YUVImage(width: drawn.width, height: drawn.height)
+        toCanvas = .scale(x: Double(drawn.width) / Double(layout.width), y: Double(drawn.height) / Double(layout.height))
         let color = plan.output.background
         background = YUVColor(red: color.red, green: color.green, blue: color.blue)
     }
@@ -41,8 +45,9 @@ final class FrameCompositor {
             let affine = layer.transform(at: time, sourceSize: size)
             let transform = PixelTransform.translation(x: Double(rect.x), y: Double(rect.y))
                 .concatenating(PixelTransform(a: affine.a, b: affine.b, c: affine.c, d: affine.d, tx: affine.tx, ty: affine.ty))
+                .concatenating(toCanvas)
             Compositor.draw(picture, sourceRect: rect, transform: transform, opacity: opacity,
-                            mask: layer.mask.map { Self.mask($0, at: time) }, onto: canvas)
+                            mask: layer.mask.map { Self.mask($0, at: time, scale: toCanvas) }, onto: canvas)
         }
         return canvas
     }
@@ -56,13 +61,15 @@ final class FrameCompositor {
         return PixelRect(x: x, y: y, width: width, height: height)
     }
 
-    static func mask(_ mask: Mask, at time: Rational) -> CompositeMask {
+    /// The mask at a time, in canvas pixels (`scale` maps layout pixels to them).
+    static func mask(_ mask: Mask, at time: Rational, scale: PixelTransform) -> CompositeMask {
+        let (sx, sy) = (scale.a, scale.d)
         switch mask {
         case .rectangle(let curve):
             let r = curve.value(at: time)
-            return .rectangle(x0: r.x, y0: r.y, x1: r.x + r.width, y1: r.y + r.height)
+            return .rectangle(x0: r.x * sx, y0: r.y * sy, x1: (r.x + r.width) * sx, y1: (r.y + r.height) * sy)
         case .circle(let center, let radius):
-            return .circle(cx: center.x, cy: center.y, radius: radius.value(at: time))
+            return .circle(cx: center.x * sx, cy: center.y * sy, radius: radius.value(at: time) * min(sx, sy))
         }
     }
 }

@@ -100,16 +100,16 @@ private final class VideoTrackWriter {
     init(encoding: VideoEncoding, output: OutputPlan, file: OutputFile) throws(LibAVError) {
         let target = PixelFormat(name: Self.pixelFormat(encoding)) ?? .yuv420p
         var settings = VideoEncoderSettings(
-            codec: Self.encoderName(encoding.codec), width: output.size.width, height: output.size.height,
+            codec: Self.encoderName(encoding.codec), width: output.encodedSize.width, height: output.encodedSize.height,
             pixelFormat: target, frameRate: output.fps, quality: Self.quality(encoding),
             keyframeInterval: Int(clamping: encoding.keyframeInterval))
         if [.h264, .hevc].contains(encoding.codec) { settings.preset = encoding.preset }
         encoder = try Encoder(video: settings, globalHeader: file.needsGlobalHeader)
         stream = try file.addStream(for: encoder)
-        staging = try Frame.video(width: output.size.width, height: output.size.height, format: .yuv420p)
+        staging = try Frame.video(width: output.encodedSize.width, height: output.encodedSize.height, format: .yuv420p)
         scaler = target == .yuv420p ? nil : try Scaler(
-            sourceWidth: output.size.width, sourceHeight: output.size.height, sourceFormat: .yuv420p,
-            width: output.size.width, height: output.size.height, format: target)
+            sourceWidth: output.encodedSize.width, sourceHeight: output.encodedSize.height, sourceFormat: .yuv420p,
+            width: output.encodedSize.width, height: output.encodedSize.height, format: target)
     }
 
     func encode(_ canvas: YUVImage, pts: Int64) throws(LibAVError) {

@@ -7,7 +7,11 @@ public struct OutputPlan: Hashable, Sendable, Codable {
     /// Absolute path.
     public var path: String
     public var container: Container
+    /// The layout size: every position, size and mask in the plan is in these pixels.
     public var size: PixelSize
+    /// Encoded pixels per layout pixel: 1, or 1/2 for a preview. The picture is
+    /// laid out at `size` and drawn at `encodedSize`.
+    public var pictureScale: Double = 1
     public var fps: FrameRate
     /// `round(duration × fps)`.
     public var frameCount: Int64
@@ -31,6 +35,13 @@ public struct OutputPlan: Hashable, Sendable, Codable {
         self.video = video
         self.metadata = metadata
         self.faststart = faststart
+    }
+
+    /// The size of the encoded picture: `size × pictureScale`, with even sides.
+    public var encodedSize: PixelSize {
+        guard pictureScale != 1 else { return size }
+        func side(_ pixels: Int) -> Int { max(2, Int((Double(pixels) * pictureScale / 2).rounded(.down)) * 2) }
+        return PixelSize(width: side(size.width), height: side(size.height))
     }
 
     /// The time frames cover: `frameCount / fps`.

@@ -22,7 +22,8 @@ struct PlanTextWriter {
         let output = plan.output
         var lines = [
             "output \(quoted(relativePath(output.path, to: plan.directory))) \(output.container.rawValue) \(output.size) fps \(output.fps) frames \(output.frameCount) "
-                + "duration \(show(output.duration)) background \(output.background)\(output.faststart ? " faststart" : "")",
+                + "duration \(show(output.duration)) background \(output.background)\(output.faststart ? " faststart" : "")"
+                + (output.pictureScale == 1 ? "" : " drawn at \(output.encodedSize)"),
         ]
         if let video = output.video { lines.append("video \(video.planText)") }
         if let format = plan.audio.format {

@@ -68,6 +68,26 @@ import Testing
         picture.box { $0 > 125 }
     }
 
+    @Test func previewDrawsTheSameLayoutAtHalfSize() throws {
+        let workspace = try RenderWorkspace()
+        var plan = try workspace.plan("""
+            cutlist: 1
+            output: { path: out.mp4, size: 160x90, fps: 25, video: { codec: h264, crf: 0 } }
+            tracks:
+              - items:
+                  - { source: "\(media.whiteBar)", duration: 0.2s, size: [40, 20], position: [20, 10], anchor: [0, 0] }
+            """)
+        plan.output.pictureScale = 0.5
+        let output = SafeOutput(destination: plan.output.path)
+        try Renderer(plan: plan).render(to: output.temporary)
+        try output.commit()
+        let pictures = try RenderOutput.pictures(plan.output.path)
+        try #require(pictures.count == 5)
+        #expect(pictures[2].width == 80 && pictures[2].height == 44)
+        let box = try #require(brightBox(pictures[2]))
+        #expect(box.x == 10..<30 && box.y == 5..<15, "box is x \(box.x), y \(box.y)")
+    }
+
     @Test func pngLayerLandsWhereItsTransformSays() throws {
         let cases: [(keys: String, x: Range<Int>, y: Range<Int>)] = [
             // Anchor top-left at (20, 10), native size.
