@@ -5,14 +5,14 @@ import Testing
 /// usage of the command the user ran.
 @Suite struct UsageCLITests {
     static let projectUsage = """
-        Usage: render project <project> [--output <output>] [--set <NAME=VALUE> ...] [--preview] [--range <FROM..TO>] [--progress <progress>] [--quiet]
+        Usage: render project <project> [--output <output>] [--set <NAME=VALUE> ...] [--preview] [--range <FROM..TO>] [--jobs <jobs>] [--progress <progress>] [--quiet]
           See 'render project --help' for more information.
 
         """
 
     /// Arguments, and the first line of what the user sees.
     static let renderCases: [([String], String)] = [
-        (["--bogus"], "Error: Unknown option '--bogus'"),
+        (["--frobnicate"], "Error: Unknown option '--frobnicate'"),
         (["--set", "title"], "Error: --set takes NAME=VALUE, not 'title'"),
         (["--set", "=Other"], "Error: --set takes NAME=VALUE, not '=Other'"),
         (["--progress", "loud"], "Error: --progress takes auto, plain, json or none, not 'loud'"),
