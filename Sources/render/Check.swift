@@ -1,6 +1,4 @@
 import ArgumentParser
-import Backend
-import Compiler
 import EDLParser
 import Foundation
 
@@ -21,29 +19,8 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
-        let loader = ProjectLoader(path: project, overrides: try ProjectLoader.overrides(assignments))
-        let (parsed, source) = loader.load()
-        guard let parsed else { throw ExitCode(2) }
-        let missing = parsed.referencedFiles.compactMap(Self.fileProblem)
-        loader.report(missing, source: source)
-        guard missing.isEmpty else { throw ExitCode(2) }
-        // Probing the media finds unreadable or corrupt files and every rule that needs media facts.
-        let compiled = Compiler(media: MediaProbe()).compile(parsed)
-        loader.report(compiled.diagnostics, source: source)
-        guard compiled.plan != nil else { throw ExitCode(2) }
+        let (parsed, _) = try ProjectCompiler(path: project, assignments: assignments).compile()
         let items = parsed.tracks.reduce(0) { $0 + $1.items.count }
         print("\(project): ok (\(parsed.tracks.count) track\(parsed.tracks.count == 1 ? "" : "s"), \(items) item\(items == 1 ? "" : "s"))")
-    }
-
-    /// A diagnostic for a referenced file that is missing or unreadable.
-    static func fileProblem(_ file: Located<String>) -> Diagnostic? {
-        var isDirectory: ObjCBool = false
-        let manager = FileManager.default
-        if !manager.fileExists(atPath: file.value, isDirectory: &isDirectory) {
-            return .error("'\(file.value)' does not exist", at: file.location)
-        }
-        if isDirectory.boolValue { return .error("'\(file.value)' is a directory, not a media file", at: file.location) }
-        if !manager.isReadableFile(atPath: file.value) { return .error("'\(file.value)' cannot be read", at: file.location) }
-        return nil
     }
 }

@@ -18,6 +18,11 @@ struct ProjectCompiler {
     ///   - output: `-o`, relative to the working directory.
     ///   - preview: a quarter of the pixels and the fastest preset.
     func plan(output: String? = nil, preview: Bool = false) throws -> RenderPlan {
+        try compile(output: output, preview: preview).plan
+    }
+
+    /// The parsed project and its plan; see `plan(output:preview:)`.
+    func compile(output: String? = nil, preview: Bool = false) throws -> (project: Project, plan: RenderPlan) {
         let (parsed, source) = loader.load()
         guard var project = parsed else { throw ExitCode(2) }
         if let output {
@@ -28,6 +33,10 @@ struct ProjectCompiler {
             }
             project.output.path = Located(path, at: SourceLocation(file: "-o", line: 1, column: 1))
         }
+        let missing = project.referencedFiles.compactMap { Self.fileProblem($0, directory: project.directory) }
+        loader.report(missing, source: source)
+        guard missing.isEmpty else { throw ExitCode(2) }
+        // Probing finds unreadable or corrupt files and every rule that needs media facts.
         let result = Compiler(media: MediaProbe()).compile(project)
         loader.report(result.diagnostics, source: source)
         guard var plan = result.plan else { throw ExitCode(2) }
@@ -36,6 +45,26 @@ struct ProjectCompiler {
             plan.output.pictureScale = 0.5
             plan.output.video?.preset = "ultrafast"
         }
-        return plan
+        return (project, plan)
+    }
+
+    /// A diagnostic for a referenced file that is missing or unreadable, naming it
+    /// relative to the project's directory as the user wrote it.
+    static func fileProblem(_ file: Located<String>, directory: String) -> Diagnostic? {
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        let name = file.value.hasPrefix(prefix) ? String(file.value.dropFirst(prefix.count)) : file.value
+        var isDirectory: ObjCBool = false
+        let manager = FileManager.default
+        if !manager.fileExists(atPath: file.value, isDirectory: &isDirectory) {
+            // Sample media is made by a project of the same name plus `.yaml` (`make media` in examples/).
+            let maker = file.value + ".yaml"
+            let hint = manager.fileExists(atPath: maker)
+                ? "it is made by rendering '\(URL(fileURLWithPath: maker).lastPathComponent)' beside it (for the examples: make media)"
+                : nil
+            return .error("'\(name)' does not exist", at: file.location, hint: hint)
+        }
+        if isDirectory.boolValue { return .error("'\(name)' is a directory, not a media file", at: file.location) }
+        if !manager.isReadableFile(atPath: file.value) { return .error("'\(name)' cannot be read", at: file.location) }
+        return nil
     }
 }

@@ -75,7 +75,10 @@ struct RenderProject: ParsableCommand {
             throw ExitCode(1)
         }
         if !quiet && progress != "json" {
-            Terminal.printError("wrote \(plan.output.path) (\(frames.map { $0.count } ?? Int(plan.output.frameCount)) frames)")
+            let frameCount = frames.map { $0.count } ?? Int(plan.output.frameCount)
+            let length = plan.output.video == nil
+                ? TimeValue.format(Rational(Int64(frameCount)) / plan.output.fps.rate) + " of audio" : "\(frameCount) frames"
+            Terminal.printError("wrote \(plan.output.path) (\(length))")
         }
     }
 

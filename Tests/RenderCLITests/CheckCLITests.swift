@@ -60,7 +60,7 @@ import Testing
         #expect(result.status == 2, "\(result)")
         let stderr = result.stderr.replacingOccurrences(of: space.url.standardizedFileURL.path, with: "DIR")
         #expect(stderr == """
-            missing.yaml:5:17: error: 'DIR/media/none.mp4' does not exist
+            missing.yaml:5:17: error: 'media/none.mp4' does not exist
              5 |       - source: media/none.mp4
                |                 ^
             1 error
