@@ -9,8 +9,8 @@ import Testing
         return try #require(plan.distinctLayers.first)
     }
 
-    func expectMaps(_ m: AffineTransform, _ from: (Double, Double), to: (Double, Double), sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let p = m.apply(from.0, from.1)
+    func expectMaps(_ m: PixelTransform, _ from: (Double, Double), to: (Double, Double), sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let p = m.apply(x: from.0, y: from.1)
         #expect(abs(p.x - to.0) < 1e-9 && abs(p.y - to.1) < 1e-9, "\(from) → \(p), expected \(to)", sourceLocation: sourceLocation)
     }
 
@@ -86,7 +86,7 @@ import Testing
             $0.picture.rotation = .constant(33)
             $0.picture.scale = .constant(Vector2(0.7, 1.3))
         }.transform(at: .zero)
-        let inverse = try #require(m.inverted)
-        expectMaps(inverse.concatenating(after: m), (123, 456), to: (123, 456))
+        let inverse = try #require(m.inverted())
+        expectMaps(m.concatenating(inverse), (123, 456), to: (123, 456))
     }
 }

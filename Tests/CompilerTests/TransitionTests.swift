@@ -58,19 +58,19 @@ import Testing
         let layers = try overlap(try compile(.slideUp))
         #expect(layers[0].transform.shifts.isEmpty)
         let m = layers[1].transform(at: q(5, 2))
-        #expect(m.apply(0, 0) == (0, 540))
+        #expect(m.apply(x: 0, y: 0) == (0, 540))
     }
 
     @Test func pushMovesBoth() throws {
         let layers = try overlap(try compile(.pushLeft))
-        #expect(layers[0].transform(at: q(5, 2)).apply(0, 0) == (-960, 0))
-        #expect(layers[1].transform(at: q(5, 2)).apply(0, 0) == (960, 0))
+        #expect(layers[0].transform(at: q(5, 2)).apply(x: 0, y: 0) == (-960, 0))
+        #expect(layers[1].transform(at: q(5, 2)).apply(x: 0, y: 0) == (960, 0))
     }
 
     @Test func zoomPutsTheOutgoingOnTop() throws {
         let layers = try overlap(try compile(.zoom))
         #expect(layers.map(\.location) == [at(3), at(1)])
-        #expect(layers[1].transform(at: q(3)).apply(0, 0) == (-960, -540))
+        #expect(layers[1].transform(at: q(3)).apply(x: 0, y: 0) == (-960, -540))
         #expect(layers[1].opacity.value(at: q(5, 2)) == 0.5)
     }
 

@@ -1,3 +1,5 @@
+import Compiler
+
 /// Draws layers onto a YUV 4:2:0 canvas with premultiplied-alpha *over*,
 /// blending the encoded values directly in YUV (RGB→YUV is affine, so this
 /// equals blending the encoded RGB).

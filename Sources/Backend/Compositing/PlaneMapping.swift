@@ -1,3 +1,4 @@
+import Compiler
 import Foundation
 
 /// How the pixels of one destination plane map into the drawn source

@@ -44,7 +44,7 @@ final class FrameCompositor {
             let rect = Self.pixelRect(layer.transform.sourceRect(at: time, sourceSize: size), within: size)
             let affine = layer.transform(at: time, sourceSize: size)
             let transform = PixelTransform.translation(x: Double(rect.x), y: Double(rect.y))
-                .concatenating(PixelTransform(a: affine.a, b: affine.b, c: affine.c, d: affine.d, tx: affine.tx, ty: affine.ty))
+                .concatenating(affine)
                 .concatenating(toCanvas)
             Compositor.draw(picture, sourceRect: rect, transform: transform, opacity: opacity,
                             mask: layer.mask.map { Self.mask($0, at: time, scale: toCanvas) }, onto: canvas)

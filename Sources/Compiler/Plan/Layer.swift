@@ -34,7 +34,7 @@ public struct Layer: Hashable, Sendable, Codable {
     public var crop: Curve<Crop> { transform.crop }
 
     /// Source pixels → output pixels at a time.
-    public func transform(at time: Rational, sourceSize: PixelSize? = nil) -> AffineTransform {
+    public func transform(at time: Rational, sourceSize: PixelSize? = nil) -> PixelTransform {
         transform.transform(at: time, sourceSize: sourceSize)
     }
 }

@@ -4,7 +4,7 @@ extension LayerTransform {
     /// The matrix mapping source pixels to output pixels at a timeline time.
     /// `sourceSize` overrides the stored size (the backend passes a text
     /// bitmap's size); with neither, the output size is assumed.
-    public func transform(at time: Rational, sourceSize override: PixelSize? = nil) -> AffineTransform {
+    public func transform(at time: Rational, sourceSize override: PixelSize? = nil) -> PixelTransform {
         let coded = override ?? sourceSize ?? outputSize
         let (cw, ch) = (Double(coded.width), Double(coded.height))
         let displayed = autoRotation % 180 == 0 ? (w: cw, h: ch) : (w: ch, h: cw)
@@ -21,20 +21,20 @@ extension LayerTransform {
         let zoom = self.zoom.value(at: time)
         let centre = (x: Double(outputSize.width) / 2, y: Double(outputSize.height) / 2)
 
-        let steps: [AffineTransform] = [
+        let steps: [PixelTransform] = [
             Self.rotationMatrix(autoRotation, width: cw, height: ch),
-            .translation(-crop.left, -crop.top),
+            .translation(x: -crop.left, y: -crop.top),
             flipMatrix(width: visible.w, height: visible.h),
-            .scale(box.x / visible.w, box.y / visible.h),
-            .translation(-anchor.x * box.x, -anchor.y * box.y),
-            .scale(scale.x, scale.y),
+            .scale(x: box.x / visible.w, y: box.y / visible.h),
+            .translation(x: -anchor.x * box.x, y: -anchor.y * box.y),
+            .scale(x: scale.x, y: scale.y),
             .rotation(degrees: rotation.value(at: time)),
-            .translation(position.x + shift.x, position.y + shift.y),
-            .translation(-centre.x, -centre.y),
-            .scale(zoom, zoom),
-            .translation(centre.x, centre.y),
+            .translation(x: position.x + shift.x, y: position.y + shift.y),
+            .translation(x: -centre.x, y: -centre.y),
+            .scale(x: zoom, y: zoom),
+            .translation(x: centre.x, y: centre.y),
         ]
-        return steps.reduce(AffineTransform.identity) { $1.concatenating(after: $0) }
+        return steps.reduce(PixelTransform.identity) { $0.concatenating($1) }
     }
 
     /// The box the picture fills before `scale`, for content of the given size.
@@ -60,21 +60,21 @@ extension LayerTransform {
     }
 
     /// Coded pixels → displayed pixels for a clockwise rotation.
-    static func rotationMatrix(_ degrees: Int, width: Double, height: Double) -> AffineTransform {
+    static func rotationMatrix(_ degrees: Int, width: Double, height: Double) -> PixelTransform {
         switch ((degrees % 360) + 360) % 360 {
-        case 90: return AffineTransform(a: 0, b: 1, c: -1, d: 0, tx: height, ty: 0)
-        case 180: return AffineTransform(a: -1, b: 0, c: 0, d: -1, tx: width, ty: height)
-        case 270: return AffineTransform(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: width)
+        case 90: return PixelTransform(a: 0, b: 1, c: -1, d: 0, tx: height, ty: 0)
+        case 180: return PixelTransform(a: -1, b: 0, c: 0, d: -1, tx: width, ty: height)
+        case 270: return PixelTransform(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: width)
         default: return .identity
         }
     }
 
-    private func flipMatrix(width: Double, height: Double) -> AffineTransform {
+    private func flipMatrix(width: Double, height: Double) -> PixelTransform {
         switch flip {
         case nil: return .identity
-        case .horizontal: return AffineTransform(a: -1, b: 0, c: 0, d: 1, tx: width, ty: 0)
-        case .vertical: return AffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: height)
-        case .both: return AffineTransform(a: -1, b: 0, c: 0, d: -1, tx: width, ty: height)
+        case .horizontal: return PixelTransform(a: -1, b: 0, c: 0, d: 1, tx: width, ty: 0)
+        case .vertical: return PixelTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: height)
+        case .both: return PixelTransform(a: -1, b: 0, c: 0, d: -1, tx: width, ty: height)
         }
     }
 
@@ -85,10 +85,10 @@ extension LayerTransform {
         let (cw, ch) = (Double(coded.width), Double(coded.height))
         let crop = self.crop.value(at: time)
         let toDisplay = Self.rotationMatrix(autoRotation, width: cw, height: ch)
-        guard let back = toDisplay.inverted else { return Rect(x: 0, y: 0, width: cw, height: ch) }
+        guard let back = toDisplay.inverted() else { return Rect(x: 0, y: 0, width: cw, height: ch) }
         let displayed = autoRotation % 180 == 0 ? (w: cw, h: ch) : (w: ch, h: cw)
-        let p = back.apply(crop.left, crop.top)
-        let q = back.apply(displayed.w - crop.right, displayed.h - crop.bottom)
+        let p = back.apply(x: crop.left, y: crop.top)
+        let q = back.apply(x: displayed.w - crop.right, y: displayed.h - crop.bottom)
         return Rect(x: min(p.x, q.x), y: min(p.y, q.y), width: abs(q.x - p.x), height: abs(q.y - p.y))
     }
 }

@@ -1,3 +1,4 @@
+import Compiler
 import Testing
 @testable import Backend
 
