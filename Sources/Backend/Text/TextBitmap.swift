@@ -17,21 +17,6 @@
 /// is one, else the text block) and the ink (glyphs widened by the stroke,
 /// and their shadow), rounded out to whole pixels. Nothing is clipped.
 public struct TextBitmap: Equatable, Sendable {
-    /// A rectangle in whole pixels, origin at the bitmap's top-left.
-    public struct Rect: Equatable, Sendable {
-        public var x: Int
-        public var y: Int
-        public var width: Int
-        public var height: Int
-
-        public init(x: Int, y: Int, width: Int, height: Int) {
-            self.x = x
-            self.y = y
-            self.width = width
-            self.height = height
-        }
-    }
-
     public var width: Int
     public var height: Int
     /// Premultiplied RGBA, row-major, no padding.
@@ -39,7 +24,7 @@ public struct TextBitmap: Equatable, Sendable {
     /// The text block inside the bitmap: as wide as the widest line, from the
     /// first line's ascent to the last line's descent. Alignment happens
     /// within it; the background box is this rectangle plus the padding.
-    public var contentRect: Rect
+    public var contentRect: PixelRect
     /// The first line's baseline, in bitmap rows from the top.
     public var firstBaseline: Int
 
