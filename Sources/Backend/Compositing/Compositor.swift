@@ -76,6 +76,19 @@ public enum Compositor {
         return path
     }
 
+    /// Whether drawing `source` this way replaces every pixel of `canvas` (the
+    /// plane-copy path), so whatever the canvas held before does not matter.
+    public static func replacesCanvas(
+        _ source: LayerPicture, sourceRect: PixelRect? = nil, transform: PixelTransform,
+        opacity: Double = 1, mask: CompositeMask? = nil, canvas: YUVImage
+    ) -> Bool {
+        guard opacity >= 1, mask == nil, transform.isIdentity, case let .yuv(image) = source, image !== canvas,
+              image.hasSameSize(as: canvas), sourceRect ?? PixelRect(width: image.width, height: image.height)
+                == PixelRect(width: image.width, height: image.height)
+        else { return false }
+        return true
+    }
+
     /// Everything about one draw that the per-plane passes need.
     struct Layer {
         let picture: LayerPicture

@@ -28,7 +28,9 @@ final class FrameCompositor {
 
     func frame(_ index: Int64, of segment: Segment) throws -> YUVImage {
         let time = Rational(index) / plan.output.fps.rate
-        canvas.fill(color: background)
+        // The background is painted just before the first draw, unless that draw
+        // replaces the whole canvas (a full-frame opaque clip): one pass less per frame.
+        var painted = false
         for layer in segment.layers {
             var opacity = layer.opacity.value(at: time)
             guard opacity > 0 else { continue }
@@ -46,9 +48,17 @@ final class FrameCompositor {
             let transform = PixelTransform.translation(x: Double(rect.x), y: Double(rect.y))
                 .concatenating(affine)
                 .concatenating(toCanvas)
-            Compositor.draw(picture, sourceRect: rect, transform: transform, opacity: opacity,
-                            mask: layer.mask.map { Self.mask($0, at: time, scale: toCanvas) }, onto: canvas)
+            let mask = layer.mask.map { Self.mask($0, at: time, scale: toCanvas) }
+            if !painted {
+                if !Compositor.replacesCanvas(picture, sourceRect: rect, transform: transform, opacity: opacity,
+                                              mask: mask, canvas: canvas) {
+                    canvas.fill(color: background)
+                }
+                painted = true
+            }
+            Compositor.draw(picture, sourceRect: rect, transform: transform, opacity: opacity, mask: mask, onto: canvas)
         }
+        if !painted { canvas.fill(color: background) }
         return canvas
     }
 
