@@ -48,7 +48,10 @@ public final class VideoReader {
 
     /// The frame shown at source time `time` (seconds from the file's start).
     public func frame(at time: Rational) throws(LibAVError) -> Frame {
-        if let current, time < current.start, !currentIsFirst {
+        if current == nil, time > streamStart {
+            // The first frame asked for: seek to it rather than decode from the file's start.
+            try seek(to: time)
+        } else if let current, time < current.start, !currentIsFirst {
             try seek(to: time)
         } else if let upcoming, let limit = upcoming.start.checkedAdd(seekAheadLimit), time > limit {
             try seek(to: time)

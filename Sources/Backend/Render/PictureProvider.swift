@@ -79,7 +79,6 @@ private final class VideoPicture {
     private let image: YUVImage
     private let converter: FrameConverter
     private var shown: Frame?
-    private var started = false
 
     init(file: FileSource) throws {
         reader = try VideoReader(path: file.path, streamIndex: file.videoStream)
@@ -89,13 +88,8 @@ private final class VideoPicture {
     }
 
     /// The frame whose display interval contains `time` (sample and hold); a
-    /// frame already converted is not converted again. The first call seeks to the
-    /// keyframe before `time` rather than decoding from the start of the file.
+    /// frame already converted is not converted again.
     func image(at time: Rational) throws -> YUVImage {
-        if !started {
-            started = true
-            if time > .zero { try reader.seek(to: time) }
-        }
         let frame = try reader.frame(at: time)
         if frame !== shown {
             try converter.copy(frame, into: image)
