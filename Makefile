@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RENDER = .build/release/render
 
-.PHONY: deps build demo test schema clean media
+.PHONY: deps build demo test lint schema clean media
 
 deps:
 	scripts/install-deps.sh
@@ -13,8 +13,12 @@ build: deps
 demo: build
 	$(RENDER) examples/showcase.yaml
 
-test: deps
+test: deps lint
 	$(SWIFT) test
+
+# Formatting follows .swift-format; `swift format format -i -r Sources Tests` fixes it.
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
 # After editing schema/cutlist.schema.json: rebuilds the copy that `render schema` prints.
 schema:

@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "Cutlist",
     products: [
-        .executable(name: "render", targets: ["render"]),
+        .executable(name: "render", targets: ["render"])
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),

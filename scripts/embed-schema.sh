@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 {
+  echo '// swift-format-ignore-file'
   echo '// Generated from schema/cutlist.schema.json by scripts/embed-schema.sh (`make schema`); do not edit.'
   echo ''
   echo '/// The JSON Schema (draft 2020-12) of the project format, as `render schema` prints it.'

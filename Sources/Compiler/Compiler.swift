@@ -42,7 +42,9 @@ public struct Compiler: Sendable {
         OutputResolver().resolveFrameRate(&context)
 
         var placement = TrackPlacer().place(&context)
-        guard !context.hasErrors, let output = OutputResolver().resolve(placement, &context), !context.hasErrors else { return nil }
+        guard !context.hasErrors, let output = OutputResolver().resolve(placement, &context), !context.hasErrors else {
+            return nil
+        }
         placement.resolveUntilEnd(outputEnd: output.duration)
         let transitions = TransitionLowering(output: output)
         transitions.check(placement, &context)
@@ -57,8 +59,9 @@ public struct Compiler: Sendable {
 
         let ordered = placement.items.indices.compactMap { work.layers[$0] } + work.extraLayers
         let segments = SegmentCutter(output: output).cut(ordered)
-        var plan = RenderPlan(output: output, sources: sources.sources, video: segments, audio: work.audio,
-                              directory: context.project.directory)
+        var plan = RenderPlan(
+            output: output, sources: sources.sources, video: segments, audio: work.audio,
+            directory: context.project.directory)
         Fingerprinter().apply(to: &plan)
         return plan
     }

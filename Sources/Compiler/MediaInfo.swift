@@ -45,7 +45,10 @@ public struct VideoFacts: Hashable, Sendable, Codable {
     public var isStillImage: Bool
     public var duration: Rational?
 
-    public init(streamIndex: Int = 0, size: PixelSize, frameRate: FrameRate?, rotation: Int = 0, isStillImage: Bool = false, duration: Rational? = nil) {
+    public init(
+        streamIndex: Int = 0, size: PixelSize, frameRate: FrameRate?, rotation: Int = 0, isStillImage: Bool = false,
+        duration: Rational? = nil
+    ) {
         self.streamIndex = streamIndex
         self.size = size
         self.frameRate = frameRate

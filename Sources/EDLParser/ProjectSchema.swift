@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Generated from schema/cutlist.schema.json by scripts/embed-schema.sh (`make schema`); do not edit.
 
 /// The JSON Schema (draft 2020-12) of the project format, as `render schema` prints it.

@@ -21,6 +21,8 @@ struct Check: ParsableCommand {
     func run() throws {
         let (parsed, _) = try ProjectCompiler(path: project, assignments: assignments).compile()
         let items = parsed.tracks.reduce(0) { $0 + $1.items.count }
-        print("\(project): ok (\(parsed.tracks.count) track\(parsed.tracks.count == 1 ? "" : "s"), \(items) item\(items == 1 ? "" : "s"))")
+        print(
+            "\(project): ok (\(parsed.tracks.count) track\(parsed.tracks.count == 1 ? "" : "s"), \(items) item\(items == 1 ? "" : "s"))"
+        )
     }
 }

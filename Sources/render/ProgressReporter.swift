@@ -12,7 +12,11 @@ final class ProgressReporter {
     private var lastPercent = -1
 
     init(_ requested: Style, quiet: Bool) {
-        if quiet { style = .none } else if requested == .auto { style = Terminal.standardErrorIsTerminal ? .auto : .plain } else {
+        if quiet {
+            style = .none
+        } else if requested == .auto {
+            style = Terminal.standardErrorIsTerminal ? .auto : .plain
+        } else {
             style = requested
         }
     }
@@ -34,17 +38,20 @@ final class ProgressReporter {
             let width = 30
             let filled = Int(fraction * Double(width))
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            Terminal.printError("\r\(bar) \(pad(percent))%  \(format(fps)) fps  \(format(speed))× realtime  ETA \(clock(eta))  ",
-                                terminator: finished ? "\n" : "")
+            Terminal.printError(
+                "\r\(bar) \(pad(percent))%  \(format(fps)) fps  \(format(speed))× realtime  ETA \(clock(eta))  ",
+                terminator: finished ? "\n" : "")
         case .plain:
             guard finished || (percent / 10 > lastPercent / 10 && lastPercent >= 0) || lastPercent < 0 else { return }
             lastPercent = percent
-            Terminal.printError("render: \(percent)% (\(progress.framesDone)/\(progress.frameCount) frames), "
-                + "\(format(fps)) fps, \(format(speed))× realtime, ETA \(clock(eta))")
+            Terminal.printError(
+                "render: \(percent)% (\(progress.framesDone)/\(progress.frameCount) frames), "
+                    + "\(format(fps)) fps, \(format(speed))× realtime, ETA \(clock(eta))")
         case .json:
             guard finished || now.timeIntervalSince(lastReport) >= 0.25 else { return }
-            let line = ("{\"frame\":\(progress.framesDone),\"frames\":\(progress.frameCount),\"percent\":\(format(fraction * 100)),"
-                + "\"fps\":\(format(fps)),\"speed\":\(format(speed)),\"eta_seconds\":\(format(eta))}\n")
+            let line =
+                ("{\"frame\":\(progress.framesDone),\"frames\":\(progress.frameCount),\"percent\":\(format(fraction * 100)),"
+                    + "\"fps\":\(format(fps)),\"speed\":\(format(speed)),\"eta_seconds\":\(format(eta))}\n")
             FileHandle.standardOutput.write(Data(line.utf8))
         }
         lastReport = now

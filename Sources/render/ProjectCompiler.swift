@@ -28,8 +28,9 @@ struct ProjectCompiler {
         if let output {
             let path = URL(fileURLWithPath: output).standardizedFileURL.path
             guard Container(path: path) != nil else {
-                throw ValidationError("'\(output)' has no known container extension; use one of: "
-                    + Container.allCases.map { "." + $0.rawValue }.joined(separator: " "))
+                throw ValidationError(
+                    "'\(output)' has no known container extension; use one of: "
+                        + Container.allCases.map { "." + $0.rawValue }.joined(separator: " "))
             }
             project.output.path = Located(path, at: SourceLocation(file: "-o", line: 1, column: 1))
         }
@@ -58,7 +59,8 @@ struct ProjectCompiler {
         if !manager.fileExists(atPath: file.value, isDirectory: &isDirectory) {
             // Sample media is made by a project of the same name plus `.yaml` (`make media` in examples/).
             let maker = file.value + ".yaml"
-            let hint = manager.fileExists(atPath: maker)
+            let hint =
+                manager.fileExists(atPath: maker)
                 ? "it is made by rendering '\(URL(fileURLWithPath: maker).lastPathComponent)' beside it (for the examples: make media)"
                 : nil
             return .error("'\(name)' does not exist", at: file.location, hint: hint)

@@ -13,7 +13,8 @@ struct ProjectLoader {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
         guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: url.path) else {
-            let reason = isDirectory.boolValue ? "is a directory, not a project file" : exists ? "cannot be read" : "does not exist"
+            let reason =
+                isDirectory.boolValue ? "is a directory, not a project file" : exists ? "cannot be read" : "does not exist"
             Terminal.printError("error: project file '\(path)' \(reason)")
             return (nil, "")
         }

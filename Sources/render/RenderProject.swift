@@ -52,9 +52,11 @@ struct RenderProject: ParsableCommand {
         let frames = try range.map { text -> Range<Int64> in
             let (start, end) = try Self.times(text)
             let window = TimeRange(start: start, end: end).frames(at: plan.output.fps)
-            let first = max(window.lowerBound, 0), last = min(window.upperBound, plan.output.frameCount)
+            let first = max(window.lowerBound, 0)
+            let last = min(window.upperBound, plan.output.frameCount)
             guard first < last else {
-                throw ValidationError("--range \(text) holds no frame of the output, which lasts \(TimeValue.format(plan.output.duration))")
+                throw ValidationError(
+                    "--range \(text) holds no frame of the output, which lasts \(TimeValue.format(plan.output.duration))")
             }
             return first..<last
         }
@@ -62,8 +64,9 @@ struct RenderProject: ParsableCommand {
         let destination = SafeOutput(destination: plan.output.path)
         let reporter = ProgressReporter(ProgressReporter.Style(rawValue: progress) ?? .auto, quiet: quiet)
         do {
-            try Renderer(plan: plan).render(to: destination.temporary, frames: frames, progress: reporter.report,
-                                            isCancelled: { Interruption.isRequested })
+            try Renderer(plan: plan).render(
+                to: destination.temporary, frames: frames, progress: reporter.report,
+                isCancelled: { Interruption.isRequested })
             try destination.commit()
         } catch let failure as RenderFailure where failure.isCancellation {
             destination.discard()
@@ -76,7 +79,8 @@ struct RenderProject: ParsableCommand {
         }
         if !quiet && progress != "json" {
             let frameCount = frames.map { $0.count } ?? Int(plan.output.frameCount)
-            let length = plan.output.video == nil
+            let length =
+                plan.output.video == nil
                 ? TimeValue.format(Rational(Int64(frameCount)) / plan.output.fps.rate) + " of audio" : "\(frameCount) frames"
             Terminal.printError("wrote \(plan.output.path) (\(length))")
         }
@@ -84,8 +88,9 @@ struct RenderProject: ParsableCommand {
 
     private func report(_ error: Error, plan: RenderPlan) {
         if let failure = error as? RenderFailure, let location = failure.location {
-            ProjectLoader(path: project, overrides: [:]).report([.error(failure.message, at: location)],
-                                                                source: (try? String(contentsOfFile: project, encoding: .utf8)) ?? "")
+            ProjectLoader(path: project, overrides: [:]).report(
+                [.error(failure.message, at: location)],
+                source: (try? String(contentsOfFile: project, encoding: .utf8)) ?? "")
         } else {
             Terminal.printError("error: rendering '\(plan.output.path)' failed: \(error)")
         }

@@ -19,16 +19,19 @@ struct ContactSheet {
 
     /// Adds `frame` scaled to `size` (rounded down to even sides, at least 2).
     mutating func add(_ frame: Frame, size: PixelSize) throws {
-        let width = max(2, size.width / 2 * 2), height = max(2, size.height / 2 * 2)
-        let scaler = try Scaler(sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pixelFormat,
-                                width: width, height: height, format: .yuv420p)
+        let width = max(2, size.width / 2 * 2)
+        let height = max(2, size.height / 2 * 2)
+        let scaler = try Scaler(
+            sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pixelFormat,
+            width: width, height: height, format: .yuv420p)
         let scaled = try scaler.scale(frame)
         let tile = YUVImage(width: width, height: height)
         try scaled.withPlanes { planes in
             guard planes.count >= 3 else { return }
-            tile.copyPlanes(from: UnsafeRawBufferPointer(planes[0].bytes), yStride: planes[0].lineSize,
-                            u: UnsafeRawBufferPointer(planes[1].bytes), uStride: planes[1].lineSize,
-                            v: UnsafeRawBufferPointer(planes[2].bytes), vStride: planes[2].lineSize)
+            tile.copyPlanes(
+                from: UnsafeRawBufferPointer(planes[0].bytes), yStride: planes[0].lineSize,
+                u: UnsafeRawBufferPointer(planes[1].bytes), uStride: planes[1].lineSize,
+                v: UnsafeRawBufferPointer(planes[2].bytes), vStride: planes[2].lineSize)
         }
         tiles.append(tile)
     }
@@ -36,11 +39,13 @@ struct ContactSheet {
     /// The sheet; `nil` when no thumbnail was added.
     func picture() -> YUVImage? {
         guard !tiles.isEmpty else { return nil }
-        let cellWidth = tiles.map(\.width).max() ?? 2, cellHeight = tiles.map(\.height).max() ?? 2
+        let cellWidth = tiles.map(\.width).max() ?? 2
+        let cellHeight = tiles.map(\.height).max() ?? 2
         let columns = min(Self.columns, tiles.count)
         let rows = (tiles.count + columns - 1) / columns
-        let sheet = YUVImage(width: Self.gap + columns * (cellWidth + Self.gap),
-                             height: Self.gap + rows * (cellHeight + Self.gap), color: Self.ground)
+        let sheet = YUVImage(
+            width: Self.gap + columns * (cellWidth + Self.gap),
+            height: Self.gap + rows * (cellHeight + Self.gap), color: Self.ground)
         for (number, tile) in tiles.enumerated() {
             // Centred in its cell, on even coordinates so chroma lines up.
             let x = Self.gap + (number % columns) * (cellWidth + Self.gap) + (cellWidth - tile.width) / 4 * 2
@@ -54,11 +59,14 @@ struct ContactSheet {
 
     /// Copies every row of `plane` of `tile` into `sheet` with its top-left corner at `(x, y)` of that plane.
     private static func copy(_ plane: YUVImage.Plane, of tile: YUVImage, into sheet: YUVImage, x: Int, y: Int) {
-        let rowBytes = tile.width(of: plane), tileStride = tile.stride(of: plane), sheetStride = sheet.stride(of: plane)
+        let rowBytes = tile.width(of: plane)
+        let tileStride = tile.stride(of: plane)
+        let sheetStride = sheet.stride(of: plane)
         tile.withUnsafePlane(plane) { source in
             sheet.withUnsafeMutablePlane(plane) { destination in
                 for row in 0..<tile.height(of: plane) {
-                    let from = row * tileStride, to = (y + row) * sheetStride + x
+                    let from = row * tileStride
+                    let to = (y + row) * sheetStride + x
                     _ = UnsafeMutableBufferPointer(rebasing: destination[to..<(to + rowBytes)])
                         .update(fromContentsOf: source[from..<(from + rowBytes)])
                 }

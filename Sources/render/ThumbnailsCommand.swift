@@ -20,14 +20,17 @@ struct ThumbnailsCommand: ParsableCommand {
     @Option(help: "A thumbnail every this often, from the start.")
     var every: String?
 
-    @Option(name: .customLong("max-size"), help: ArgumentHelp("The largest thumbnail size; the aspect ratio is kept.", valueName: "WxH"))
+    @Option(
+        name: .customLong("max-size"),
+        help: ArgumentHelp("The largest thumbnail size; the aspect ratio is kept.", valueName: "WxH"))
     var maxSize: String = "320x180"
 
     @Option(name: .shortAndLong, help: "The folder to write into (created if missing).")
     var output: String?
 
-    @Option(name: .customLong("contact-sheet"),
-            help: ArgumentHelp("Also tile the thumbnails, four to a row, into this PNG file.", valueName: "FILE"))
+    @Option(
+        name: .customLong("contact-sheet"),
+        help: ArgumentHelp("Also tile the thumbnails, four to a row, into this PNG file.", valueName: "FILE"))
     var contactSheet: String?
 
     func validate() throws {
@@ -56,7 +59,8 @@ struct ThumbnailsCommand: ParsableCommand {
                 let size = PictureFile.fitting(PixelSize(width: frame.width, height: frame.height), within: box)
                 if let output {
                     let name = String(format: "thumb-%03d.png", number + 1)
-                    try PictureFile.writePNG(frame, to: URL(fileURLWithPath: output).appendingPathComponent(name).path, size: size)
+                    try PictureFile.writePNG(
+                        frame, to: URL(fileURLWithPath: output).appendingPathComponent(name).path, size: size)
                     print("\(name) \(TimeValue.format(time))")
                 }
                 if contactSheet != nil { try sheet.add(frame, size: size) }

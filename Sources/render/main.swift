@@ -14,7 +14,8 @@ do {
         var message = Render.fullMessage(for: error)
         if let parsed, parsed != Render.self, let validation = error as? ValidationError {
             // Thrown by run(): ArgumentParser would show the root's usage; show the command's.
-            message = "Error: \(validation.message)\nUsage: \(Render.usageString(for: parsed))\n"
+            message =
+                "Error: \(validation.message)\nUsage: \(Render.usageString(for: parsed))\n"
                 + "  See 'render \(parsed._commandName) --help' for more information."
         }
         FileHandle.standardError.write(Data((message + "\n").utf8))

@@ -1,6 +1,7 @@
-import Foundation
 import EDLParser
+import Foundation
 import Testing
+
 @testable import Backend
 
 @Suite struct AudioReaderTests {
@@ -40,10 +41,10 @@ import Testing
             }
         }
         try check(30000, 1000)  // seeks
-        try check(31000, 500)   // continues
-        try check(100, 10)      // goes back
-        try check(95990, 20)    // past the end: silence
-        try check(-10, 20)      // before the start: silence
+        try check(31000, 500)  // continues
+        try check(100, 10)  // goes back
+        try check(95990, 20)  // past the end: silence
+        try check(-10, 20)  // before the start: silence
         try check(0, 4800)
     }
 

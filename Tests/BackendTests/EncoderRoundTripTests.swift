@@ -1,6 +1,7 @@
-import Foundation
 import EDLParser
+import Foundation
 import Testing
+
 @testable import Backend
 
 /// Encode with `Encoder` + `OutputFile`, then read the file back with ffprobe and
@@ -13,7 +14,9 @@ import Testing
     private func grayFrame(_ level: UInt8, pts: Int64) throws -> Frame {
         let frame = try Frame.video(width: 160, height: 90, format: .yuv420p)
         for plane in 0..<3 {
-            try frame.withPlane(plane) { bytes, _ in bytes.initializeMemory(as: UInt8.self, repeating: plane == 0 ? level : 128) }
+            _ = try frame.withPlane(plane) { bytes, _ in
+                bytes.initializeMemory(as: UInt8.self, repeating: plane == 0 ? level : 128)
+            }
         }
         frame.pts = pts
         return frame
@@ -26,8 +29,12 @@ import Testing
     }
 
     private func ffprobe(_ path: String, _ entries: String, stream: String) throws -> [String: String] {
-        let text = try MediaFixtures.run("ffprobe", ["-v", "error", "-count_frames", "-count_packets", "-select_streams", stream,
-                                                     "-show_entries", entries, "-of", "default=noprint_wrappers=1", path])
+        let text = try MediaFixtures.run(
+            "ffprobe",
+            [
+                "-v", "error", "-count_frames", "-count_packets", "-select_streams", stream,
+                "-show_entries", entries, "-of", "default=noprint_wrappers=1", path,
+            ])
         var values: [String: String] = [:]
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
@@ -40,7 +47,8 @@ import Testing
         let path = media.directory + "/encoded-\(UUID().uuidString).mp4"
         let output = try OutputFile(path: path)
         let fps = try #require(FrameRate(Rational(30)))
-        let settings = VideoEncoderSettings(width: 160, height: 90, frameRate: fps, quality: .lossless, preset: "ultrafast", keyframeInterval: 10)
+        let settings = VideoEncoderSettings(
+            width: 160, height: 90, frameRate: fps, quality: .lossless, preset: "ultrafast", keyframeInterval: 10)
         let encoder = try Encoder(video: settings, globalHeader: output.needsGlobalHeader)
         let stream = try output.addStream(for: encoder)
         try output.setMetadata("title", "round trip")
@@ -55,7 +63,8 @@ import Testing
         #expect(encoder.isFinished)
         try output.finish()
 
-        let probed = try ffprobe(path, "stream=nb_read_frames,nb_read_packets,codec_name,r_frame_rate,width,height,duration", stream: "v:0")
+        let probed = try ffprobe(
+            path, "stream=nb_read_frames,nb_read_packets,codec_name,r_frame_rate,width,height,duration", stream: "v:0")
         #expect(probed["nb_read_frames"] == "30")
         #expect(probed["nb_read_packets"] == "30")
         #expect(probed["codec_name"] == "h264")
@@ -78,7 +87,8 @@ import Testing
     @Test func oneSecondOfAAC() throws {
         let path = media.directory + "/encoded-\(UUID().uuidString).m4a"
         let output = try OutputFile(path: path)
-        let encoder = try Encoder(audio: AudioEncoderSettings(sampleRate: 48000, channels: 2), globalHeader: output.needsGlobalHeader)
+        let encoder = try Encoder(
+            audio: AudioEncoderSettings(sampleRate: 48000, channels: 2), globalHeader: output.needsGlobalHeader)
         let stream = try output.addStream(for: encoder)
         try output.writeHeader()
         let packet = try Packet()
@@ -113,7 +123,8 @@ import Testing
     @Test func unknownEncoderIsAnError() throws {
         let fps = try #require(FrameRate(Rational(25)))
         let error = try #require(throws: LibAVError.self) {
-            try Encoder(video: VideoEncoderSettings(codec: "no-such-codec", width: 16, height: 16, frameRate: fps), globalHeader: false)
+            try Encoder(
+                video: VideoEncoderSettings(codec: "no-such-codec", width: 16, height: 16, frameRate: fps), globalHeader: false)
         }
         #expect(error.message == "this FFmpeg has no encoder 'no-such-codec'")
     }

@@ -52,24 +52,30 @@ struct MediaFixtures: Sendable {
         }
         let m = MediaFixtures(directory: directory)
         let gray = "color=black:size=160x90:rate=25:duration=1,format=yuv420p,geq=lum='10*N':cb=128:cr=128"
-        try ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25:duration=1",
-                    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=1",
-                    "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", m.clip])
+        try ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25:duration=1",
+            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=1",
+            "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", m.clip,
+        ])
         try ffmpeg(["-f", "lavfi", "-i", "color=red:size=160x90", "-frames:v", "1", m.png])
         try ffmpeg(["-f", "lavfi", "-i", "color=red:size=160x90", "-frames:v", "1", m.jpeg])
         try ffmpeg(["-f", "lavfi", "-i", "color=red:size=160x90", "-frames:v", "1", m.webp])
         try ffmpeg(["-i", m.clip, "-c", "copy", "-metadata:s:v", "rotate=90", m.rotatedCounterClockwise])
         try ffmpeg(["-i", m.clip, "-c", "copy", "-metadata:s:v", "rotate=270", m.rotatedClockwise])
-        try ffmpeg(["-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=44100:duration=1", "-ac", "2", "-c:a", "aac", m.audioOnly])
+        try ffmpeg([
+            "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=44100:duration=1", "-ac", "2", "-c:a", "aac", m.audioOnly,
+        ])
         try ffmpeg(["-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:duration=2", "-c:a", "pcm_s16le", m.wav])
         try ffmpeg(["-f", "lavfi", "-i", gray, "-c:v", "libx264", "-qp", "0", "-g", "10", m.grayLevels])
-        try ffmpeg(["-f", "lavfi", "-i", gray, "-c:v", "libx264", "-qp", "4", "-g", "10", "-bf", "2",
-                    "-x264-params", "b-adapt=0", m.grayLevelsWithBFrames])
+        try ffmpeg([
+            "-f", "lavfi", "-i", gray, "-c:v", "libx264", "-qp", "4", "-g", "10", "-bf", "2",
+            "-x264-params", "b-adapt=0", m.grayLevelsWithBFrames,
+        ])
         var generator = SystemRandomNumberGenerator()
         let noise = Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })
         let clipBytes = FileManager.default.contents(atPath: m.clip) ?? Data()
         guard FileManager.default.createFile(atPath: m.garbage, contents: noise),
-              FileManager.default.createFile(atPath: m.truncated, contents: clipBytes.prefix(clipBytes.count / 2))
+            FileManager.default.createFile(atPath: m.truncated, contents: clipBytes.prefix(clipBytes.count / 2))
         else { throw FixtureError(message: "cannot write fixtures in \(directory)") }
         return m
     }
@@ -84,7 +90,8 @@ struct MediaFixtures: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [command] + arguments
-        let stdout = Pipe(), stderr = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
         do { try process.run() } catch { throw FixtureError(message: "cannot run \(command): \(error)") }
@@ -92,7 +99,8 @@ struct MediaFixtures: Sendable {
         let err = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw FixtureError(message: "\(command) \(arguments.joined(separator: " ")) failed: \(String(decoding: err, as: UTF8.self))")
+            throw FixtureError(
+                message: "\(command) \(arguments.joined(separator: " ")) failed: \(String(decoding: err, as: UTF8.self))")
         }
         return String(decoding: out, as: UTF8.self)
     }

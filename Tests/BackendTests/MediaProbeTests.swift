@@ -2,6 +2,7 @@ import Compiler
 import EDLParser
 import Foundation
 import Testing
+
 @testable import Backend
 
 @Suite struct MediaProbeTests {

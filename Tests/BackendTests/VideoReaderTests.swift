@@ -1,5 +1,6 @@
 import EDLParser
 import Testing
+
 @testable import Backend
 
 /// The gray fixtures' frame `n` has luma 10·n, so a frame's level names it.

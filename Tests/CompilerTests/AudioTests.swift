@@ -1,15 +1,22 @@
 import EDLParser
 import Testing
+
 @testable import Compiler
 
 @Suite struct AudioTests {
     @Test func volumeFadesAndTrackVolumeMultiply() throws {
-        let plan = try plan(project([track([color(.white, q(1)), clip("a", line: 2) {
-            $0.timing.to = time(q(4))
-            $0.sound.volume = .constant(0.5)
-            $0.sound.fadeIn = time(q(1))
-            $0.sound.fadeOut = time(q(2))
-        }]) { $0.volume = .constant(0.5) }]), ["a": .video(q(10))])
+        let plan = try plan(
+            project([
+                track([
+                    color(.white, q(1)),
+                    clip("a", line: 2) {
+                        $0.timing.to = time(q(4))
+                        $0.sound.volume = .constant(0.5)
+                        $0.sound.fadeIn = time(q(1))
+                        $0.sound.fadeOut = time(q(2))
+                    },
+                ]) { $0.volume = .constant(0.5) }
+            ]), ["a": .video(q(10))])
         let input = try #require(plan.audio.inputs.first)
         #expect(input.range == TimeRange(start: q(1), end: q(5)))
         #expect(input.samples == 48_000..<240_000)
@@ -24,8 +31,9 @@ import Testing
         #expect(silent.audio.inputs.isEmpty)
         #expect(silent.audio.format == nil)
         #expect(silent.distinctLayers.count == 1)
-        let muted = try plan(project([track([clip("a")]) { $0.mute = true }, track([clip("b", line: 2)], kind: .audio, line: 2)]),
-                                      ["a": .video(q(1)), "b": .sound(q(1))])
+        let muted = try plan(
+            project([track([clip("a")]) { $0.mute = true }, track([clip("b", line: 2)], kind: .audio, line: 2)]),
+            ["a": .video(q(1)), "b": .sound(q(1))])
         #expect(muted.audio.inputs.map(\.location) == [at(2)])
     }
 
@@ -44,9 +52,17 @@ import Testing
     }
 
     @Test func duckingListensToTheTriggerTrack() throws {
-        let music = track([clip("song", line: 2) { $0.timing.untilEnd = true; $0.timing.loop = .forever }], kind: .audio, name: "music", line: 2) {
-            $0.ducking = Ducking(under: Located("voice", at: at(3)), gain: 0.25,
-                                 attack: TimeValue(seconds: q(3, 10)), release: TimeValue(seconds: q(1, 2)))
+        let music = track(
+            [
+                clip("song", line: 2) {
+                    $0.timing.untilEnd = true
+                    $0.timing.loop = .forever
+                }
+            ], kind: .audio, name: "music", line: 2
+        ) {
+            $0.ducking = Ducking(
+                under: Located("voice", at: at(3)), gain: 0.25,
+                attack: TimeValue(seconds: q(3, 10)), release: TimeValue(seconds: q(1, 2)))
         }
         let voice = track([gap(q(1)), clip("talk", line: 4), clip("talk", line: 5)], kind: .audio, name: "voice", line: 4)
         let plan = try plan(project([music, voice]), ["song": .sound(q(2)), "talk": .sound(q(2))])
@@ -64,10 +80,15 @@ import Testing
     }
 
     @Test func speedAndPitchReachTheInput() throws {
-        let plan = try plan(project([track([clip("a") {
-            $0.timing.speed = Located(q(1, 2), at: at(1))
-            $0.sound.pitch = .shift
-        }])]), ["a": .video(q(2))])
+        let plan = try plan(
+            project([
+                track([
+                    clip("a") {
+                        $0.timing.speed = Located(q(1, 2), at: at(1))
+                        $0.sound.pitch = .shift
+                    }
+                ])
+            ]), ["a": .video(q(2))])
         let input = try #require(plan.audio.inputs.first)
         #expect(input.pitch == .shift)
         #expect(input.range.end == q(4))

@@ -1,5 +1,6 @@
 import EDLParser
 import Testing
+
 @testable import Compiler
 
 /// `y` for `x` on a CSS cubic-bezier, by plain bisection: the reference the solver is checked against.
@@ -31,7 +32,9 @@ func referenceBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at 
         }
     }
 
-    @Test(arguments: [(0.25, 0.1, 0.25, 1.0), (0.42, 0.0, 1.0, 1.0), (0.0, 0.0, 0.58, 1.0), (0.68, -0.55, 0.265, 1.55), (1.0, 0.0, 0.0, 1.0)])
+    @Test(arguments: [
+        (0.25, 0.1, 0.25, 1.0), (0.42, 0.0, 1.0, 1.0), (0.0, 0.0, 0.58, 1.0), (0.68, -0.55, 0.265, 1.55), (1.0, 0.0, 0.0, 1.0),
+    ])
     func bezierMatchesReference(_ points: (Double, Double, Double, Double)) {
         let ease = Ease.cubicBezier(x1: points.0, y1: points.1, x2: points.2, y2: points.3)
         for step in 0...20 {
@@ -67,8 +70,9 @@ func referenceBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at 
     }
 
     @Test func repeatForeverWraps() {
-        let curve = KeyframeCurve(origin: q(1), keys: [Key(time: .zero, value: 0), Key(time: q(2), value: 360)],
-                                  repetition: .init(count: nil, autoreverse: false))
+        let curve = KeyframeCurve(
+            origin: q(1), keys: [Key(time: .zero, value: 0), Key(time: q(2), value: 360)],
+            repetition: .init(count: nil, autoreverse: false))
         #expect(curve.value(at: q(0)) == 0)  // before `begin`
         #expect(curve.value(at: q(2)) == 180)
         #expect(curve.value(at: q(7, 2)) == 90)
@@ -76,8 +80,9 @@ func referenceBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at 
     }
 
     @Test func repeatCountThenFinalValue() {
-        let curve = KeyframeCurve(origin: .zero, keys: [Key(time: .zero, value: 0), Key(time: q(1), value: 10)],
-                                  repetition: .init(count: 3, autoreverse: false))
+        let curve = KeyframeCurve(
+            origin: .zero, keys: [Key(time: .zero, value: 0), Key(time: q(1), value: 10)],
+            repetition: .init(count: 3, autoreverse: false))
         #expect(curve.value(at: q(5, 2)) == 5)
         #expect(curve.value(at: q(3)) == 10)
         #expect(curve.value(at: q(50)) == 10)
@@ -86,8 +91,9 @@ func referenceBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at 
     }
 
     @Test func autoreversePlaysBackAndEndsOnFirstValue() {
-        let curve = KeyframeCurve(origin: .zero, keys: [Key(time: .zero, value: 0), Key(time: q(2), value: 10)],
-                                  repetition: .init(count: 2, autoreverse: true))
+        let curve = KeyframeCurve(
+            origin: .zero, keys: [Key(time: .zero, value: 0), Key(time: q(2), value: 10)],
+            repetition: .init(count: 2, autoreverse: true))
         #expect(curve.value(at: q(1)) == 5)
         #expect(curve.value(at: q(3)) == 5)
         #expect(curve.value(at: q(7, 2)) == 2.5)
@@ -97,8 +103,10 @@ func referenceBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at 
     }
 
     @Test func colorsInterpolateComponentByComponent() {
-        let curve = Curve<Color>.ramp(Ramp(from: Color(red: 1, green: 0, blue: 0), to: Color(red: 0, green: 0, blue: 1, alpha: 0),
-                                           start: .zero, duration: q(2)))
+        let curve = Curve<Color>.ramp(
+            Ramp(
+                from: Color(red: 1, green: 0, blue: 0), to: Color(red: 0, green: 0, blue: 1, alpha: 0),
+                start: .zero, duration: q(2)))
         let middle = curve.value(at: q(1))
         #expect(middle == Color(red: 0.5, green: 0, blue: 0.5, alpha: 0.5))
     }

@@ -1,21 +1,28 @@
 import EDLParser
 import Testing
+
 @testable import Compiler
 
 @Suite struct DiagnosticTests {
     @Test func toPastTheEnd() {
-        let diagnostics = errors(project([track([clip("intro", line: 4) { $0.timing.to = time(q(12), line: 5, column: 11) }])]),
-                                 ["intro": .video(q(1001, 100))])
+        let diagnostics = errors(
+            project([track([clip("intro", line: 4) { $0.timing.to = time(q(12), line: 5, column: 11) }])]),
+            ["intro": .video(q(1001, 100))])
         #expect(diagnostics.map(\.message) == ["'to' (12s) is past the end of 'intro' (10.01s)"])
         #expect(diagnostics.first?.location == at(5, 11))
         #expect(diagnostics.first?.description == "edit.yaml:5:11: error: 'to' (12s) is past the end of 'intro' (10.01s)")
     }
 
     @Test func fromNotBeforeTo() {
-        let diagnostics = errors(project([track([clip("a", line: 2) {
-            $0.timing.from = time(q(5), line: 3)
-            $0.timing.to = time(q(3), line: 4)
-        }])]), ["a": .video(q(10))])
+        let diagnostics = errors(
+            project([
+                track([
+                    clip("a", line: 2) {
+                        $0.timing.from = time(q(5), line: 3)
+                        $0.timing.to = time(q(3), line: 4)
+                    }
+                ])
+            ]), ["a": .video(q(10))])
         #expect(diagnostics.map(\.message) == ["'from' (5s) must be before 'to' (3s)"])
         #expect(diagnostics.first?.location == at(3, 9))
     }
@@ -32,16 +39,29 @@ import Testing
     }
 
     @Test func transitionLongerThanANeighbour() {
-        let diagnostics = errors(project([track([color(.white, q(3), line: 1), transition(.crossfade, q(2), line: 2),
-                                                 color(.black, q(3, 2), line: 3)])]))
+        let diagnostics = errors(
+            project([
+                track([
+                    color(.white, q(3), line: 1), transition(.crossfade, q(2), line: 2),
+                    color(.black, q(3, 2), line: 3),
+                ])
+            ]))
         #expect(diagnostics.map(\.message) == ["'crossfade' (2s) is longer than the item after it (1.5s)"])
         #expect(diagnostics.first?.location == at(2, 15))
     }
 
     @Test func transitionNeedsTwoNeighbours() {
-        let diagnostics = errors(project([track([transition(.fade, q(1), line: 1), color(.white, q(3), line: 2),
-                                                 transition(.fade, q(1), line: 3)])]))
-        #expect(diagnostics.map(\.message) == ["a transition needs an item on both sides", "a transition needs an item on both sides"])
+        let diagnostics = errors(
+            project([
+                track([
+                    transition(.fade, q(1), line: 1), color(.white, q(3), line: 2),
+                    transition(.fade, q(1), line: 3),
+                ])
+            ]))
+        #expect(
+            diagnostics.map(\.message) == [
+                "a transition needs an item on both sides", "a transition needs an item on both sides",
+            ])
         #expect(diagnostics.map(\.location) == [at(1), at(3)])
     }
 
@@ -52,35 +72,52 @@ import Testing
     }
 
     @Test func everyErrorOfAPhaseIsReported() {
-        let diagnostics = errors(project([
-            track([clip("a", line: 1) { $0.timing.to = time(q(20), line: 1) }]),
-            track([clip("logo.png", line: 2)], line: 2),
-        ]), ["a": .video(q(10)), "logo.png": .image()])
+        let diagnostics = errors(
+            project([
+                track([clip("a", line: 1) { $0.timing.to = time(q(20), line: 1) }]),
+                track([clip("logo.png", line: 2)], line: 2),
+            ]), ["a": .video(q(10)), "logo.png": .image()])
         #expect(diagnostics.count == 2)
     }
 
     @Test func fromToAndDurationNeedLoop() {
-        let diagnostics = errors(project([track([clip("a", line: 1) {
-            $0.timing.from = time(q(1))
-            $0.timing.to = time(q(3))
-            $0.timing.duration = time(q(2), line: 2)
-        }])]), ["a": .video(q(10))])
+        let diagnostics = errors(
+            project([
+                track([
+                    clip("a", line: 1) {
+                        $0.timing.from = time(q(1))
+                        $0.timing.to = time(q(3))
+                        $0.timing.duration = time(q(2), line: 2)
+                    }
+                ])
+            ]), ["a": .video(q(10))])
         #expect(diagnostics.map(\.message) == ["'from', 'to' and 'duration' together need 'loop'"])
     }
 
     @Test func durationRunningPastTheSource() {
-        let diagnostics = errors(project([track([clip("a") {
-            $0.timing.duration = time(q(6))
-            $0.timing.speed = Located(q(2), at: at(1))
-        }])]), ["a": .video(q(10))])
-        #expect(diagnostics.map(\.message) == ["'duration' (6s) at speed 2 runs past the end of 'a' (10s): it would need up to 12s"])
+        let diagnostics = errors(
+            project([
+                track([
+                    clip("a") {
+                        $0.timing.duration = time(q(6))
+                        $0.timing.speed = Located(q(2), at: at(1))
+                    }
+                ])
+            ]), ["a": .video(q(10))])
+        #expect(
+            diagnostics.map(\.message) == ["'duration' (6s) at speed 2 runs past the end of 'a' (10s): it would need up to 12s"])
     }
 
     @Test func freezePastTheEnd() {
-        let diagnostics = errors(project([track([clip("a") {
-            $0.timing.freeze = time(q(11))
-            $0.timing.duration = time(q(1))
-        }])]), ["a": .video(q(10))])
+        let diagnostics = errors(
+            project([
+                track([
+                    clip("a") {
+                        $0.timing.freeze = time(q(11))
+                        $0.timing.duration = time(q(1))
+                    }
+                ])
+            ]), ["a": .video(q(10))])
         #expect(diagnostics.map(\.message) == ["'freeze' (11s) is past the end of 'a' (10s)"])
     }
 
@@ -92,14 +129,16 @@ import Testing
     }
 
     @Test func audioOnlyFileWithPictureKeys() {
-        let diagnostics = errors(project([track([clip("song.m4a", line: 3) { $0.picture.flip = .horizontal }])]),
-                                 ["song.m4a": .sound(q(5))])
+        let diagnostics = errors(
+            project([track([clip("song.m4a", line: 3) { $0.picture.flip = .horizontal }])]),
+            ["song.m4a": .sound(q(5))])
         #expect(diagnostics.map(\.message) == ["'song.m4a' has no picture, so its picture keys do nothing"])
     }
 
     @Test func silentFileOnAnAudioTrack() {
-        let diagnostics = errors(project([track([clip("a", line: 2)], kind: .audio, name: "music")]),
-                                 ["a": .video(q(5), audio: false)])
+        let diagnostics = errors(
+            project([track([clip("a", line: 2)], kind: .audio, name: "music")]),
+            ["a": .video(q(5), audio: false)])
         #expect(diagnostics.map(\.message) == ["'a' has no sound to play on audio track 'music'"])
     }
 
@@ -116,8 +155,9 @@ import Testing
         let ducked = track([clip("song", line: 2)], kind: .audio, name: "music", line: 2) {
             $0.ducking = Ducking(under: Located("vocie", at: at(3, 20)), gain: 0.25, attack: .zero, release: .zero)
         }
-        let diagnostics = errors(project([track([clip("talk", line: 1)], name: "voice"), ducked]),
-                                 ["song": .sound(q(5)), "talk": .video(q(5))])
+        let diagnostics = errors(
+            project([track([clip("talk", line: 1)], name: "voice"), ducked]),
+            ["song": .sound(q(5)), "talk": .video(q(5))])
         #expect(diagnostics.map(\.message) == ["no track is named 'vocie'"])
         #expect(diagnostics.first?.hint == "named tracks: 'voice', 'music'")
     }
@@ -128,8 +168,12 @@ import Testing
     }
 
     @Test func oddDerivedSizeNeedsAnExplicitSize() {
-        let diagnostics = errors(project([track([clip("odd", line: 4)])]), ["odd": .video(q(1), size: PixelSize(width: 641, height: 480))])
-        #expect(diagnostics.map(\.message) == ["the output size 641x480, taken from this source, has an odd side; yuv420p needs even sides"])
+        let diagnostics = errors(
+            project([track([clip("odd", line: 4)])]), ["odd": .video(q(1), size: PixelSize(width: 641, height: 480))])
+        #expect(
+            diagnostics.map(\.message) == [
+                "the output size 641x480, taken from this source, has an odd side; yuv420p needs even sides"
+            ])
         #expect(diagnostics.first?.location == at(4, 13))
     }
 }

@@ -1,6 +1,7 @@
 import EDLParser
 import Foundation
 import Testing
+
 @testable import Compiler
 
 /// The plan of every example made only of generated sources, compared with a
@@ -28,7 +29,8 @@ import Testing
         let result = Compiler(media: FakeMedia(files: [:])).compile(project)
         let plan = try #require(result.plan, "\(result.diagnostics)")
         try plan.verify()
-        let golden = Self.root.appendingPathComponent("Tests/CompilerTests/Golden/\(name.replacingOccurrences(of: ".yaml", with: ".plan"))")
+        let golden = Self.root.appendingPathComponent(
+            "Tests/CompilerTests/Golden/\(name.replacingOccurrences(of: ".yaml", with: ".plan"))")
         if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] != nil {
             try plan.text.write(to: golden, atomically: true, encoding: .utf8)
         }

@@ -1,14 +1,20 @@
 import EDLParser
 import Testing
+
 @testable import Compiler
 
 @Suite struct OutputTests {
     @Test func defaultsComeFromTheFirstVideoItem() throws {
-        let plan = try plan(project([
-            track([clip("music", line: 1)], kind: .audio),
-            track([color(.white, q(1), line: 2), clip("phone", line: 3), clip("wide", line: 4)], line: 2),
-        ]), ["music": .sound(q(2)), "phone": .video(q(2), fps: fps(30000, 1001), size: PixelSize(width: 1920, height: 1080), rotation: 90),
-             "wide": .video(q(2), fps: fps(25))])
+        let plan = try plan(
+            project([
+                track([clip("music", line: 1)], kind: .audio),
+                track([color(.white, q(1), line: 2), clip("phone", line: 3), clip("wide", line: 4)], line: 2),
+            ]),
+            [
+                "music": .sound(q(2)),
+                "phone": .video(q(2), fps: fps(30000, 1001), size: PixelSize(width: 1920, height: 1080), rotation: 90),
+                "wide": .video(q(2), fps: fps(25)),
+            ])
         #expect(plan.output.size == PixelSize(width: 1080, height: 1920))
         #expect(plan.output.fps == fps(30000, 1001))
         #expect(plan.output.path == "/p/edit.mp4")
@@ -20,8 +26,9 @@ import Testing
     }
 
     @Test func autoRotateOffKeepsTheCodedSize() throws {
-        let plan = try plan(project([track([clip("phone") { $0.picture.autoRotate = false }])]),
-                            ["phone": .video(q(2), rotation: 90)])
+        let plan = try plan(
+            project([track([clip("phone") { $0.picture.autoRotate = false }])]),
+            ["phone": .video(q(2), rotation: 90)])
         #expect(plan.output.size == PixelSize(width: 1920, height: 1080))
         #expect(plan.distinctLayers.first?.transform.autoRotation == 0)
     }
@@ -51,31 +58,35 @@ import Testing
     }
 
     @Test func containersPickTheirCodecs() throws {
-        let webm = try plan(project([track([Item(content: .tone(440), location: at(1)).lasting(q(1))])]) {
-            $0.path = Located("/p/out.webm", at: at(1))
-        })
+        let webm = try plan(
+            project([track([Item(content: .tone(440), location: at(1)).lasting(q(1))])]) {
+                $0.path = Located("/p/out.webm", at: at(1))
+            })
         #expect(webm.output.video?.codec == .vp9)
         #expect(webm.audio.format?.codec == .opus)
-        let wav = try plan(project([track([Item(content: .tone(440), location: at(1)).lasting(q(1))], kind: .audio)]) {
-            $0.path = Located("/p/out.wav", at: at(1))
-        })
+        let wav = try plan(
+            project([track([Item(content: .tone(440), location: at(1)).lasting(q(1))], kind: .audio)]) {
+                $0.path = Located("/p/out.wav", at: at(1))
+            })
         #expect(wav.output.video == nil)
         #expect(wav.audio.format?.codec == .pcm)
         #expect(wav.audio.format?.sampleCount == 48_000)
     }
 
     @Test func audioNoneWritesNoAudio() throws {
-        let plan = try plan(project([track([clip("a")])]) {
-            $0.audio = nil
-            $0.audioExplicit = true
-        }, ["a": .video(q(1))])
+        let plan = try plan(
+            project([track([clip("a")])]) {
+                $0.audio = nil
+                $0.audioExplicit = true
+            }, ["a": .video(q(1))])
         #expect(plan.audio.format == nil)
         #expect(plan.audio.inputs.isEmpty)
     }
 
     @Test func audioLastsExactlyAsLongAsVideo() throws {
-        let plan = try plan(project([track([clip("a") { $0.timing.to = time(q(1, 10)) }])]) { $0.fps = Located(fps(30000, 1001), at: at(1)) },
-                            ["a": .video(q(10))])
+        let plan = try plan(
+            project([track([clip("a") { $0.timing.to = time(q(1, 10)) }])]) { $0.fps = Located(fps(30000, 1001), at: at(1)) },
+            ["a": .video(q(10))])
         // round(0.1 × 29.97) = 3 frames = 3003/30000 s = 4804.8 samples → 4805.
         #expect(plan.output.frameCount == 3)
         #expect(plan.audio.format?.sampleCount == 4805)

@@ -1,6 +1,7 @@
 import EDLParser
 import Foundation
 import Testing
+
 @testable import Compiler
 
 @Suite struct PlanTests {
@@ -9,9 +10,12 @@ import Testing
         title.timing.duration = time(q(2), line: 6)
         title.timing.at = time(q(1, 2), line: 6)
         title.picture.position = .constant(Point(x: .percent(50), y: .percent(85)))
-        title.picture.opacity = .keyframes([Keyframe(at: RelativeTime(), value: 0, ease: .easeOut, location: at(7)),
-                                            Keyframe(at: RelativeTime(offset: TimeValue(seconds: q(1, 2))), value: 1, location: at(8))],
-                                           repetition: nil)
+        title.picture.opacity = .keyframes(
+            [
+                Keyframe(at: RelativeTime(), value: 0, ease: .easeOut, location: at(7)),
+                Keyframe(at: RelativeTime(offset: TimeValue(seconds: q(1, 2))), value: 1, location: at(8)),
+            ],
+            repetition: nil)
         let project = project([
             track([clip("a", line: 1) { $0.timing.to = time(q(3)) }, transition(.fade, q(1), line: 2), clip("b", line: 3)]),
             track([title], line: 5),
@@ -89,8 +93,9 @@ import Testing
     }
 
     @Test func sourcesAreSharedAndNumberedInFirstUseOrder() throws {
-        let plan = try plan(project([track([clip("a", line: 1), clip("b", line: 2), clip("a", line: 3)])]),
-                            ["a": .video(q(1)), "b": .video(q(1))])
+        let plan = try plan(
+            project([track([clip("a", line: 1), clip("b", line: 2), clip("a", line: 3)])]),
+            ["a": .video(q(1)), "b": .video(q(1))])
         #expect(plan.sources.map(\.id) == [SourceID(0), SourceID(1)])
         #expect(plan.distinctLayers.map(\.source) == [SourceID(0), SourceID(1), SourceID(0)])
         #expect(plan.audio.inputs.map(\.source) == [SourceID(0), SourceID(1), SourceID(0)])

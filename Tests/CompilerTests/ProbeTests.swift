@@ -1,6 +1,7 @@
 import EDLParser
 import Synchronization
 import Testing
+
 @testable import Compiler
 
 /// Counts probes per path.
@@ -21,8 +22,10 @@ final class CountingMedia: MediaInfo {
 @Suite struct ProbeTests {
     @Test func everyDistinctPathIsProbedOnce() {
         let media = CountingMedia(["/p/a": .video(q(4)), "/p/b": .sound(q(4))])
-        let project = project([track([clip("a", line: 1), clip("a", line: 2), clip("missing", line: 3), clip("missing", line: 4)]),
-                               track([clip("b", line: 5), clip("a", line: 6)], kind: .audio, line: 5)])
+        let project = project([
+            track([clip("a", line: 1), clip("a", line: 2), clip("missing", line: 3), clip("missing", line: 4)]),
+            track([clip("b", line: 5), clip("a", line: 6)], kind: .audio, line: 5),
+        ])
         let result = Compiler(media: media).compile(project)
         #expect(media.counts.withLock { $0 } == ["/p/a": 1, "/p/b": 1, "/p/missing": 1])
         #expect(result.diagnostics.map(\.location) == [at(3, 13)])
@@ -47,6 +50,7 @@ final class CountingMedia: MediaInfo {
         var pinned = color(.black, q(3), line: 3)
         pinned.timing.at = time(q(9), line: 3, column: 9)
         let diagnostics = errors(project([track([color(.white, q(3), line: 1), transition(.crossfade, q(1), line: 2), pinned])]))
-        #expect(diagnostics.map(\.message) == ["an item after a transition cannot have 'at': it starts where the transition does"])
+        #expect(
+            diagnostics.map(\.message) == ["an item after a transition cannot have 'at': it starts where the transition does"])
     }
 }

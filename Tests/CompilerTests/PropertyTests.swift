@@ -1,5 +1,6 @@
 import EDLParser
 import Testing
+
 @testable import Compiler
 
 /// SplitMix64: a tiny seeded generator, so failures reproduce.
@@ -45,10 +46,11 @@ struct SeededGenerator: RandomNumberGenerator {
                 tones.append(Item(content: .tone(Double(200 + line)), location: at(line)).lasting(length))
             }
         }
-        let plan = try plan(project([track(pictures), track(tones, kind: .audio, line: 100)]) {
-            $0.fps = Located(rate, at: at(1))
-            $0.audio?.sampleRate = sampleRate
-        })
+        let plan = try plan(
+            project([track(pictures), track(tones, kind: .audio, line: 100)]) {
+                $0.fps = Located(rate, at: at(1))
+                $0.audio?.sampleRate = sampleRate
+            })
         #expect(plan.output.duration == total)
         #expect(plan.output.frameCount == (total * rate.rate).rounded)
 

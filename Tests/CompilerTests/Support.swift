@@ -1,5 +1,6 @@
 import EDLParser
 import Testing
+
 @testable import Compiler
 
 /// Media facts by path, for tests; unknown paths fail to probe.
@@ -32,12 +33,15 @@ func time(_ seconds: Rational, line: Int = 1, column: Int = 9) -> Located<TimeVa
 }
 
 extension MediaFacts {
-    static func video(_ seconds: Rational, fps rate: FrameRate = fps(30), size: PixelSize = PixelSize(width: 1920, height: 1080),
-                      audio: Bool = true, rotation: Int = 0) -> MediaFacts {
-        MediaFacts(duration: seconds,
-                   video: VideoFacts(streamIndex: 0, size: size, frameRate: rate, rotation: rotation, duration: seconds),
-                   audio: audio ? AudioFacts(streamIndex: 1, sampleRate: 48_000, channels: 2, duration: seconds) : nil,
-                   fileSize: 1000, modificationTime: 1_700_000_000)
+    static func video(
+        _ seconds: Rational, fps rate: FrameRate = fps(30), size: PixelSize = PixelSize(width: 1920, height: 1080),
+        audio: Bool = true, rotation: Int = 0
+    ) -> MediaFacts {
+        MediaFacts(
+            duration: seconds,
+            video: VideoFacts(streamIndex: 0, size: size, frameRate: rate, rotation: rotation, duration: seconds),
+            audio: audio ? AudioFacts(streamIndex: 1, sampleRate: 48_000, channels: 2, duration: seconds) : nil,
+            fileSize: 1000, modificationTime: 1_700_000_000)
     }
 
     static func image(_ size: PixelSize = PixelSize(width: 800, height: 600)) -> MediaFacts {
@@ -45,8 +49,9 @@ extension MediaFacts {
     }
 
     static func sound(_ seconds: Rational) -> MediaFacts {
-        MediaFacts(duration: seconds, video: nil, audio: AudioFacts(streamIndex: 0, sampleRate: 44_100, channels: 1, duration: seconds),
-                   fileSize: 20)
+        MediaFacts(
+            duration: seconds, video: nil, audio: AudioFacts(streamIndex: 0, sampleRate: 44_100, channels: 1, duration: seconds),
+            fileSize: 20)
     }
 }
 
@@ -68,14 +73,18 @@ func gap(_ seconds: Rational, line: Int = 1) -> Item {
     Item(content: .gap(TimeValue(seconds: seconds)), location: at(line))
 }
 
-func transition(_ kind: TransitionKind, _ seconds: Rational, line: Int = 1, _ configure: (inout Transition) -> Void = { _ in }) -> Item {
+func transition(_ kind: TransitionKind, _ seconds: Rational, line: Int = 1, _ configure: (inout Transition) -> Void = { _ in })
+    -> Item
+{
     var value = Transition(kind: kind, duration: time(seconds, line: line, column: 15))
     configure(&value)
     return Item(content: .transition(value), location: at(line))
 }
 
-func track(_ items: [Item], kind: Track.Kind = .video, name: String? = nil, line: Int = 1,
-           _ configure: (inout Track) -> Void = { _ in }) -> Track {
+func track(
+    _ items: [Item], kind: Track.Kind = .video, name: String? = nil, line: Int = 1,
+    _ configure: (inout Track) -> Void = { _ in }
+) -> Track {
     var track = Track(location: at(line, 3))
     track.kind = kind
     track.name = name

@@ -1,5 +1,6 @@
 import EDLParser
 import Testing
+
 @testable import Compiler
 
 @Suite struct TimelineTests {
@@ -41,9 +42,14 @@ import Testing
     }
 
     @Test func crossfadeOverlapsItsNeighbours() throws {
-        let plan = try plan(project([track([clip("a", line: 1) { $0.timing.to = time(q(3)) }, transition(.crossfade, q(1), line: 2),
-                                            clip("b", line: 3) { $0.timing.to = time(q(3)) }])]),
-                            ["a": .video(q(10)), "b": .video(q(10))])
+        let plan = try plan(
+            project([
+                track([
+                    clip("a", line: 1) { $0.timing.to = time(q(3)) }, transition(.crossfade, q(1), line: 2),
+                    clip("b", line: 3) { $0.timing.to = time(q(3)) },
+                ])
+            ]),
+            ["a": .video(q(10)), "b": .video(q(10))])
         #expect(plan.output.duration == q(5))
         #expect(plan.output.frameCount == 150)
         #expect(plan.video.map(\.frames) == [0..<60, 60..<90, 90..<150])
@@ -62,11 +68,16 @@ import Testing
     }
 
     @Test func durationWithoutToSetsToFromSpeed() throws {
-        let plan = try plan(project([track([clip("a") {
-            $0.timing.from = time(q(1))
-            $0.timing.duration = time(q(2))
-            $0.timing.speed = Located(q(3, 2), at: at(1))
-        }])]), ["a": .video(q(10))])
+        let plan = try plan(
+            project([
+                track([
+                    clip("a") {
+                        $0.timing.from = time(q(1))
+                        $0.timing.duration = time(q(2))
+                        $0.timing.speed = Located(q(3, 2), at: at(1))
+                    }
+                ])
+            ]), ["a": .video(q(10))])
         let map = try #require(plan.distinctLayers.first?.timeMap)
         #expect(plan.output.duration == q(2))
         #expect(map.sourceTime(at: q(2)) == q(4))
@@ -78,8 +89,9 @@ import Testing
             $0.timing.untilEnd = true
             $0.timing.loop = .forever
         }
-        let plan = try plan(project([track([color(.white, q(7), line: 1)]), track([music], kind: .audio, line: 2)]),
-                            ["song": .sound(q(3))])
+        let plan = try plan(
+            project([track([color(.white, q(7), line: 1)]), track([music], kind: .audio, line: 2)]),
+            ["song": .sound(q(3))])
         let input = try #require(plan.audio.inputs.first)
         #expect(input.range == TimeRange(start: .zero, end: q(7)))
         #expect(input.samples == 0..<(7 * 48_000))
@@ -90,25 +102,36 @@ import Testing
 
     @Test func untilEndWithoutLoopStopsAtTheSourceEnd() throws {
         let music = clip("song", line: 2) { $0.timing.untilEnd = true }
-        let plan = try plan(project([track([color(.white, q(7), line: 1)]), track([music], kind: .audio, line: 2)]),
-                            ["song": .sound(q(3))])
+        let plan = try plan(
+            project([track([color(.white, q(7), line: 1)]), track([music], kind: .audio, line: 2)]),
+            ["song": .sound(q(3))])
         #expect(plan.audio.inputs.first?.range == TimeRange(start: .zero, end: q(3)))
     }
 
     @Test func loopCountRepeatsTheRange() throws {
-        let plan = try plan(project([track([clip("a") {
-            $0.timing.to = time(q(2))
-            $0.timing.loop = .count(3)
-        }])]), ["a": .video(q(10))])
+        let plan = try plan(
+            project([
+                track([
+                    clip("a") {
+                        $0.timing.to = time(q(2))
+                        $0.timing.loop = .count(3)
+                    }
+                ])
+            ]), ["a": .video(q(10))])
         #expect(plan.output.duration == q(6))
         #expect(plan.distinctLayers.first?.timeMap.sourceTime(at: q(5)) == q(1))
     }
 
     @Test func freezeShowsOneSourceFrame() throws {
-        let plan = try plan(project([track([clip("a") {
-            $0.timing.freeze = time(q(4))
-            $0.timing.duration = time(q(2))
-        }])]), ["a": .video(q(10))])
+        let plan = try plan(
+            project([
+                track([
+                    clip("a") {
+                        $0.timing.freeze = time(q(4))
+                        $0.timing.duration = time(q(2))
+                    }
+                ])
+            ]), ["a": .video(q(10))])
         let layer = try #require(plan.distinctLayers.first)
         #expect(layer.timeMap.sourceTime(at: .zero) == q(4))
         #expect(layer.timeMap.sourceTime(at: q(19, 10)) == q(4))
@@ -136,8 +159,11 @@ import Testing
         func fading(_ seconds: Int64, line: Int) -> Item {
             var item = color(.white, q(seconds), line: line)
             let endMinusOne = RelativeTime(.end, offset: TimeValue(seconds: q(-1)))
-            item.picture.opacity = .keyframes([Keyframe(at: endMinusOne, value: 1, location: at(line)),
-                                               Keyframe(at: RelativeTime(.end), value: 0, location: at(line))], repetition: nil)
+            item.picture.opacity = .keyframes(
+                [
+                    Keyframe(at: endMinusOne, value: 1, location: at(line)),
+                    Keyframe(at: RelativeTime(.end), value: 0, location: at(line)),
+                ], repetition: nil)
             return item
         }
         let plan = try plan(project([track([fading(3, line: 1), fading(5, line: 2)])]))

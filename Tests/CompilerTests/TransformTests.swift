@@ -1,17 +1,24 @@
 import EDLParser
 import Testing
+
 @testable import Compiler
 
 @Suite struct TransformTests {
-    func layer(_ facts: MediaFacts, output: PixelSize = PixelSize(width: 1920, height: 1080),
-               _ configure: (inout Item) -> Void = { _ in }) throws -> Layer {
+    func layer(
+        _ facts: MediaFacts, output: PixelSize = PixelSize(width: 1920, height: 1080),
+        _ configure: (inout Item) -> Void = { _ in }
+    ) throws -> Layer {
         let plan = try plan(project([track([clip("a", configure)])]) { $0.size = Located(output, at: at(1)) }, ["a": facts])
         return try #require(plan.distinctLayers.first)
     }
 
-    func expectMaps(_ m: PixelTransform, _ from: (Double, Double), to: (Double, Double), sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    func expectMaps(
+        _ m: PixelTransform, _ from: (Double, Double), to: (Double, Double),
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let p = m.apply(x: from.0, y: from.1)
-        #expect(abs(p.x - to.0) < 1e-9 && abs(p.y - to.1) < 1e-9, "\(from) → \(p), expected \(to)", sourceLocation: sourceLocation)
+        #expect(
+            abs(p.x - to.0) < 1e-9 && abs(p.y - to.1) < 1e-9, "\(from) → \(p), expected \(to)", sourceLocation: sourceLocation)
     }
 
     @Test func containLetterboxes() throws {
@@ -51,8 +58,10 @@ import Testing
     }
 
     @Test func autoRotationTurnsPhoneVideo() throws {
-        let m = try layer(.video(q(1), size: PixelSize(width: 1920, height: 1080), rotation: 90),
-                          output: PixelSize(width: 1080, height: 1920)).transform(at: .zero)
+        let m = try layer(
+            .video(q(1), size: PixelSize(width: 1920, height: 1080), rotation: 90),
+            output: PixelSize(width: 1080, height: 1920)
+        ).transform(at: .zero)
         expectMaps(m, (0, 0), to: (1080, 0))
         expectMaps(m, (1920, 1080), to: (0, 1920))
     }
@@ -72,10 +81,11 @@ import Testing
     @Test func animatedPositionMovesTheLayer() throws {
         let l = try layer(.video(q(4))) {
             $0.timing.at = time(q(0))
-            $0.picture.position = .keyframes([
-                Keyframe(at: RelativeTime(), value: Point(x: .pixels(0), y: .pixels(540)), location: at(2)),
-                Keyframe(at: RelativeTime(.end), value: Point(x: .percent(100), y: .pixels(540)), location: at(3)),
-            ], repetition: nil)
+            $0.picture.position = .keyframes(
+                [
+                    Keyframe(at: RelativeTime(), value: Point(x: .pixels(0), y: .pixels(540)), location: at(2)),
+                    Keyframe(at: RelativeTime(.end), value: Point(x: .percent(100), y: .pixels(540)), location: at(3)),
+                ], repetition: nil)
         }
         expectMaps(l.transform(at: q(2)), (960, 540), to: (960, 540))
         expectMaps(l.transform(at: q(1)), (960, 540), to: (480, 540))

@@ -1,13 +1,19 @@
 import EDLParser
 import Testing
+
 @testable import Compiler
 
 @Suite struct TransitionTests {
     /// `a` (3 s) then `b` (3 s) with a 1 s transition: the overlap is [2 s, 3 s).
     func compile(_ kind: TransitionKind, _ configure: (inout Transition) -> Void = { _ in }) throws -> RenderPlan {
-        try plan(project([track([clip("a", line: 1) { $0.timing.to = time(q(3)) }, transition(kind, q(1), line: 2, configure),
-                                 clip("b", line: 3) { $0.timing.to = time(q(3)) }])]),
-                 ["a": .video(q(10)), "b": .video(q(10))])
+        try plan(
+            project([
+                track([
+                    clip("a", line: 1) { $0.timing.to = time(q(3)) }, transition(kind, q(1), line: 2, configure),
+                    clip("b", line: 3) { $0.timing.to = time(q(3)) },
+                ])
+            ]),
+            ["a": .video(q(10)), "b": .video(q(10))])
     }
 
     func overlap(_ plan: RenderPlan) throws -> [Layer] {

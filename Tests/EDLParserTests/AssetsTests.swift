@@ -1,10 +1,12 @@
-@testable import EDLParser
 import Testing
+
+@testable import EDLParser
 
 /// SPEC section 5: `assets:` and how `source:` finds its file.
 @Suite struct AssetsTests {
     @Test func shortAndLongForms() {
-        let project = parseValid("""
+        let project = parseValid(
+            """
             cutlist: 1
             assets:
               intro: media/intro.mov
@@ -17,7 +19,10 @@ import Testing
                   - { source: logo, duration: 3 }
             """)
         #expect(project?.assets.map(\.name) == ["intro", "logo", "talk"])
-        #expect(project?.assets.map(\.path) == ["/projects/demo/media/intro.mov", "/projects/demo/media/logo.png", "/footage/talk.mp4"])
+        #expect(
+            project?.assets.map(\.path) == [
+                "/projects/demo/media/intro.mov", "/projects/demo/media/logo.png", "/footage/talk.mp4",
+            ])
         #expect(project?.assets.last?.audioStream == 1)
         #expect(project?.assets.last?.videoStream == 0)
         #expect(project?.assets.first?.location.line == 3)
@@ -33,7 +38,8 @@ import Testing
     }
 
     @Test func relativePathsResolveAgainstTheProjectDirectory() {
-        let project = parseValid("""
+        let project = parseValid(
+            """
             cutlist: 1
             tracks:
               - items:
@@ -46,7 +52,10 @@ import Testing
             if case .source(let source) = item.content { return source.path }
             return nil
         }
-        #expect(paths == ["/projects/demo/clip.mp4", "/projects/demo/media/b-roll.mp4", "/projects/shared/music.wav", "/abs/path/x.mov"])
+        #expect(
+            paths == [
+                "/projects/demo/clip.mp4", "/projects/demo/media/b-roll.mp4", "/projects/shared/music.wav", "/abs/path/x.mov",
+            ])
         #expect(project?.referencedFiles.map(\.value) == paths)
     }
 
@@ -61,14 +70,18 @@ import Testing
                   - source: 1️⃣ntro
                   - source: 2️⃣credits
             """
-        expectErrors(yaml, [
-            "1️⃣": "unknown asset 'ntro'",
-            "2️⃣": "unknown asset 'credits'",
-        ])
-        expectHints(yaml, [
-            "1️⃣": "did you mean 'intro'?",
-            "2️⃣": "known assets: intro, outro",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣": "unknown asset 'ntro'",
+                "2️⃣": "unknown asset 'credits'",
+            ])
+        expectHints(
+            yaml,
+            [
+                "1️⃣": "did you mean 'intro'?",
+                "2️⃣": "known assets: intro, outro",
+            ])
     }
 
     @Test func unknownAssetWithoutAnyAssets() {
@@ -91,16 +104,20 @@ import Testing
               - items:
                   - source: 3️⃣http://example.com/clip.mp4
             """
-        expectErrors(yaml, [
-            "1️⃣": "'https://example.com/intro.mp4' is a URL; sources and outputs must be local files",
-            "2️⃣": "'s3://bucket/out.mp4' is a URL; sources and outputs must be local files",
-            "3️⃣": "'http://example.com/clip.mp4' is a URL; sources and outputs must be local files",
-        ])
-        expectHints(yaml, [
-            "1️⃣": "download the file and refer to it by its path",
-            "2️⃣": "download the file and refer to it by its path",
-            "3️⃣": "download the file and refer to it by its path",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣": "'https://example.com/intro.mp4' is a URL; sources and outputs must be local files",
+                "2️⃣": "'s3://bucket/out.mp4' is a URL; sources and outputs must be local files",
+                "3️⃣": "'http://example.com/clip.mp4' is a URL; sources and outputs must be local files",
+            ])
+        expectHints(
+            yaml,
+            [
+                "1️⃣": "download the file and refer to it by its path",
+                "2️⃣": "download the file and refer to it by its path",
+                "3️⃣": "download the file and refer to it by its path",
+            ])
     }
 
     @Test func longFormNeedsAPathAndKnownKeys() {
@@ -113,26 +130,32 @@ import Testing
             tracks:
               - items: [{ color: red, duration: 1 }]
             """
-        expectErrors(yaml, [
-            "1️⃣": "asset 'logo' needs a 'path'",
-            "4️⃣": "unknown key 'file' in asset 'logo'",
-            "2️⃣": "unknown key 'audio_steam' in asset 'talk'",
-            "3️⃣": "'audio_stream' must be between 0 and 63, not -1",
-        ])
-        expectHints(yaml, [
-            "4️⃣": "asset 'logo' takes: path, audio_stream, video_stream",
-            "2️⃣": "did you mean 'audio_stream'?",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣": "asset 'logo' needs a 'path'",
+                "4️⃣": "unknown key 'file' in asset 'logo'",
+                "2️⃣": "unknown key 'audio_steam' in asset 'talk'",
+                "3️⃣": "'audio_stream' must be between 0 and 63, not -1",
+            ])
+        expectHints(
+            yaml,
+            [
+                "4️⃣": "asset 'logo' takes: path, audio_stream, video_stream",
+                "2️⃣": "did you mean 'audio_stream'?",
+            ])
     }
 
     @Test func assetsMustBeAMappingAndNamesUnique() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             assets: 1️⃣[media/a.mp4, media/b.mp4]
             tracks:
               - items: [{ color: red, duration: 1 }]
             """, ["1️⃣": "'assets' must be a mapping of names to paths, not a list"])
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             assets:
               a: media/a.mp4
@@ -143,7 +166,8 @@ import Testing
     }
 
     @Test func aBrokenAssetIsReportedOnceNotAgainWhereItIsUsed() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             assets: { remote: 1️⃣"rtmp://127.0.0.1:9/live" }
             tracks:

@@ -1,10 +1,12 @@
-@testable import EDLParser
 import Testing
+
+@testable import EDLParser
 
 /// SPEC sections 1 (files) and 3 (top level).
 @Suite struct FileAndTopLevelTests {
     @Test func minimalProjectHasOneTrackAndDefaults() {
-        let project = parseValid("""
+        let project = parseValid(
+            """
             cutlist: 1
             tracks:
               - items:
@@ -21,7 +23,8 @@ import Testing
     }
 
     @Test func xKeysAreIgnoredAtEveryLevel() {
-        let project = parseValid("""
+        let project = parseValid(
+            """
             cutlist: 1
             x-editor: { name: someone, notes: [a, b] }
             output:
@@ -52,21 +55,26 @@ import Testing
               - 2️⃣nmae: main
                 items: [{ color: red, duration: 1, 3️⃣opactiy: 0.5 }]
             """
-        expectErrors(yaml, [
-            "1️⃣": "unknown key 'ouput' in the project",
-            "2️⃣": "unknown key 'nmae' in a track",
-            "3️⃣": "unknown key 'opactiy' in an item",
-        ])
-        expectHints(yaml, [
-            "1️⃣": "did you mean 'output'?",
-            // A swap of neighbouring letters counts as one edit.
-            "2️⃣": "did you mean 'name'?",
-            "3️⃣": "did you mean 'opacity'?",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣": "unknown key 'ouput' in the project",
+                "2️⃣": "unknown key 'nmae' in a track",
+                "3️⃣": "unknown key 'opactiy' in an item",
+            ])
+        expectHints(
+            yaml,
+            [
+                "1️⃣": "did you mean 'output'?",
+                // A swap of neighbouring letters counts as one edit.
+                "2️⃣": "did you mean 'name'?",
+                "3️⃣": "did you mean 'opacity'?",
+            ])
     }
 
     @Test func duplicateKeysAreErrors() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             tracks:
               - items:
@@ -74,35 +82,40 @@ import Testing
                     duration: 1
                     1️⃣duration: 2
             2️⃣tracks: []
-            """, [
+            """,
+            [
                 "1️⃣": "'duration' is given twice in an item",
                 "2️⃣": "'tracks' is given twice in the project",
             ])
     }
 
     @Test func missingVersion() {
-        expectErrors("""
+        expectErrors(
+            """
             1️⃣tracks:
               - items: [{ color: red, duration: 1 }]
             """, ["1️⃣": "missing 'cutlist: 1' (the format version) at the top of the project"])
     }
 
     @Test func missingTracks() {
-        expectErrors("""
+        expectErrors(
+            """
             1️⃣cutlist: 1
             output: { fps: 30 }
             """, ["1️⃣": "missing 'tracks:', the list of tracks to render"])
     }
 
     @Test func emptyTrackList() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             tracks: 1️⃣[]
             """, ["1️⃣": "'tracks' is empty; a project needs at least one track"])
     }
 
     @Test func tracksMustBeAList() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             tracks:
               1️⃣items: [{ color: red, duration: 1 }]
@@ -111,7 +124,8 @@ import Testing
 
     @Test(arguments: ["2", "1.0", "one"])
     func wrongVersion(version: String) {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1️⃣\(version)
             tracks:
               - items: [{ color: red, duration: 1 }]
@@ -127,7 +141,8 @@ import Testing
     }
 
     @Test func projectMustBeAMapping() {
-        expectErrors("""
+        expectErrors(
+            """
             1️⃣- cutlist: 1
             - tracks: []
             """, ["1️⃣": "the project must be a mapping of keys to values, not a list"])
@@ -146,7 +161,8 @@ import Testing
     }
 
     @Test func anchorsAndAliasesReuseValuesAndItems() {
-        let project = parseValid("""
+        let project = parseValid(
+            """
             cutlist: 1
             x-palette:
               brand: &brand "#336699"
@@ -187,10 +203,13 @@ import Testing
               - items:
                   - { color: 2️⃣redd, duration: 1 }
             """
-        expectErrors(yaml, [
-            "1️⃣": "'fast' is not a frame rate; expected frames per second such as '30', '29.97' or '30000/1001'",
-            "2️⃣": "'redd' is not a color; expected a CSS name such as 'red', 'transparent', '#rgb', '#rrggbb', '#rrggbbaa' or 'rgba(255, 0, 0, 0.5)'",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣": "'fast' is not a frame rate; expected frames per second such as '30', '29.97' or '30000/1001'",
+                "2️⃣":
+                    "'redd' is not a color; expected a CSS name such as 'red', 'transparent', '#rgb', '#rrggbb', '#rrggbbaa' or 'rgba(255, 0, 0, 0.5)'",
+            ])
         expectHints(yaml, ["2️⃣": "did you mean 'red'?"])
     }
 
@@ -198,13 +217,14 @@ import Testing
         let text = "cutlist: 1\ntracks:\n  - items:\n      - { source: a.mp4, spead: 2 }\n"
         let result = ProjectParser.parse(text, file: "edits/promo.yaml", directory: testDirectory)
         let rendered = DiagnosticRenderer(sources: ["edits/promo.yaml": text]).render(result.diagnostics)
-        #expect(rendered == """
-            edits/promo.yaml:4:26: error: unknown key 'spead' in an item
-             4 |       - { source: a.mp4, spead: 2 }
-               |                          ^
-            hint: did you mean 'speed'?
-            1 error
+        #expect(
+            rendered == """
+                edits/promo.yaml:4:26: error: unknown key 'spead' in an item
+                 4 |       - { source: a.mp4, spead: 2 }
+                   |                          ^
+                hint: did you mean 'speed'?
+                1 error
 
-            """)
+                """)
     }
 }

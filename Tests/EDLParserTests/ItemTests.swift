@@ -1,10 +1,12 @@
-@testable import EDLParser
 import Testing
+
+@testable import EDLParser
 
 /// SPEC section 7: items, their kinds, timing, picture and sound keys.
 @Suite struct ItemTests {
     @Test func eachKindOfItem() {
-        let project = parseValid("""
+        let project = parseValid(
+            """
             cutlist: 1
             tracks:
               - items:
@@ -41,20 +43,22 @@ import Testing
     }
 
     @Test func mediaTimingAndSoundKeys() {
-        let item = onlyItem(parseValid("""
-            cutlist: 1
-            tracks:
-              - items:
-                  - source: talk.mp4
-                    from: 1.5
-                    to: 4
-                    at: 10
-                    speed: 2.5
-                    pitch: shift
-                    fade_in: 0.5
-                    fade_out: 250ms
-                    mute: true
-            """))
+        let item = onlyItem(
+            parseValid(
+                """
+                cutlist: 1
+                tracks:
+                  - items:
+                      - source: talk.mp4
+                        from: 1.5
+                        to: 4
+                        at: 10
+                        speed: 2.5
+                        pitch: shift
+                        fade_in: 0.5
+                        fade_out: 250ms
+                        mute: true
+                """))
         #expect(item?.timing.from?.value == seconds(3, 2))
         #expect(item?.timing.to?.value == seconds(4))
         #expect(item?.timing.at?.value == seconds(10))
@@ -70,19 +74,21 @@ import Testing
     }
 
     @Test func pictureKeys() {
-        let picture = onlyItem(parseValid("""
-            cutlist: 1
-            tracks:
-              - items:
-                  - source: phone.mov
-                    fit: cover
-                    anchor: [0, 1]
-                    scale: [1.5, 2]
-                    crop: { left: 10, bottom: 20 }
-                    flip: horizontal
-                    auto_rotate: false
-                    opacity: 0.25
-            """))?.picture
+        let picture = onlyItem(
+            parseValid(
+                """
+                cutlist: 1
+                tracks:
+                  - items:
+                      - source: phone.mov
+                        fit: cover
+                        anchor: [0, 1]
+                        scale: [1.5, 2]
+                        crop: { left: 10, bottom: 20 }
+                        flip: horizontal
+                        auto_rotate: false
+                        opacity: 0.25
+                """))?.picture
         #expect(picture?.fit == .cover)
         #expect(picture?.anchor == Vector2(0, 1))
         #expect(picture?.scale == .constant(Vector2(1.5, 2)))
@@ -102,14 +108,18 @@ import Testing
                   - { source: a.mp4, 1️⃣color: red }
                   - { tone: 440, 2️⃣pattern: bars, duration: 1 }
             """
-        expectErrors(yaml, [
-            "1️⃣": "an item is one kind; it has both 'source' and 'color'",
-            "2️⃣": "an item is one kind; it has both 'tone' and 'pattern'",
-        ])
-        expectHints(yaml, [
-            "1️⃣": "split it into two items, on two tracks if they play together",
-            "2️⃣": "split it into two items, on two tracks if they play together",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣": "an item is one kind; it has both 'source' and 'color'",
+                "2️⃣": "an item is one kind; it has both 'tone' and 'pattern'",
+            ])
+        expectHints(
+            yaml,
+            [
+                "1️⃣": "split it into two items, on two tracks if they play together",
+                "2️⃣": "split it into two items, on two tracks if they play together",
+            ])
     }
 
     @Test func noKindKey() {
@@ -137,12 +147,14 @@ import Testing
     }
 
     @Test func fromToAndDurationWithLoop() {
-        let timing = onlyItem(parseValid("""
-            cutlist: 1
-            tracks:
-              - items:
-                  - { source: a.mp4, from: 1, to: 3, duration: 10, loop: true }
-            """))?.timing
+        let timing = onlyItem(
+            parseValid(
+                """
+                cutlist: 1
+                tracks:
+                  - items:
+                      - { source: a.mp4, from: 1, to: 3, duration: 10, loop: true }
+                """))?.timing
         #expect(timing?.loop == .forever)
         #expect(timing?.from?.value == seconds(1))
         #expect(timing?.to?.value == seconds(3))
@@ -150,21 +162,24 @@ import Testing
     }
 
     @Test func toMustBeAfterFrom() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             tracks:
               - items:
                   - { source: a.mp4, from: 3s, to: 1️⃣2s }
                   - { source: a.mp4, from: "00:00:01:10", to: 2️⃣"00:00:01:10" }
                   - { source: a.mp4, from: 1s, to: 30f }
-            """, [
+            """,
+            [
                 "1️⃣": "'to' (2s) must be after 'from' (3s)",
                 "2️⃣": "'to' (1s+10f) must be after 'from' (1s+10f)",
             ])
     }
 
     @Test func speedRange() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             tracks:
               - items:
@@ -173,7 +188,8 @@ import Testing
                   - { source: a.mp4, speed: 0.25 }
                   - { source: a.mp4, speed: 16 }
                   - { source: a.mp4, speed: 3️⃣fast }
-            """, [
+            """,
+            [
                 "1️⃣": "'speed' must be between 0.25 and 16, not 0.1",
                 "2️⃣": "'speed' must be between 0.25 and 16, not 20",
                 "3️⃣": "'fast' is not a number; expected a decimal such as '2', '-0.5' or '1e3'",
@@ -182,24 +198,28 @@ import Testing
 
     @Test(arguments: [("true", LoopMode.forever), ("3", .count(3)), ("false", .off)])
     func loopForms(written: String, mode: LoopMode) {
-        let timing = onlyItem(parseValid("""
-            cutlist: 1
-            tracks:
-              - items: [{ source: a.mp4, loop: \(written), duration: 30 }]
-            """))?.timing
+        let timing = onlyItem(
+            parseValid(
+                """
+                cutlist: 1
+                tracks:
+                  - items: [{ source: a.mp4, loop: \(written), duration: 30 }]
+                """))?.timing
         #expect(timing?.loop == mode)
         #expect(timing?.duration?.value == seconds(30))
     }
 
     @Test func badLoops() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             tracks:
               - items:
                   - { source: a.mp4, loop: 1️⃣0, duration: 5 }
                   - { source: a.mp4, loop: 2️⃣2.5, duration: 5 }
                   - { source: a.mp4, 3️⃣loop: true }
-            """, [
+            """,
+            [
                 "1️⃣": "'loop' must be between 1 and 1000000, not 0",
                 "2️⃣": "'loop' must be a whole number, not 2.5",
                 "3️⃣": "'loop' needs 'duration' or 'until: end' to know how long to repeat",
@@ -207,15 +227,18 @@ import Testing
     }
 
     @Test func untilEnd() {
-        let timing = onlyItem(parseValid("""
-            cutlist: 1
-            tracks:
-              - kind: audio
-                items: [{ source: music.mp3, until: end, loop: true }]
-            """))?.timing
+        let timing = onlyItem(
+            parseValid(
+                """
+                cutlist: 1
+                tracks:
+                  - kind: audio
+                    items: [{ source: music.mp3, until: end, loop: true }]
+                """))?.timing
         #expect(timing?.untilEnd == true)
         #expect(timing?.loop == .forever)
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             tracks:
               - items: [{ source: a.mp4, until: 1️⃣5s }]
@@ -223,24 +246,28 @@ import Testing
     }
 
     @Test func freeze() {
-        let timing = onlyItem(parseValid("""
-            cutlist: 1
-            tracks:
-              - items: [{ source: a.mp4, freeze: { at: 2.5s }, duration: 3 }]
-            """))?.timing
+        let timing = onlyItem(
+            parseValid(
+                """
+                cutlist: 1
+                tracks:
+                  - items: [{ source: a.mp4, freeze: { at: 2.5s }, duration: 3 }]
+                """))?.timing
         #expect(timing?.freeze?.value == seconds(5, 2))
         #expect(timing?.duration?.value == seconds(3))
     }
 
     @Test func badFreezes() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             tracks:
               - items:
                   - { source: a.mp4, 1️⃣freeze: { at: 2 } }
                   - { source: a.mp4, freeze: { at: 2 }, duration: 1, 2️⃣speed: 2 }
                   - { source: a.mp4, freeze: 3️⃣{ 4️⃣time: 2 }, duration: 1 }
-            """, [
+            """,
+            [
                 "1️⃣": "'freeze' needs 'duration' or 'until: end': how long to show the frame",
                 "2️⃣": "'speed' does not combine with 'freeze', which shows a single frame",
                 "3️⃣": "'freeze' needs 'at': the source time of the frame to show",
@@ -250,7 +277,8 @@ import Testing
 
     @Test func generatorsNeedALength() {
         let message = "this item needs 'duration' or 'until: end'; it has no length of its own"
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             tracks:
               - items:
@@ -274,7 +302,8 @@ import Testing
     }
 
     @Test func keysThatDoNotApplyToTheKind() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             tracks:
               - items:
@@ -282,7 +311,8 @@ import Testing
                   - { gap: 1, 2️⃣opacity: 0.5 }
                   - { tone: 440, duration: 1, 3️⃣pitch: shift }
                   - { source: a.mp4, 4️⃣font_size: 20 }
-            """, [
+            """,
+            [
                 "1️⃣": "'from' does not apply to a 'color' item",
                 "2️⃣": "'opacity' does not apply to a 'gap' item",
                 "3️⃣": "'pitch' does not apply to a 'tone' item",
@@ -300,17 +330,21 @@ import Testing
                   - { pattern: 3️⃣bar, duration: 1 }
                   - { source: a.mp4, fit: 4️⃣stretch, flip: 5️⃣sideways }
             """
-        expectErrors(yaml, [
-            "1️⃣": "'gap' must be longer than zero",
-            "2️⃣": "'tone' must be between 1 and 20000, not 30000",
-            "3️⃣": "'bar' is not a valid 'pattern'",
-            "4️⃣": "'stretch' is not a valid 'fit'",
-            "5️⃣": "'sideways' is not a valid 'flip'",
-        ])
-        expectHints(yaml, [
-            "3️⃣": "did you mean 'bars'?",
-            "4️⃣": "expected one of: contain, cover, fill, none",
-            "5️⃣": "expected one of: horizontal, vertical, both",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣": "'gap' must be longer than zero",
+                "2️⃣": "'tone' must be between 1 and 20000, not 30000",
+                "3️⃣": "'bar' is not a valid 'pattern'",
+                "4️⃣": "'stretch' is not a valid 'fit'",
+                "5️⃣": "'sideways' is not a valid 'flip'",
+            ])
+        expectHints(
+            yaml,
+            [
+                "3️⃣": "did you mean 'bars'?",
+                "4️⃣": "expected one of: contain, cover, fill, none",
+                "5️⃣": "expected one of: horizontal, vertical, both",
+            ])
     }
 }

@@ -1,6 +1,7 @@
-@testable import EDLParser
 import Foundation
 import Testing
+
+@testable import EDLParser
 
 /// Hostile and absurd input: bounded work, diagnostics, never a crash.
 @Suite struct LimitsTests {
@@ -19,19 +20,22 @@ import Testing
     }
 
     @Test func hugeDurationIsADiagnostic() {
-        let result = parse(MarkedSource("""
-            cutlist: 1
-            tracks:
-              - items:
-                  - { color: red, duration: 1e300 }
-            """))
+        let result = parse(
+            MarkedSource(
+                """
+                cutlist: 1
+                tracks:
+                  - items:
+                      - { color: red, duration: 1e300 }
+                """))
         #expect(result.project == nil)
         #expect(result.diagnostics.count == 1)
         #expect(result.diagnostics.first?.location?.line == 4)
     }
 
     @Test func hugeOutputSizeIsADiagnostic() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             output: { size: 1️⃣100000x100000 }
             tracks:
@@ -41,7 +45,8 @@ import Testing
 
     @Test func errorsAreCappedAtFifty() {
         let items = (1...80).map { "      - { color: red, duration: 1, bogus\($0): 1 }" }.joined(separator: "\n")
-        let result = ProjectParser.parse("cutlist: 1\ntracks:\n  - items:\n" + items + "\n", file: testFile, directory: testDirectory)
+        let result = ProjectParser.parse(
+            "cutlist: 1\ntracks:\n  - items:\n" + items + "\n", file: testFile, directory: testDirectory)
         #expect(result.diagnostics.count == 50)
         #expect(result.droppedCount == 30)
     }

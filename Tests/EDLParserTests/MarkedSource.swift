@@ -1,5 +1,6 @@
-@testable import EDLParser
 import Testing
+
+@testable import EDLParser
 
 /// A YAML document with position markers (`1️⃣`, `2️⃣`, ...) where diagnostics are
 /// expected, so tests name positions instead of counting lines and columns.
@@ -14,7 +15,8 @@ struct MarkedSource {
     init(_ marked: String) {
         var text = ""
         var positions: [String: (line: Int, column: Int)] = [:]
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         var rest = Substring(marked)
         while let character = rest.first {
             if let marker = Self.markers.first(where: { rest.hasPrefix($0) }) {
@@ -23,7 +25,12 @@ struct MarkedSource {
                 continue
             }
             text.append(character)
-            if character == "\n" { line += 1; column = 1 } else { column += character.unicodeScalars.count }
+            if character == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += character.unicodeScalars.count
+            }
             rest = rest.dropFirst()
         }
         self.text = text
@@ -40,23 +47,28 @@ func parse(_ marked: MarkedSource, overrides: [String: String] = [:]) -> ParseRe
 }
 
 /// Parses a document that must be valid, recording its diagnostics as a failure.
-func parseValid(_ text: String, overrides: [String: String] = [:], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Project? {
+func parseValid(_ text: String, overrides: [String: String] = [:], sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    -> Project?
+{
     let result = ProjectParser.parse(text, file: testFile, directory: testDirectory, overrides: overrides)
     #expect(result.diagnostics.isEmpty, "unexpected: \(result.diagnostics.map(\.description))", sourceLocation: sourceLocation)
     return result.project
 }
 
 /// Asserts that the document yields exactly the expected errors, one per marker.
-func expectErrors(_ marked: String, _ expected: [String: String], overrides: [String: String] = [:],
-                  sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+func expectErrors(
+    _ marked: String, _ expected: [String: String], overrides: [String: String] = [:],
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
     let source = MarkedSource(marked)
     let result = parse(source, overrides: overrides)
     #expect(result.project == nil, "an invalid document produced a project", sourceLocation: sourceLocation)
     let actual = Set(result.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0): \($0.message)" })
-    let wanted = Set(expected.map { marker, message -> String in
-        let position = source.positions[marker] ?? (0, 0)
-        return "\(position.line):\(position.column): \(message)"
-    })
+    let wanted = Set(
+        expected.map { marker, message -> String in
+            let position = source.positions[marker] ?? (0, 0)
+            return "\(position.line):\(position.column): \(message)"
+        })
     #expect(actual == wanted, sourceLocation: sourceLocation)
 }
 

@@ -1,10 +1,12 @@
-@testable import EDLParser
 import Testing
+
+@testable import EDLParser
 
 /// SPEC section 4: `output:`.
 @Suite struct OutputTests {
     @Test func defaultsWhenOutputIsAbsent() {
-        let output = parseValid("""
+        let output = parseValid(
+            """
             cutlist: 1
             tracks:
               - items: [{ color: red, duration: 1 }]
@@ -29,7 +31,8 @@ import Testing
     }
 
     @Test func everyKeyGiven() {
-        let output = parseValid("""
+        let output = parseValid(
+            """
             cutlist: 1
             output:
               path: out/final.mov
@@ -60,7 +63,8 @@ import Testing
         #expect(output?.audio?.channels == 1)
         #expect(output?.audioExplicit == true)
         #expect(output?.faststart == false)
-        #expect(output?.metadata == [MetadataEntry(key: "title", value: "Launch day"), MetadataEntry(key: "comment", value: "cut 3")])
+        #expect(
+            output?.metadata == [MetadataEntry(key: "title", value: "Launch day"), MetadataEntry(key: "comment", value: "cut 3")])
     }
 
     @Test func oddSizeForYUV420() {
@@ -75,7 +79,8 @@ import Testing
     }
 
     @Test func oddSizeIsFineForYUV444() {
-        let output = parseValid("""
+        let output = parseValid(
+            """
             cutlist: 1
             output: { size: [641, 481], video: { pixel_format: yuv444p } }
             tracks:
@@ -86,7 +91,8 @@ import Testing
     }
 
     @Test func crfAndBitrateTogether() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             output:
               video:
@@ -98,14 +104,16 @@ import Testing
     }
 
     @Test func crfRangeAndBadBitrate() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             output:
               video: { crf: 1️⃣70 }
               audio: { bitrate: 2️⃣lots }
             tracks:
               - items: [{ color: red, duration: 1 }]
-            """, [
+            """,
+            [
                 "1️⃣": "'crf' must be between 0 and 63, not 70",
                 "2️⃣": "'lots' is not a bitrate; expected bits per second such as '128000', '192k' or '8M'",
             ])
@@ -134,10 +142,12 @@ import Testing
             tracks:
               - items: [{ tone: 440, duration: 1 }]
             """
-        expectErrors(yaml, [
-            "1️⃣": "a .wav file holds no video",
-            "2️⃣": "a .wav file cannot hold aac audio",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣": "a .wav file holds no video",
+                "2️⃣": "a .wav file cannot hold aac audio",
+            ])
         expectHints(yaml, ["2️⃣": "use one of: pcm_s16le"])
     }
 
@@ -150,18 +160,23 @@ import Testing
             tracks:
               - items: [{ color: red, duration: 1 }]
             """
-        expectErrors(yaml, [
-            "1️⃣": "'out.avi' has no known container extension",
-            "2️⃣": "'h265' is not a valid 'codec'",
-        ])
-        expectHints(yaml, [
-            "1️⃣": "use one of: .mp4 .mov .mkv .webm .m4a .wav .gif",
-            "2️⃣": "did you mean 'h264'?",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣": "'out.avi' has no known container extension",
+                "2️⃣": "'h265' is not a valid 'codec'",
+            ])
+        expectHints(
+            yaml,
+            [
+                "1️⃣": "use one of: .mp4 .mov .mkv .webm .m4a .wav .gif",
+                "2️⃣": "did you mean 'h264'?",
+            ])
     }
 
     @Test func audioNone() {
-        let output = parseValid("""
+        let output = parseValid(
+            """
             cutlist: 1
             output: { path: silent.mp4, audio: none }
             tracks:
@@ -173,7 +188,8 @@ import Testing
     }
 
     @Test func audioMustBeNoneOrAMapping() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             output: { audio: 1️⃣off }
             tracks:
@@ -182,7 +198,8 @@ import Testing
     }
 
     @Test func audioChannelsAndSampleRate() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             output:
               audio:
@@ -190,14 +207,16 @@ import Testing
                 sample_rate: 2️⃣44.1
             tracks:
               - items: [{ color: red, duration: 1 }]
-            """, [
+            """,
+            [
                 "1️⃣": "'channels' must be between 1 and 2, not 6",
                 "2️⃣": "'sample_rate' must be a whole number, not 44.1",
             ])
     }
 
     @Test func metadataMustBeAMapping() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             output:
               metadata: 1️⃣[title, comment]
@@ -214,18 +233,23 @@ import Testing
             tracks:
               - items: [{ color: red, duration: 1 }]
             """
-        expectErrors(yaml, [
-            "1️⃣": "'medum' is not an encoder preset",
-            "2️⃣": "'rgb24' is not a supported pixel format",
-        ])
-        expectHints(yaml, [
-            "1️⃣": "did you mean 'medium'?",
-            "2️⃣": "expected one of: yuv420p, yuv422p, yuv444p, yuv420p10le, yuv422p10le, yuv444p10le",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣": "'medum' is not an encoder preset",
+                "2️⃣": "'rgb24' is not a supported pixel format",
+            ])
+        expectHints(
+            yaml,
+            [
+                "1️⃣": "did you mean 'medium'?",
+                "2️⃣": "expected one of: yuv420p, yuv422p, yuv444p, yuv420p10le, yuv422p10le, yuv444p10le",
+            ])
     }
 
     @Test func outputDurationAndKeyframeIntervalMustBePositive() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             output:
               duration: 1️⃣0s
@@ -233,7 +257,8 @@ import Testing
               faststart: 3️⃣yes
             tracks:
               - items: [{ color: red, duration: 1 }]
-            """, [
+            """,
+            [
                 "1️⃣": "'duration' must be longer than zero",
                 "2️⃣": "'keyframe_interval' must be longer than zero",
                 "3️⃣": "'faststart' must be true or false, not 'yes'",

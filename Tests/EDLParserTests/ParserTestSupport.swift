@@ -1,5 +1,6 @@
-@testable import EDLParser
 import Testing
+
+@testable import EDLParser
 
 /// An exact time of `numerator / denominator` seconds plus `frames`.
 func seconds(_ numerator: Int64, _ denominator: Int64 = 1, frames: Int64 = 0) -> TimeValue {
@@ -29,8 +30,10 @@ func items(_ project: Project?, track index: Int = 0) -> [Item] {
 
 /// Asserts the hints of a document's diagnostics, by marker. Diagnostics without
 /// a hint are left to `expectErrors`.
-func expectHints(_ marked: String, _ expected: [String: String], overrides: [String: String] = [:],
-                 sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+func expectHints(
+    _ marked: String, _ expected: [String: String], overrides: [String: String] = [:],
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
     let source = MarkedSource(marked)
     let result = parse(source, overrides: overrides)
     var actual: [String: String] = [:]

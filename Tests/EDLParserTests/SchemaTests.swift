@@ -1,6 +1,7 @@
-@testable import EDLParser
 import Foundation
 import Testing
+
+@testable import EDLParser
 
 /// The JSON Schema, the examples and the parser agree.
 @Suite struct SchemaTests {

@@ -1,5 +1,6 @@
-@testable import EDLParser
 import Testing
+
+@testable import EDLParser
 
 /// SPEC section 10: text items and their style.
 @Suite struct TextTests {
@@ -9,24 +10,26 @@ import Testing
     }
 
     @Test func allStyleKeys() {
-        let item = onlyItem(parseValid("""
-            cutlist: 1
-            tracks:
-              - items:
-                  - text: "加点水印看看效果"
-                    duration: 5s
-                    font: "Noto Sans CJK SC"
-                    font_size: 64
-                    weight: bold
-                    color: yellow
-                    align: left
-                    max_width: 1200
-                    line_height: 1.5
-                    stroke: { color: black, width: 3 }
-                    shadow: { color: "#00000080", offset: [4, -2] }
-                    background: { color: "#00000099", padding: 12 }
-                    position: ["50%", "85%"]
-            """))
+        let item = onlyItem(
+            parseValid(
+                """
+                cutlist: 1
+                tracks:
+                  - items:
+                      - text: "加点水印看看效果"
+                        duration: 5s
+                        font: "Noto Sans CJK SC"
+                        font_size: 64
+                        weight: bold
+                        color: yellow
+                        align: left
+                        max_width: 1200
+                        line_height: 1.5
+                        stroke: { color: black, width: 3 }
+                        shadow: { color: "#00000080", offset: [4, -2] }
+                        background: { color: "#00000099", padding: 12 }
+                        position: ["50%", "85%"]
+                """))
         var expected = TextContent(string: "加点水印看看效果")
         expected.font = "Noto Sans CJK SC"
         expected.fontSize = 64
@@ -45,12 +48,15 @@ import Testing
     }
 
     @Test func defaults() {
-        let content = text(onlyItem(parseValid("""
-            cutlist: 1
-            tracks:
-              - items:
-                  - { text: Plain, until: end, stroke: {}, shadow: {}, background: {} }
-            """)))
+        let content = text(
+            onlyItem(
+                parseValid(
+                    """
+                    cutlist: 1
+                    tracks:
+                      - items:
+                          - { text: Plain, until: end, stroke: {}, shadow: {}, background: {} }
+                    """)))
         #expect(content?.string == "Plain")
         #expect(content?.font == "DejaVu Sans")
         #expect(content?.fontSize == 48)
@@ -65,7 +71,8 @@ import Testing
     }
 
     @Test func fontPathsResolveAndFamiliesStayNames() {
-        let project = parseValid("""
+        let project = parseValid(
+            """
             cutlist: 1
             tracks:
               - items:
@@ -74,9 +81,10 @@ import Testing
                   - { text: c, duration: 1, font: DejaVu Serif }
                   - { text: d, duration: 1, font: "Font Awesome 6 Free" }
             """)
-        #expect(items(project).map { text($0)?.font } == [
-            "/projects/demo/fonts/Brand-Bold.otf", "/usr/share/fonts/Inter.TTF", "DejaVu Serif", "Font Awesome 6 Free",
-        ])
+        #expect(
+            items(project).map { text($0)?.font } == [
+                "/projects/demo/fonts/Brand-Bold.otf", "/usr/share/fonts/Inter.TTF", "DejaVu Serif", "Font Awesome 6 Free",
+            ])
         #expect(project?.referencedFiles.map(\.value) == ["/projects/demo/fonts/Brand-Bold.otf", "/usr/share/fonts/Inter.TTF"])
     }
 
@@ -88,16 +96,20 @@ import Testing
                   - { text: a, duration: 1, weight: 1️⃣heavy, align: 2️⃣centre }
                   - { text: b, duration: 1, weight: 3️⃣700 }
             """
-        expectErrors(yaml, [
-            "1️⃣": "'heavy' is not a valid 'weight'",
-            "2️⃣": "'centre' is not a valid 'align'",
-            "3️⃣": "'700' is not a valid 'weight'",
-        ])
-        expectHints(yaml, [
-            "1️⃣": "expected one of: normal, bold",
-            "2️⃣": "did you mean 'center'?",
-            "3️⃣": "expected one of: normal, bold",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣": "'heavy' is not a valid 'weight'",
+                "2️⃣": "'centre' is not a valid 'align'",
+                "3️⃣": "'700' is not a valid 'weight'",
+            ])
+        expectHints(
+            yaml,
+            [
+                "1️⃣": "expected one of: normal, bold",
+                "2️⃣": "did you mean 'center'?",
+                "3️⃣": "expected one of: normal, bold",
+            ])
     }
 
     @Test func badStyleValues() {
@@ -114,28 +126,34 @@ import Testing
                     background: { padding: 5️⃣-1 }
                     font: 6️⃣"https://fonts.example.com/a.ttf"
             """
-        expectErrors(yaml, [
-            "1️⃣": "'font_size' must be between 1 and 2000, not 0",
-            "2️⃣": "'line_height' must be between 0.1 and 10, not 20",
-            "3️⃣": "unknown key 'colour' in 'stroke'",
-            "4️⃣": "'offset' must be a pair [x, y], not a list of 1",
-            "5️⃣": "'padding' must be between 0 and 1000, not -1",
-            "6️⃣": "'https://fonts.example.com/a.ttf' is a URL; sources and outputs must be local files",
-        ])
-        expectHints(yaml, [
-            "3️⃣": "did you mean 'color'?",
-            "6️⃣": "download the file and refer to it by its path",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣": "'font_size' must be between 1 and 2000, not 0",
+                "2️⃣": "'line_height' must be between 0.1 and 10, not 20",
+                "3️⃣": "unknown key 'colour' in 'stroke'",
+                "4️⃣": "'offset' must be a pair [x, y], not a list of 1",
+                "5️⃣": "'padding' must be between 0 and 1000, not -1",
+                "6️⃣": "'https://fonts.example.com/a.ttf' is a URL; sources and outputs must be local files",
+            ])
+        expectHints(
+            yaml,
+            [
+                "3️⃣": "did you mean 'color'?",
+                "6️⃣": "download the file and refer to it by its path",
+            ])
     }
 
     @Test func textMustBeASingleValue() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             tracks:
               - items:
                   - { text: 1️⃣[hello, world], duration: 1 }
                   - { text: 2️⃣, duration: 1 }
-            """, [
+            """,
+            [
                 "1️⃣": "'text' must be a single value, not a list",
                 "2️⃣": "'text' must be a single value, not an empty value",
             ])

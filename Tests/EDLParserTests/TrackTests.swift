@@ -1,10 +1,12 @@
-@testable import EDLParser
 import Testing
+
+@testable import EDLParser
 
 /// SPEC section 6: tracks.
 @Suite struct TrackTests {
     @Test func kindsAndTrackKeys() {
-        let project = parseValid("""
+        let project = parseValid(
+            """
             cutlist: 1
             tracks:
               - name: main
@@ -47,7 +49,8 @@ import Testing
     }
 
     @Test func duckingDefaults() {
-        let project = parseValid("""
+        let project = parseValid(
+            """
             cutlist: 1
             tracks:
               - { name: voice, kind: audio, items: [{ source: voice.wav }] }
@@ -68,14 +71,18 @@ import Testing
               - kind: 2️⃣subtitles
                 items: [{ color: red, duration: 1 }]
             """
-        expectErrors(yaml, [
-            "1️⃣": "'vido' is not a valid 'kind'",
-            "2️⃣": "'subtitles' is not a valid 'kind'",
-        ])
-        expectHints(yaml, [
-            "1️⃣": "did you mean 'video'?",
-            "2️⃣": "expected one of: video, audio",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣": "'vido' is not a valid 'kind'",
+                "2️⃣": "'subtitles' is not a valid 'kind'",
+            ])
+        expectHints(
+            yaml,
+            [
+                "1️⃣": "did you mean 'video'?",
+                "2️⃣": "expected one of: video, audio",
+            ])
     }
 
     @Test func duplicateTrackNames() {
@@ -103,18 +110,23 @@ import Testing
                 ducking: { under: 2️⃣narration }
                 items: [{ source: music.wav }]
             """
-        expectErrors(yaml, [
-            "1️⃣": "no track is named 'voise'",
-            "2️⃣": "no track is named 'narration'",
-        ])
-        expectHints(yaml, [
-            "1️⃣": "did you mean 'voice'?",
-            "2️⃣": "give the track to duck under a 'name:'",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣": "no track is named 'voise'",
+                "2️⃣": "no track is named 'narration'",
+            ])
+        expectHints(
+            yaml,
+            [
+                "1️⃣": "did you mean 'voice'?",
+                "2️⃣": "give the track to duck under a 'name:'",
+            ])
     }
 
     @Test func duckingUnderItselfOrWithoutUnder() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             tracks:
               - name: music
@@ -124,14 +136,16 @@ import Testing
               - kind: audio
                 ducking: 2️⃣{ gain: "-12dB" }
                 items: [{ source: music.wav }]
-            """, [
+            """,
+            [
                 "1️⃣": "a track cannot duck under itself",
                 "2️⃣": "'ducking' needs 'under': the name of the track to duck under",
             ])
     }
 
     @Test func pictureKeysOnAnAudioTrack() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             tracks:
               - kind: audio
@@ -140,7 +154,8 @@ import Testing
                   - source: music.wav
                     2️⃣position: [0, 0]
                     3️⃣fit: cover
-            """, [
+            """,
+            [
                 "1️⃣": "'opacity' does not apply to an audio track",
                 "2️⃣": "'position' does not apply to an item on an audio track",
                 "3️⃣": "'fit' does not apply to an item on an audio track",
@@ -158,20 +173,25 @@ import Testing
                   - 3️⃣{ pattern: bars, duration: 1 }
                   - { tone: 440, duration: 1 }
             """
-        expectErrors(yaml, [
-            "1️⃣": "a 'color' item has no sound and cannot go on an audio track",
-            "2️⃣": "a 'text' item has no sound and cannot go on an audio track",
-            "3️⃣": "a 'pattern' item has no sound and cannot go on an audio track",
-        ])
-        expectHints(yaml, [
-            "1️⃣": "move it to a video track",
-            "2️⃣": "move it to a video track",
-            "3️⃣": "move it to a video track",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣": "a 'color' item has no sound and cannot go on an audio track",
+                "2️⃣": "a 'text' item has no sound and cannot go on an audio track",
+                "3️⃣": "a 'pattern' item has no sound and cannot go on an audio track",
+            ])
+        expectHints(
+            yaml,
+            [
+                "1️⃣": "move it to a video track",
+                "2️⃣": "move it to a video track",
+                "3️⃣": "move it to a video track",
+            ])
     }
 
     @Test func trackShapes() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             tracks:
               - 1️⃣[{ color: red, duration: 1 }]
@@ -180,7 +200,8 @@ import Testing
                   - 3️⃣red.mp4
                 mute: 4️⃣maybe
                 volume: 5️⃣loud
-            """, [
+            """,
+            [
                 "1️⃣": "a track must be a mapping of keys to values, not a list",
                 "2️⃣": "'items' must be a list, not a mapping",
                 "3️⃣": "an item must be a mapping such as '{source: clip.mp4}', not 'red.mp4'",

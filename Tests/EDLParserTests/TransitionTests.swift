@@ -1,5 +1,6 @@
-@testable import EDLParser
 import Testing
+
+@testable import EDLParser
 
 /// SPEC section 8: transitions.
 @Suite struct TransitionTests {
@@ -10,7 +11,8 @@ import Testing
 
     @Test(arguments: TransitionKind.allCases)
     func everyKindParsesWithTheDefaultDuration(kind: TransitionKind) {
-        let project = parseValid("""
+        let project = parseValid(
+            """
             cutlist: 1
             tracks:
               - items:
@@ -29,7 +31,8 @@ import Testing
     }
 
     @Test func fadeThroughAColourWithEaseAndAudioCut() {
-        let project = parseValid("""
+        let project = parseValid(
+            """
             cutlist: 1
             tracks:
               - items:
@@ -68,15 +71,18 @@ import Testing
                   - { color: red, duration: 2 }
                   - 2️⃣{ transition: wipe-up }
             """
-        expectErrors(yaml, [
-            "1️⃣": "a transition needs an item before it; found nothing",
-            "2️⃣": "a transition needs an item after it; found nothing",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣": "a transition needs an item before it; found nothing",
+                "2️⃣": "a transition needs an item after it; found nothing",
+            ])
         expectHints(yaml, ["1️⃣": hint, "2️⃣": hint])
     }
 
     @Test func adjacentTransitions() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             tracks:
               - items:
@@ -84,14 +90,16 @@ import Testing
                   - 1️⃣transition: crossfade
                   - 2️⃣transition: zoom
                   - { color: blue, duration: 2 }
-            """, [
+            """,
+            [
                 "1️⃣": "a transition needs an item after it; found another transition",
                 "2️⃣": "a transition needs an item before it; found another transition",
             ])
     }
 
     @Test func transitionsNextToGaps() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             tracks:
               - items:
@@ -100,7 +108,8 @@ import Testing
                   - { color: red, duration: 2 }
                   - 2️⃣{ transition: push-left }
                   - { gap: 2 }
-            """, [
+            """,
+            [
                 "1️⃣": "a transition needs an item before it; found a gap",
                 "2️⃣": "a transition needs an item after it; found a gap",
             ])
@@ -132,13 +141,16 @@ import Testing
                   - { transition: slide-up, 5️⃣from: 1 }
                   - { color: blue, duration: 2 }
             """
-        expectErrors(yaml, [
-            "1️⃣": "'wipe-lft' is not a valid 'transition'",
-            "2️⃣": "'audio' of a transition is 'crossfade' or 'cut', not 'mix'",
-            "3️⃣": "'duration' must be longer than zero",
-            "4️⃣": "'nope' is not a color; expected a CSS name such as 'red', 'transparent', '#rgb', '#rrggbb', '#rrggbbaa' or 'rgba(255, 0, 0, 0.5)'",
-            "5️⃣": "'from' does not apply to a 'transition' item",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣": "'wipe-lft' is not a valid 'transition'",
+                "2️⃣": "'audio' of a transition is 'crossfade' or 'cut', not 'mix'",
+                "3️⃣": "'duration' must be longer than zero",
+                "4️⃣":
+                    "'nope' is not a color; expected a CSS name such as 'red', 'transparent', '#rgb', '#rrggbb', '#rrggbbaa' or 'rgba(255, 0, 0, 0.5)'",
+                "5️⃣": "'from' does not apply to a 'transition' item",
+            ])
         expectHints(yaml, ["1️⃣": "did you mean 'wipe-left'?"])
     }
 

@@ -1,17 +1,20 @@
-@testable import EDLParser
 import Testing
+
+@testable import EDLParser
 
 /// SPEC section 2: each value form, read through whole documents.
 @Suite struct ValueFormsTests {
     /// A one-item document whose color item lasts `duration`.
     private func duration(_ written: String) -> TimeValue? {
-        onlyItem(parseValid("""
-            cutlist: 1
-            tracks:
-              - items:
-                  - color: red
-                    duration: \(written)
-            """))?.timing.duration?.value
+        onlyItem(
+            parseValid(
+                """
+                cutlist: 1
+                tracks:
+                  - items:
+                      - color: red
+                        duration: \(written)
+                """))?.timing.duration?.value
     }
 
     @Test(arguments: [
@@ -33,7 +36,8 @@ import Testing
         #expect(duration("1.1")?.seconds == ratio(11, 10))
         #expect(duration("1.1")?.frames == 0)
         // Ten gaps of 0.1 s add up to exactly one second, not 0.9999999999999999.
-        let project = parseValid("""
+        let project = parseValid(
+            """
             cutlist: 1
             tracks:
               - items: [\(Array(repeating: "{ gap: 0.1 }", count: 10).joined(separator: ", "))]
@@ -47,7 +51,8 @@ import Testing
     }
 
     @Test func badTimes() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             tracks:
               - items:
@@ -57,10 +62,12 @@ import Testing
                   - { color: red, duration: 1, at: 4️⃣00:61:00 }
                   - { color: red, duration: 5️⃣"00:00:10;15" }
                   - { color: red, duration: 6️⃣1.5f }
-            """, [
+            """,
+            [
                 "1️⃣": "'-2' is negative; a time here must be 0 or later",
                 "2️⃣": "'duration' must be longer than zero",
-                "3️⃣": "'2x' is not a time; expected seconds (2.5), '2.5s', '250ms', '1m30s', 'HH:MM:SS.mmm', SMPTE 'HH:MM:SS:FF' or frames '45f'",
+                "3️⃣":
+                    "'2x' is not a time; expected seconds (2.5), '2.5s', '250ms', '1m30s', 'HH:MM:SS.mmm', SMPTE 'HH:MM:SS:FF' or frames '45f'",
                 "4️⃣": "'00:61:00' has 61 minutes; minutes and seconds in a timecode must be below 60",
                 "5️⃣": "'00:00:10;15' is drop-frame timecode, which is not supported",
                 "6️⃣": "'1.5f' is not a whole number of frames; write frames as a whole number, e.g. '45f'",
@@ -77,7 +84,8 @@ import Testing
         ("rgba(255,0,0,0.5)", Color(red: 1, green: 0, blue: 0, alpha: 0.5)),
     ])
     func colorForms(written: String, expected: Color) {
-        let project = parseValid("""
+        let project = parseValid(
+            """
             cutlist: 1
             tracks:
               - items: [{ color: "\(written)", duration: 1 }]
@@ -94,16 +102,21 @@ import Testing
                   - { color: 2️⃣"rgba(300,0,0,1)", duration: 1 }
                   - { color: 3️⃣gren, duration: 1 }
             """
-        expectErrors(yaml, [
-            "1️⃣": "'#12345' is not a hex color; expected '#rgb', '#rgba', '#rrggbb' or '#rrggbbaa' with hex digits 0-9 and a-f",
-            "2️⃣": "'rgba(300,0,0,1)' is out of range; red, green and blue must be 0 to 255 and alpha 0 to 1",
-            "3️⃣": "'gren' is not a color; expected a CSS name such as 'red', 'transparent', '#rgb', '#rrggbb', '#rrggbbaa' or 'rgba(255, 0, 0, 0.5)'",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣":
+                    "'#12345' is not a hex color; expected '#rgb', '#rgba', '#rrggbb' or '#rrggbbaa' with hex digits 0-9 and a-f",
+                "2️⃣": "'rgba(300,0,0,1)' is out of range; red, green and blue must be 0 to 255 and alpha 0 to 1",
+                "3️⃣":
+                    "'gren' is not a color; expected a CSS name such as 'red', 'transparent', '#rgb', '#rrggbb', '#rrggbbaa' or 'rgba(255, 0, 0, 0.5)'",
+            ])
         expectHints(yaml, ["3️⃣": "did you mean 'green'?"])
     }
 
     @Test func sizesAsTextAndAsPairs() {
-        let text = parseValid("""
+        let text = parseValid(
+            """
             cutlist: 1
             output: { size: 1920x1080 }
             tracks:
@@ -111,7 +124,8 @@ import Testing
             """)
         #expect(text?.output.size?.value == PixelSize(width: 1920, height: 1080))
         #expect(onlyItem(text)?.picture.size == .constant(LayerSize(width: .pixels(640), height: .auto)))
-        let pair = parseValid("""
+        let pair = parseValid(
+            """
             cutlist: 1
             output: { size: [1280, 720] }
             tracks:
@@ -122,14 +136,16 @@ import Testing
     }
 
     @Test func badSizes() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             output: { size: 1️⃣1x1080 }
             tracks:
               - items:
                   - { color: red, duration: 1, size: 2️⃣[640] }
                   - { color: red, duration: 1, size: 3️⃣[auto, auto] }
-            """, [
+            """,
+            [
                 "1️⃣": "'1x1080' is too small; each side must be 2 to 16384 pixels",
                 "2️⃣": "'size' must be a pair [x, y], not a list of 1",
                 "3️⃣": "'size' cannot be [auto, auto]; give at least one side in pixels",
@@ -137,30 +153,35 @@ import Testing
     }
 
     @Test func pointsInPixelsAndPercent() {
-        let project = parseValid("""
+        let project = parseValid(
+            """
             cutlist: 1
             tracks:
               - items:
                   - { color: red, duration: 1, position: ["50%", "25%"] }
                   - { color: red, duration: 1, position: [100, -20.5] }
             """)
-        #expect(items(project).map(\.picture.position) == [
-            .constant(Point(x: .percent(50), y: .percent(25))),
-            .constant(Point(x: .pixels(100), y: .pixels(-20.5))),
-        ])
+        #expect(
+            items(project).map(\.picture.position) == [
+                .constant(Point(x: .percent(50), y: .percent(25))),
+                .constant(Point(x: .pixels(100), y: .pixels(-20.5))),
+            ])
     }
 
     @Test func badPoint() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             tracks:
               - items: [{ color: red, duration: 1, position: [10, 1️⃣middle] }]
-            """, ["1️⃣": "'middle' is not a coordinate; expected pixels such as '120' or a percentage of the output size such as '50%'"])
+            """,
+            ["1️⃣": "'middle' is not a coordinate; expected pixels such as '120' or a percentage of the output size such as '50%'"])
     }
 
     @Test(arguments: [("90", 90.0), ("\"90deg\"", 90), ("0.25turn", 90), ("1.5707963267948966rad", 90), ("-45", -45)])
     func angles(written: String, degrees: Double) {
-        let project = parseValid("""
+        let project = parseValid(
+            """
             cutlist: 1
             tracks:
               - items: [{ color: red, duration: 1, rotation: \(written) }]
@@ -173,16 +194,20 @@ import Testing
     }
 
     @Test func badAngle() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             tracks:
               - items: [{ color: red, duration: 1, rotation: 1️⃣90grad }]
             """, ["1️⃣": "'90grad' is not an angle; expected degrees (90), '90deg', '1.5708rad' or '0.25turn'"])
     }
 
-    @Test(arguments: [("1.0", 1.0), ("0", 0), ("0.5", 0.5), ("\"-6dB\"", 0.501_187_233_627_272_2), ("+6 dB", 1.995_262_314_968_879_5)])
+    @Test(arguments: [
+        ("1.0", 1.0), ("0", 0), ("0.5", 0.5), ("\"-6dB\"", 0.501_187_233_627_272_2), ("+6 dB", 1.995_262_314_968_879_5),
+    ])
     func gains(written: String, linear: Double) {
-        let project = parseValid("""
+        let project = parseValid(
+            """
             cutlist: 1
             tracks:
               - items: [{ source: media/talk.mp4, volume: \(written) }]
@@ -202,10 +227,12 @@ import Testing
                   - { source: a.mp4, volume: 1️⃣-0.5 }
                   - { source: b.mp4, volume: 2️⃣20 }
             """
-        expectErrors(yaml, [
-            "1️⃣": "'-0.5' is a negative gain; a linear gain must be 0 to 16",
-            "2️⃣": "'20' is too loud; gain is at most 16 (about +24 dB)",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣": "'-0.5' is a negative gain; a linear gain must be 0 to 16",
+                "2️⃣": "'20' is too loud; gain is at most 16 (about +24 dB)",
+            ])
         expectHints(yaml, ["1️⃣": "to attenuate in decibels, write '-0.5dB'"])
     }
 
@@ -214,7 +241,8 @@ import Testing
         ("25", ratio(25)), ("60", ratio(60)), ("23.976", ratio(24000, 1001)), ("12.5", ratio(25, 2)),
     ])
     func frameRates(written: String, rate: Rational) {
-        let project = parseValid("""
+        let project = parseValid(
+            """
             cutlist: 1
             output: { fps: \(written) }
             tracks:
@@ -224,14 +252,16 @@ import Testing
     }
 
     @Test func badFrameRates() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             output:
               fps: 1️⃣0
             tracks:
               - items: [{ color: red, duration: 1 }]
             """, ["1️⃣": "'0' is out of range; a frame rate must be more than 0 and at most 1000"])
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             output: { fps: 1️⃣"30/0" }
             tracks:

@@ -1,5 +1,6 @@
-@testable import EDLParser
 import Testing
+
+@testable import EDLParser
 
 /// SPEC section 9: `${name}` variables and `--set`.
 @Suite struct VariableTests {
@@ -15,7 +16,8 @@ import Testing
         """
 
     private func strings(_ project: Project?) -> (text: String?, source: SourceReference?) {
-        var text: String?, source: SourceReference?
+        var text: String?
+        var source: SourceReference?
         for item in items(project) {
             switch item.content {
             case .text(let content): text = content.string
@@ -38,7 +40,8 @@ import Testing
         let found = strings(parseValid(document, overrides: ["title": "Other", "unused": "x"]))
         #expect(found.text == "Other: Other!")
         #expect(found.source?.path == "/projects/demo/media/logo.png")
-        let defined = parseValid("""
+        let defined = parseValid(
+            """
             cutlist: 1
             tracks:
               - items: [{ text: "${who}", duration: 1 }]
@@ -56,23 +59,29 @@ import Testing
                     duration: 1
                   - source: 2️⃣media/${clip}.mp4
             """
-        expectErrors(yaml, [
-            "1️⃣": "undefined variable 'titl'",
-            "2️⃣": "undefined variable 'clip'",
-        ])
-        expectHints(yaml, [
-            "1️⃣": "did you mean '${title}'?",
-            "2️⃣": "define it under 'vars:' or pass --set clip=VALUE",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣": "undefined variable 'titl'",
+                "2️⃣": "undefined variable 'clip'",
+            ])
+        expectHints(
+            yaml,
+            [
+                "1️⃣": "did you mean '${title}'?",
+                "2️⃣": "define it under 'vars:' or pass --set clip=VALUE",
+            ])
     }
 
     @Test func setSatisfiesAnOtherwiseUndefinedVariable() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             tracks:
               - items: [{ text: 1️⃣"${name}", duration: 1 }]
             """, ["1️⃣": "undefined variable 'name'"])
-        let project = parseValid("""
+        let project = parseValid(
+            """
             cutlist: 1
             tracks:
               - items: [{ text: "${name}", duration: 1 }]
@@ -81,7 +90,8 @@ import Testing
     }
 
     @Test func doubleDollarWritesALiteral() {
-        let project = parseValid("""
+        let project = parseValid(
+            """
             cutlist: 1
             vars: { amount: 5 }
             tracks:
@@ -91,7 +101,8 @@ import Testing
     }
 
     @Test func variablesInNumbersAndTimes() {
-        let project = parseValid("""
+        let project = parseValid(
+            """
             cutlist: 1
             vars: { len: 2.5, rate: 29.97, shade: "#102030", half: 0.5 }
             output:
@@ -112,14 +123,19 @@ import Testing
     }
 
     @Test func substitutedValueIsCheckedWhereItIsUsed() {
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             vars: { len: long }
             tracks:
               - items:
                   - color: red
                     duration: 1️⃣${len}
-            """, ["1️⃣": "'long' is not a time; expected seconds (2.5), '2.5s', '250ms', '1m30s', 'HH:MM:SS.mmm', SMPTE 'HH:MM:SS:FF' or frames '45f'"])
+            """,
+            [
+                "1️⃣":
+                    "'long' is not a time; expected seconds (2.5), '2.5s', '250ms', '1m30s', 'HH:MM:SS.mmm', SMPTE 'HH:MM:SS:FF' or frames '45f'"
+            ])
     }
 
     @Test func malformedReferencesAndVars() {
@@ -129,12 +145,15 @@ import Testing
             tracks:
               - items: [{ text: 2️⃣"${ok", duration: 1 }]
             """
-        expectErrors(yaml, [
-            "1️⃣": "a variable's value must be a single value (text or number), not a list",
-            "2️⃣": "'${' is not closed in '${ok'",
-        ])
+        expectErrors(
+            yaml,
+            [
+                "1️⃣": "a variable's value must be a single value (text or number), not a list",
+                "2️⃣": "'${' is not closed in '${ok'",
+            ])
         expectHints(yaml, ["2️⃣": "write '${name}', or '$${' for a literal '${'"])
-        expectErrors("""
+        expectErrors(
+            """
             cutlist: 1
             vars: 1️⃣[title]
             tracks:

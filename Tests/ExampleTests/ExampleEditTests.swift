@@ -15,7 +15,9 @@ struct ExampleEditTests {
         for (index, frequency) in [440.0, 550, 660].enumerated() {
             let start = Double(index) * 2 + 0.5
             let own = try output.level(of: frequency, from: start, to: start + 1)
-            let others = try [440.0, 550, 660].filter { $0 != frequency }.map { try output.level(of: $0, from: start, to: start + 1) }
+            let others = try [440.0, 550, 660].filter { $0 != frequency }.map {
+                try output.level(of: $0, from: start, to: start + 1)
+            }
             #expect(own > -20 && others.allSatisfy { $0 < own - 20 }, "clip \(index + 1): \(own) dB vs \(others)")
         }
     }

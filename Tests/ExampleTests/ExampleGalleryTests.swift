@@ -31,7 +31,8 @@ struct ExampleGalleryTests {
             let text = try String(contentsOfFile: "\(ExampleWorkspace.sourceDirectory)/\(name).yaml", encoding: .utf8)
             for match in text.matches(of: /media\/([A-Za-z0-9_.-]+)/) {
                 let file = String(match.output.1)
-                #expect(ExampleWorkspace.mediaNames.contains(file), "\(name).yaml uses media/\(file), which no media project makes")
+                #expect(
+                    ExampleWorkspace.mediaNames.contains(file), "\(name).yaml uses media/\(file), which no media project makes")
                 #expect(FileManager.default.fileExists(atPath: "\(ExampleWorkspace.directory)/media/\(file)"))
             }
         }

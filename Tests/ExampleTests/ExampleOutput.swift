@@ -55,7 +55,9 @@ enum ToneMeter {
         let n = Double(samples.count - 1)
         let omega = 2 * Double.pi * frequency / sampleRate
         let coefficient = 2 * cos(omega)
-        var previous = 0.0, beforePrevious = 0.0, windowSum = 0.0
+        var previous = 0.0
+        var beforePrevious = 0.0
+        var windowSum = 0.0
         for (index, sample) in samples.enumerated() {
             let window = 0.5 - 0.5 * cos(2 * Double.pi * Double(index) / n)
             windowSum += window
@@ -77,14 +79,17 @@ struct Picture {
     init(_ decoded: Frame) throws {
         var frame = decoded
         if frame.pixelFormat != .yuv420p {
-            frame = try Scaler(sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pixelFormat,
-                               width: frame.width, height: frame.height, format: .yuv420p).scale(frame)
+            frame = try Scaler(
+                sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pixelFormat,
+                width: frame.width, height: frame.height, format: .yuv420p
+            ).scale(frame)
         }
         let image = YUVImage(width: frame.width, height: frame.height)
         try frame.withPlanes { planes in
-            image.copyPlanes(from: UnsafeRawBufferPointer(planes[0].bytes), yStride: planes[0].lineSize,
-                             u: UnsafeRawBufferPointer(planes[1].bytes), uStride: planes[1].lineSize,
-                             v: UnsafeRawBufferPointer(planes[2].bytes), vStride: planes[2].lineSize)
+            image.copyPlanes(
+                from: UnsafeRawBufferPointer(planes[0].bytes), yStride: planes[0].lineSize,
+                u: UnsafeRawBufferPointer(planes[1].bytes), uStride: planes[1].lineSize,
+                v: UnsafeRawBufferPointer(planes[2].bytes), vStride: planes[2].lineSize)
         }
         self.image = image
     }
@@ -101,7 +106,12 @@ struct Picture {
         var box: Box?
         for y in region.top..<region.bottom {
             for x in region.left..<region.right where test(pixel(x, y)) {
-                box = box.map { Box(left: min($0.left, x), top: min($0.top, y), right: max($0.right, x + 1), bottom: max($0.bottom, y + 1)) }
+                box =
+                    box.map {
+                        Box(
+                            left: min($0.left, x), top: min($0.top, y), right: max($0.right, x + 1), bottom: max($0.bottom, y + 1)
+                        )
+                    }
                     ?? Box(left: x, top: y, right: x + 1, bottom: y + 1)
             }
         }
@@ -132,8 +142,9 @@ struct Box: Equatable, CustomStringConvertible {
 extension YUVColor {
     /// Close to a colour given as 8-bit sRGB, within `tolerance` code values on each of Y, U and V.
     func isNear(_ hex: Int, tolerance: Int = 24) -> Bool {
-        let other = YUVColor(red: Double((hex >> 16) & 0xff) / 255, green: Double((hex >> 8) & 0xff) / 255,
-                             blue: Double(hex & 0xff) / 255)
+        let other = YUVColor(
+            red: Double((hex >> 16) & 0xff) / 255, green: Double((hex >> 8) & 0xff) / 255,
+            blue: Double(hex & 0xff) / 255)
         return abs(Int(y) - Int(other.y)) <= tolerance && abs(Int(u) - Int(other.u)) <= tolerance
             && abs(Int(v) - Int(other.v)) <= tolerance
     }

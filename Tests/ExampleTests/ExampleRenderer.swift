@@ -37,7 +37,8 @@ enum ExampleRenderer {
         project.output.video.preset = "ultrafast"
         var result = Compiler(media: MediaProbe()).compile(project)
         if reduced, let size = result.plan?.output.size, max(size.width, size.height) > ExampleWorkspace.largestSide {
-            project.output.size = Located(PixelSize(width: max(2, size.width / 4 * 2), height: max(2, size.height / 4 * 2)), at: here)
+            project.output.size = Located(
+                PixelSize(width: max(2, size.width / 4 * 2), height: max(2, size.height / 4 * 2)), at: here)
             result = Compiler(media: MediaProbe()).compile(project)
         }
         guard let plan = result.plan else {

@@ -36,8 +36,9 @@ struct ExampleTextTests {
             let count = picture.count(in: line.band) { $0.isNear(line.color, tolerance: 30) }
             #expect(count > 150, "\(line.script) text is blank (\(count) pixels)", sourceLocation: sourceLocation)
             guard let ink else { continue }
-            #expect(abs(ink.centerX - line.x) < 6 && abs(ink.centerY - line.y) < 6,
-                    "\(line.script) text at \(ink), expected centred on (\(line.x), \(line.y))", sourceLocation: sourceLocation)
+            #expect(
+                abs(ink.centerX - line.x) < 6 && abs(ink.centerY - line.y) < 6,
+                "\(line.script) text at \(ink), expected centred on (\(line.x), \(line.y))", sourceLocation: sourceLocation)
             #expect(ink.width > 60, "\(line.script) text is \(ink)", sourceLocation: sourceLocation)
         }
     }

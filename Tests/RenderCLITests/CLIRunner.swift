@@ -32,7 +32,8 @@ enum CLI {
             }
         }
         // Fall back to the package's own build folder.
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return package.appendingPathComponent(".build/debug/render")
     }()
 
@@ -94,8 +95,9 @@ final class RunningCLI {
             Issue.record("render \(process.arguments ?? []) did not finish within \(timeout) s")
         }
         process.waitUntilExit()
-        let result = CLIResult(status: process.terminationStatus, exited: process.terminationReason == .exit,
-                               stdout: stdoutSoFar, stderr: stderrSoFar, seconds: Date().timeIntervalSince(started))
+        let result = CLIResult(
+            status: process.terminationStatus, exited: process.terminationReason == .exit,
+            stdout: stdoutSoFar, stderr: stderrSoFar, seconds: Date().timeIntervalSince(started))
         try? FileManager.default.removeItem(at: outputFile.deletingLastPathComponent())
         return result
     }

@@ -6,7 +6,9 @@ import Testing
     @Test func twoIndependentMistakesAreBothReportedWithTheirSourceLines() throws {
         let space = try Workspace()
         defer { space.clean() }
-        try space.write("two.yaml", """
+        try space.write(
+            "two.yaml",
+            """
             cutlist: 1
             output: { size: 160x90, fps: 25 }
             tracks:
@@ -21,18 +23,19 @@ import Testing
         let result = try space.render("check", "two.yaml")
         #expect(result.status == 2, "\(result)")
         #expect(result.stdout == "")
-        #expect(result.stderr == """
-            two.yaml:5:16: error: 'blak' is not a color; expected a CSS name such as 'red', 'transparent', '#rgb', '#rrggbb', '#rrggbbaa' or 'rgba(255, 0, 0, 0.5)'
-             5 |       - color: blak
-               |                ^
-            hint: did you mean 'black'?
-            two.yaml:9:9: error: unknown key 'opacityy' in an item
-             9 |         opacityy: 0.5
-               |         ^
-            hint: did you mean 'opacity'?
-            2 errors
+        #expect(
+            result.stderr == """
+                two.yaml:5:16: error: 'blak' is not a color; expected a CSS name such as 'red', 'transparent', '#rgb', '#rrggbb', '#rrggbbaa' or 'rgba(255, 0, 0, 0.5)'
+                 5 |       - color: blak
+                   |                ^
+                hint: did you mean 'black'?
+                two.yaml:9:9: error: unknown key 'opacityy' in an item
+                 9 |         opacityy: 0.5
+                   |         ^
+                hint: did you mean 'opacity'?
+                2 errors
 
-            """)
+                """)
     }
 
     @Test func aValidProjectPrintsItsOkLine() throws {
@@ -48,7 +51,9 @@ import Testing
     @Test func aMissingSourceIsReportedAtItsSourceKey() throws {
         let space = try Workspace()
         defer { space.clean() }
-        try space.write("missing.yaml", """
+        try space.write(
+            "missing.yaml",
+            """
             cutlist: 1
             output: { size: 160x90, fps: 25 }
             tracks:
@@ -59,13 +64,14 @@ import Testing
         let result = try space.render("check", "missing.yaml")
         #expect(result.status == 2, "\(result)")
         let stderr = result.stderr.replacingOccurrences(of: space.url.standardizedFileURL.path, with: "DIR")
-        #expect(stderr == """
-            missing.yaml:5:17: error: 'media/none.mp4' does not exist
-             5 |       - source: media/none.mp4
-               |                 ^
-            1 error
+        #expect(
+            stderr == """
+                missing.yaml:5:17: error: 'media/none.mp4' does not exist
+                 5 |       - source: media/none.mp4
+                   |                 ^
+                1 error
 
-            """)
+                """)
     }
 
     /// `check` probes media: what `render` would reject, `check` rejects too.
@@ -74,7 +80,9 @@ import Testing
         defer { space.clean() }
         try space.makeClip("clip.mp4")
         try space.write("garbage.mp4", String(repeating: "not a video\n", count: 200))
-        try space.write("past.yaml", """
+        try space.write(
+            "past.yaml",
+            """
             cutlist: 1
             tracks:
               - items:
@@ -86,12 +94,16 @@ import Testing
         let result = try space.render("check", "past.yaml")
         #expect(result.status == 2, "\(result)")
         #expect(result.stdout == "")
-        #expect(result.stderr.contains("""
-            past.yaml:6:17: error: cannot read 'garbage.mp4': 
-            """), "\(result)")
+        #expect(
+            result.stderr.contains(
+                """
+                past.yaml:6:17: error: cannot read 'garbage.mp4': 
+                """), "\(result)")
         let beforeRender = result.stderr
         // Fixing the garbage source leaves the time past the end, which needs the probe too.
-        try space.write("past.yaml", """
+        try space.write(
+            "past.yaml",
+            """
             cutlist: 1
             tracks:
               - items:
@@ -101,14 +113,15 @@ import Testing
             """)
         let second = try space.render("check", "past.yaml")
         #expect(second.status == 2, "\(second) after \(beforeRender)")
-        #expect(second.stderr == """
-            past.yaml:5:13: error: 'to' (5s) is past the end of 'clip.mp4' (1s)
-             5 |         to: 5s
-               |             ^
-            hint: leave 'to' out to play to the end
-            1 error
+        #expect(
+            second.stderr == """
+                past.yaml:5:13: error: 'to' (5s) is past the end of 'clip.mp4' (1s)
+                 5 |         to: 5s
+                   |             ^
+                hint: leave 'to' out to play to the end
+                1 error
 
-            """)
+                """)
     }
 
     @Test func sourcesResolveAgainstTheProjectsFolderNotTheWorkingDirectory() throws {
@@ -116,7 +129,9 @@ import Testing
         defer { space.clean() }
         try FileManager.default.createDirectory(atPath: space.path("edits/media"), withIntermediateDirectories: true)
         try space.makeClip("edits/media/clip.mp4")
-        try space.write("edits/promo.yaml", """
+        try space.write(
+            "edits/promo.yaml",
+            """
             cutlist: 1
             tracks:
               - items:
@@ -143,20 +158,23 @@ import Testing
         let result = try space.render("check", "bomb.yaml", timeout: 20)
         #expect(result.status == 2, "\(result)")
         #expect(result.seconds < 1, "took \(result.seconds) s")
-        #expect(result.stderr == """
-            bomb.yaml:1:1: error: the document expands to more than 100000 YAML nodes through aliases
-             1 | cutlist: 1
-               | ^
-            hint: anchors and aliases are for reuse; this many copies look like an alias bomb
-            1 error
+        #expect(
+            result.stderr == """
+                bomb.yaml:1:1: error: the document expands to more than 100000 YAML nodes through aliases
+                 1 | cutlist: 1
+                   | ^
+                hint: anchors and aliases are for reuse; this many copies look like an alias bomb
+                1 error
 
-            """)
+                """)
     }
 
     @Test func hugeDurationAndSizeAreDiagnosticsNotCrashes() throws {
         let space = try Workspace()
         defer { space.clean() }
-        try space.write("huge.yaml", """
+        try space.write(
+            "huge.yaml",
+            """
             cutlist: 1
             output: { size: 100000x100000, fps: 25 }
             tracks:
@@ -168,16 +186,17 @@ import Testing
         for command in [["check", "huge.yaml"], ["huge.yaml", "-o", "huge.mp4"], ["plan", "huge.yaml"]] {
             let result = try CLI.run(command, in: space.url)
             #expect(result.exited && result.status == 2, "\(command): \(result)")
-            #expect(result.stderr == """
-                huge.yaml:2:17: error: '100000x100000' is too large; each side must be 2 to 16384 pixels
-                 2 | output: { size: 100000x100000, fps: 25 }
-                   |                 ^
-                huge.yaml:6:19: error: '1e300' is too long; times are limited to 10 years (315360000s)
-                 6 |         duration: 1e300
-                   |                   ^
-                2 errors
+            #expect(
+                result.stderr == """
+                    huge.yaml:2:17: error: '100000x100000' is too large; each side must be 2 to 16384 pixels
+                     2 | output: { size: 100000x100000, fps: 25 }
+                       |                 ^
+                    huge.yaml:6:19: error: '1e300' is too long; times are limited to 10 years (315360000s)
+                     6 |         duration: 1e300
+                       |                   ^
+                    2 errors
 
-                """, "\(command)")
+                    """, "\(command)")
         }
         #expect(!space.exists("huge.mp4"))
     }

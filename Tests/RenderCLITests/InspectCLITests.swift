@@ -62,8 +62,11 @@ import Testing
     @Test func frameNeverWritesOverTheProjectOrASource() throws {
         let space = try Workspace()
         defer { space.clean() }
-        try Tool.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=red:size=32x32", "-frames:v", "1", space.path("logo.png")])
-        try space.write("edit.yaml", """
+        try Tool.run(
+            "ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=red:size=32x32", "-frames:v", "1", space.path("logo.png")])
+        try space.write(
+            "edit.yaml",
+            """
             cutlist: 1
             output: { size: 160x90, fps: 25 }
             tracks:
@@ -76,7 +79,8 @@ import Testing
         for output in ["edit.yaml", "./edit.yaml", "logo.png"] {
             let result = try space.render("frame", "edit.yaml", "--at", "0", "-o", output)
             #expect(result.status == 2, "\(output): \(result)")
-            #expect(result.stderr == "error: the output '\(output)' is one of the project's inputs; choose another path with -o\n")
+            #expect(
+                result.stderr == "error: the output '\(output)' is one of the project's inputs; choose another path with -o\n")
         }
         #expect(space.data("edit.yaml") == project)
         #expect(space.data("logo.png") == logo)

@@ -62,7 +62,8 @@ import Testing
         let space = try Workspace()
         defer { space.clean() }
         try space.write("edit.yaml", Projects.variableLength)
-        let result = try space.render("edit.yaml", "--set", "length=3s", "--range", "1s..2s", "-o", "part.mp4", "--progress", "none")
+        let result = try space.render(
+            "edit.yaml", "--set", "length=3s", "--range", "1s..2s", "-o", "part.mp4", "--progress", "none")
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr == "wrote \(space.url.standardizedFileURL.path)/part.mp4 (25 frames)\n")
         #expect(try Tool.videoFacts(space.path("part.mp4")).frames == 25)

@@ -36,12 +36,14 @@ import Testing
         let result = try space.render("edit.yaml", "-o", "out.mp4", "--progress", "none")
         #expect(result.exited && result.status == 1, "\(result)")
         #expect(result.stderr.hasPrefix("edit.yaml:5:9: error: cannot read the picture of this item: "), "\(result)")
-        #expect(result.stderr.hasSuffix("""
-             5 |       - source: clip.mp4
-               |         ^
-            1 error
+        #expect(
+            result.stderr.hasSuffix(
+                """
+                 5 |       - source: clip.mp4
+                   |         ^
+                1 error
 
-            """), "\(result)")
+                """), "\(result)")
         #expect(space.data("out.mp4") == earlier)
         #expect(space.listing() == ["clip.mp4", "edit.yaml", "out.mp4"])
     }
@@ -53,7 +55,10 @@ import Testing
         try space.write("notes", "a file, not a folder\n")
         let result = try space.render("edit.yaml", "-o", "notes/out.mp4", "--progress", "none")
         #expect(result.exited && result.status == 1, "\(result)")
-        #expect(result.stderr == "error: rendering '\(space.url.standardizedFileURL.path)/notes/out.mp4' failed: avio_open2 failed: Not a directory\n")
+        #expect(
+            result.stderr
+                == "error: rendering '\(space.url.standardizedFileURL.path)/notes/out.mp4' failed: avio_open2 failed: Not a directory\n"
+        )
         #expect(space.listing() == ["edit.yaml", "notes"])
     }
 
@@ -86,7 +91,9 @@ import Testing
         let space = try Workspace()
         defer { space.clean() }
         // Long enough that it is still running when the signal comes.
-        try space.write("long.yaml", """
+        try space.write(
+            "long.yaml",
+            """
             cutlist: 1
             output: { size: 1920x1080, fps: 25 }
             tracks:
@@ -121,7 +128,9 @@ import Testing
             let result = try space.render("edit.yaml", "-o", output, "--progress", "none")
             #expect(result.exited && result.status == 2, "\(output): \(result)")
             #expect(result.stderr.hasPrefix("error: the output '"), "\(output): \(result)")
-            #expect(result.stderr.hasSuffix("' is one of the project's inputs; choose another path with -o\n"), "\(output): \(result)")
+            #expect(
+                result.stderr.hasSuffix("' is one of the project's inputs; choose another path with -o\n"), "\(output): \(result)"
+            )
         }
         // The project's own `output.path` is refused the same way.
         try space.write("self.yaml", Self.clipProject.replacingOccurrences(of: "fps: 25 }", with: "fps: 25, path: clip.mp4 }"))

@@ -9,7 +9,9 @@ import Testing
         let space = try Workspace()
         defer { space.clean() }
         let url = "http://127.0.0.1:\(listener.port)/clip.mp4"
-        try space.write("remote.yaml", """
+        try space.write(
+            "remote.yaml",
+            """
             cutlist: 1
             output: { size: 160x90, fps: 25 }
             tracks:
@@ -18,18 +20,21 @@ import Testing
 
             """)
         let column = String(repeating: " ", count: 16)
-        for command in [["check", "remote.yaml"], ["remote.yaml", "-o", "out.mp4"], ["plan", "remote.yaml"],
-                        ["frame", "remote.yaml", "--at", "0", "-o", "f.png"]] {
+        for command in [
+            ["check", "remote.yaml"], ["remote.yaml", "-o", "out.mp4"], ["plan", "remote.yaml"],
+            ["frame", "remote.yaml", "--at", "0", "-o", "f.png"],
+        ] {
             let result = try CLI.run(command, in: space.url)
             #expect(result.status == 2, "\(command): \(result)")
-            #expect(result.stderr == """
-                remote.yaml:5:17: error: '\(url)' is a URL; sources and outputs must be local files
-                 5 |       - source: \(url)
-                   | \(column)^
-                hint: download the file and refer to it by its path
-                1 error
+            #expect(
+                result.stderr == """
+                    remote.yaml:5:17: error: '\(url)' is a URL; sources and outputs must be local files
+                     5 |       - source: \(url)
+                       | \(column)^
+                    hint: download the file and refer to it by its path
+                    1 error
 
-                """, "\(command)")
+                    """, "\(command)")
         }
         #expect(!listener.hadConnection, "something connected to the URL")
         #expect(space.listing() == ["remote.yaml"])
@@ -59,7 +64,9 @@ import Testing
         defer { listener.close() }
         let space = try Workspace()
         defer { space.clean() }
-        try space.write("remote.yaml", """
+        try space.write(
+            "remote.yaml",
+            """
             cutlist: 1
             assets:
               talk: rtmp://127.0.0.1:\(listener.port)/live
@@ -70,9 +77,11 @@ import Testing
             """)
         let result = try space.render("remote.yaml", "-o", "out.mp4")
         #expect(result.status == 2, "\(result)")
-        #expect(result.stderr.hasPrefix("""
-            remote.yaml:3:9: error: 'rtmp://127.0.0.1:\(listener.port)/live' is a URL; sources and outputs must be local files
-            """), "\(result)")
+        #expect(
+            result.stderr.hasPrefix(
+                """
+                remote.yaml:3:9: error: 'rtmp://127.0.0.1:\(listener.port)/live' is a URL; sources and outputs must be local files
+                """), "\(result)")
         #expect(!listener.hadConnection)
     }
 }
@@ -98,7 +107,10 @@ final class Listener {
                     && getsockname(descriptor, generic, &length) == 0
             }
         }
-        guard bound else { Glibc.close(descriptor); throw Failure() }
+        guard bound else {
+            Glibc.close(descriptor)
+            throw Failure()
+        }
         self.descriptor = descriptor
         port = UInt16(bigEndian: address.sin_port)
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
@@ -107,7 +119,10 @@ final class Listener {
     /// True if a connection is waiting (or was made and dropped).
     var hadConnection: Bool {
         let client = accept(descriptor, nil, nil)
-        if client >= 0 { Glibc.close(client); return true }
+        if client >= 0 {
+            Glibc.close(client)
+            return true
+        }
         return false
     }
 

@@ -18,11 +18,17 @@ import Testing
         (["--progress", "loud"], "Error: --progress takes auto, plain, json or none, not 'loud'"),
         (["--range", "2s"], "Error: --range takes FROM..TO, e.g. 10s..20s, not '2s'"),
         (["--range", "2s..1s"], "Error: --range must end after it starts: '2s..1s'"),
-        (["--range", "1x..2s"], "Error: --range: '1x' is not a time; expected seconds (2.5), '2.5s', '250ms', '1m30s', "
-            + "'HH:MM:SS.mmm', SMPTE 'HH:MM:SS:FF' or frames '45f'"),
+        (
+            ["--range", "1x..2s"],
+            "Error: --range: '1x' is not a time; expected seconds (2.5), '2.5s', '250ms', '1m30s', "
+                + "'HH:MM:SS.mmm', SMPTE 'HH:MM:SS:FF' or frames '45f'"
+        ),
         (["--range", "5s..6s"], "Error: --range 5s..6s holds no frame of the output, which lasts 1s"),
         (["--range", "0.99s..1s"], "Error: --range 0.99s..1s holds no frame of the output, which lasts 1s"),
-        (["-o", "out.txt"], "Error: 'out.txt' has no known container extension; use one of: .mp4 .mov .mkv .webm .m4a .wav .gif"),
+        (
+            ["-o", "out.txt"],
+            "Error: 'out.txt' has no known container extension; use one of: .mp4 .mov .mkv .webm .m4a .wav .gif"
+        ),
     ]
 
     @Test(arguments: renderCases)
@@ -43,20 +49,22 @@ import Testing
         try space.write("edit.yaml", Projects.tiny)
         let plan = try space.render("plan", "edit.yaml", "--set", "title")
         #expect(plan.status == 2)
-        #expect(plan.stderr == """
-            Error: --set takes NAME=VALUE, not 'title'
-            Usage: render plan <project> [--set <NAME=VALUE> ...] [--json]
-              See 'render plan --help' for more information.
+        #expect(
+            plan.stderr == """
+                Error: --set takes NAME=VALUE, not 'title'
+                Usage: render plan <project> [--set <NAME=VALUE> ...] [--json]
+                  See 'render plan --help' for more information.
 
-            """)
+                """)
         let frame = try space.render("frame", "edit.yaml", "--at", "5s", "-o", "f.png")
         #expect(frame.status == 2)
-        #expect(frame.stderr == """
-            Error: --at 5s is past the end of the output (25 frames)
-            Usage: render frame <project> --at <at> --output <output> [--size <WxH>] [--set <NAME=VALUE> ...]
-              See 'render frame --help' for more information.
+        #expect(
+            frame.stderr == """
+                Error: --at 5s is past the end of the output (25 frames)
+                Usage: render frame <project> --at <at> --output <output> [--size <WxH>] [--set <NAME=VALUE> ...]
+                  See 'render frame --help' for more information.
 
-            """)
+                """)
         let check = try space.render("check", "edit.yaml", "--set", "x")
         #expect(check.status == 2)
         #expect(check.stderr.hasPrefix("Error: --set takes NAME=VALUE, not 'x'\nUsage: render check <project>"))

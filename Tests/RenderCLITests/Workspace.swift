@@ -40,8 +40,12 @@ struct Workspace {
 
     /// Makes a tiny H.264 clip with the ffmpeg command: testsrc2 160x90 at 25 fps.
     func makeClip(_ name: String, seconds: Int = 1) throws {
-        try Tool.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25:duration=\(seconds)",
-                                "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart", path(name)])
+        try Tool.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25:duration=\(seconds)",
+                "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart", path(name),
+            ])
     }
 
     func clean() { try? FileManager.default.removeItem(at: url) }
@@ -78,13 +82,18 @@ enum Tool {
     }
 
     static func videoFacts(_ path: String) throws -> VideoFacts {
-        let text = try run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-count_frames",
-                                        "-show_entries", "stream=width,height,nb_read_frames,r_frame_rate", "-of", "json", path])
+        let text = try run(
+            "ffprobe",
+            [
+                "-v", "error", "-select_streams", "v:0", "-count_frames",
+                "-show_entries", "stream=width,height,nb_read_frames,r_frame_rate", "-of", "json", path,
+            ])
         let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         let stream = try #require((json?["streams"] as? [[String: Any]])?.first)
-        return VideoFacts(width: stream["width"] as? Int ?? -1, height: stream["height"] as? Int ?? -1,
-                          frames: Int(stream["nb_read_frames"] as? String ?? "") ?? -1,
-                          rate: stream["r_frame_rate"] as? String ?? "")
+        return VideoFacts(
+            width: stream["width"] as? Int ?? -1, height: stream["height"] as? Int ?? -1,
+            frames: Int(stream["nb_read_frames"] as? String ?? "") ?? -1,
+            rate: stream["r_frame_rate"] as? String ?? "")
     }
 
     /// The container's duration in seconds, as ffprobe prints it.
@@ -97,7 +106,8 @@ enum Tool {
     static func pngSize(_ data: Data) -> (width: Int, height: Int)? {
         let bytes = [UInt8](data)
         guard bytes.count >= 24, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
-              String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR" else { return nil }
+            String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR"
+        else { return nil }
         func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         return (word(16), word(20))
     }

@@ -15,7 +15,7 @@ public enum AudioAnalysis {
     public static func rms(_ block: AudioBlock) -> Double {
         guard block.frameCount > 0 else { return 0 }
         var sum = 0.0
-        for channel in 0 ..< block.channels {
+        for channel in 0..<block.channels {
             let level = block.withChannel(channel) { rms($0) }
             sum += level * level
         }
@@ -29,7 +29,7 @@ public enum AudioAnalysis {
 
     /// Largest absolute sample value over every channel of `block`.
     public static func peak(_ block: AudioBlock) -> Double {
-        (0 ..< block.channels).reduce(0) { result, channel in
+        (0..<block.channels).reduce(0) { result, channel in
             max(result, block.withChannel(channel) { peak($0) })
         }
     }
@@ -55,14 +55,14 @@ public enum AudioAnalysis {
         let offset = (all.count - size) / 2
         var real = [Double](repeating: 0, count: size)
         var imaginary = [Double](repeating: 0, count: size)
-        for index in 0 ..< size {
+        for index in 0..<size {
             let window = 0.5 - 0.5 * cos(2 * Double.pi * Double(index) / Double(size))
             real[index] = Double(all[offset + index]) * window
         }
         FFT(size: size).forward(real: &real, imaginary: &imaginary)
-        let magnitudes = (0 ... size / 2).map { (real[$0] * real[$0] + imaginary[$0] * imaginary[$0]).squareRoot() }
+        let magnitudes = (0...size / 2).map { (real[$0] * real[$0] + imaginary[$0] * imaginary[$0]).squareRoot() }
         var best = 1
-        for bin in 2 ..< size / 2 where magnitudes[bin] > magnitudes[best] { best = bin }
+        for bin in 2..<size / 2 where magnitudes[bin] > magnitudes[best] { best = bin }
         guard magnitudes[best] > 0 else { return nil }
         let left = log(max(magnitudes[best - 1], .leastNormalMagnitude))
         let centre = log(magnitudes[best])

@@ -3,7 +3,7 @@ extension AudioBlock {
     /// does not count.
     public static func == (lhs: AudioBlock, rhs: AudioBlock) -> Bool {
         guard lhs.channels == rhs.channels, lhs.frameCount == rhs.frameCount else { return false }
-        for channel in 0 ..< lhs.channels {
+        for channel in 0..<lhs.channels {
             let same = lhs.withChannel(channel) { left in
                 rhs.withChannel(channel) { right in left.elementsEqual(right) }
             }
@@ -40,16 +40,16 @@ extension AudioBlock {
         let count = min(frameCount, other.frameCount)
         guard count > 0 else { return }
         if other.channels == 1 {
-            for channel in 0 ..< channels {
+            for channel in 0..<channels {
                 addChannel(channel, from: other, sourceChannel: 0, count: count, gain: gain)
             }
         } else if channels == 1 {
             let share = gain / Float(other.channels)
-            for source in 0 ..< other.channels {
+            for source in 0..<other.channels {
                 addChannel(0, from: other, sourceChannel: source, count: count, gain: share)
             }
         } else {
-            for channel in 0 ..< min(channels, other.channels) {
+            for channel in 0..<min(channels, other.channels) {
                 addChannel(channel, from: other, sourceChannel: channel, count: count, gain: gain)
             }
         }
@@ -61,9 +61,9 @@ extension AudioBlock {
         other.withChannel(sourceChannel) { source in
             withMutableChannel(channel) { target in
                 if gain == 1 {
-                    for index in 0 ..< count { target[index] += source[index] }
+                    for index in 0..<count { target[index] += source[index] }
                 } else {
-                    for index in 0 ..< count { target[index] += gain * source[index] }
+                    for index in 0..<count { target[index] += gain * source[index] }
                 }
             }
         }

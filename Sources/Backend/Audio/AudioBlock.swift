@@ -41,7 +41,7 @@ public struct AudioBlock: Sendable, Equatable {
         precondition(channelData.allSatisfy { $0.count == count }, "channels must have equal lengths")
         self.init(channels: channelData.count, frameCount: count)
         for (index, samples) in channelData.enumerated() {
-            storage.replaceSubrange(index * count ..< (index + 1) * count, with: samples)
+            storage.replaceSubrange(index * count..<(index + 1) * count, with: samples)
         }
     }
 
@@ -57,15 +57,15 @@ public struct AudioBlock: Sendable, Equatable {
     public mutating func reshape(channels newChannels: Int, frameCount newCount: Int) {
         precondition(newChannels >= 1 && newCount >= 0, "invalid block shape")
         if newChannels == channels && newCount <= capacity {
-            for channel in 0 ..< channels where newCount > frameCount {
+            for channel in 0..<channels where newCount > frameCount {
                 let base = channel * capacity
-                for index in base + frameCount ..< base + newCount { storage[index] = 0 }
+                for index in base + frameCount..<base + newCount { storage[index] = 0 }
             }
             frameCount = newCount
         } else if newChannels == channels {
             var grown = [Float](repeating: 0, count: channels * newCount)
-            for channel in 0 ..< channels {
-                for frame in 0 ..< frameCount {
+            for channel in 0..<channels {
+                for frame in 0..<frameCount {
                     grown[channel * newCount + frame] = storage[channel * capacity + frame]
                 }
             }
@@ -87,9 +87,9 @@ public struct AudioBlock: Sendable, Equatable {
 
     /// Sets every valid sample to zero.
     public mutating func clear() {
-        for channel in 0 ..< channels {
+        for channel in 0..<channels {
             let base = channel * capacity
-            for index in base ..< base + frameCount { storage[index] = 0 }
+            for index in base..<base + frameCount { storage[index] = 0 }
         }
     }
 
@@ -109,7 +109,7 @@ public struct AudioBlock: Sendable, Equatable {
     public func samples(channel: Int) -> [Float] {
         precondition(channel >= 0 && channel < channels)
         let base = channel * capacity
-        return Array(storage[base ..< base + frameCount])
+        return Array(storage[base..<base + frameCount])
     }
 
     /// Reads one channel's valid samples without copying.
@@ -118,7 +118,7 @@ public struct AudioBlock: Sendable, Equatable {
         let base = channel * capacity
         let count = frameCount
         return try storage.withUnsafeBufferPointer { all in
-            try body(UnsafeBufferPointer(rebasing: all[base ..< base + count]))
+            try body(UnsafeBufferPointer(rebasing: all[base..<base + count]))
         }
     }
 
@@ -130,7 +130,7 @@ public struct AudioBlock: Sendable, Equatable {
         let base = channel * capacity
         let count = frameCount
         return try storage.withUnsafeMutableBufferPointer { all in
-            try body(UnsafeMutableBufferPointer(rebasing: all[base ..< base + count]))
+            try body(UnsafeMutableBufferPointer(rebasing: all[base..<base + count]))
         }
     }
 }

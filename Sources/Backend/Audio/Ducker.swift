@@ -65,7 +65,7 @@ public struct Ducker: Sendable {
         for index in gains.indices {
             var power = 0.0
             if let trigger, index < triggerFrames {
-                for channel in 0 ..< channels {
+                for channel in 0..<channels {
                     let sample = Double(trigger[channel, index])
                     power += sample * sample
                 }

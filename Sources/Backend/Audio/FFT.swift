@@ -13,8 +13,8 @@ struct FFT {
         precondition(size >= 2 && size & (size - 1) == 0, "FFT size must be a power of two")
         self.size = size
         let half = size / 2
-        cosines = (0 ..< half).map { cos(-2 * Double.pi * Double($0) / Double(size)) }
-        sines = (0 ..< half).map { sin(-2 * Double.pi * Double($0) / Double(size)) }
+        cosines = (0..<half).map { cos(-2 * Double.pi * Double($0) / Double(size)) }
+        sines = (0..<half).map { sin(-2 * Double.pi * Double($0) / Double(size)) }
     }
 
     /// Transforms `real` and `imaginary` (each `size` long) in place, forward direction.
@@ -27,7 +27,7 @@ struct FFT {
             let stride = size / length
             var start = 0
             while start < size {
-                for offset in 0 ..< half {
+                for offset in 0..<half {
                     let twiddleRe = cosines[offset * stride]
                     let twiddleIm = sines[offset * stride]
                     let even = start + offset
@@ -48,7 +48,7 @@ struct FFT {
     /// Bit-reversal permutation.
     private func reorder(_ real: inout [Double], _ imaginary: inout [Double]) {
         var target = 0
-        for index in 0 ..< size - 1 {
+        for index in 0..<size - 1 {
             if index < target {
                 real.swapAt(index, target)
                 imaginary.swapAt(index, target)

@@ -70,11 +70,11 @@ public struct PeakLimiter: Sendable {
     /// is delayed by ``latency`` frames (see the type's documentation).
     public mutating func process(_ block: inout AudioBlock) {
         precondition(block.channels == channels, "limiter configured for \(channels) channels")
-        for frame in 0 ..< block.frameCount {
+        for frame in 0..<block.frameCount {
             var peak: Float = 0
-            for channel in 0 ..< channels { peak = max(peak, abs(block[channel, frame])) }
+            for channel in 0..<channels { peak = max(peak, abs(block[channel, frame])) }
             let gain = Float(nextGain(required: peak > ceiling ? Double(ceiling / peak) : 1))
-            for channel in 0 ..< channels {
+            for channel in 0..<channels {
                 let slot = channel * latency + delayPosition
                 let delayed = delay[slot]
                 delay[slot] = block[channel, frame]

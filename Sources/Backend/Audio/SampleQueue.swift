@@ -25,29 +25,31 @@ struct SampleQueue: Sendable {
     mutating func append(_ block: AudioBlock, frames: Range<Int>) {
         guard !frames.isEmpty else { return }
         if block.channels == channels {
-            for channel in 0 ..< channels {
+            for channel in 0..<channels {
                 block.withChannel(channel) { data[channel].append(contentsOf: $0[frames]) }
             }
         } else {
             var converted = AudioBlock(channels: channels, frameCount: frames.count)
-            converted.add(AudioBlock(channelData: (0 ..< block.channels).map {
-                Array(block.samples(channel: $0)[frames])
-            }))
-            append(converted, frames: 0 ..< frames.count)
+            converted.add(
+                AudioBlock(
+                    channelData: (0..<block.channels).map {
+                        Array(block.samples(channel: $0)[frames])
+                    }))
+            append(converted, frames: 0..<frames.count)
         }
     }
 
     /// Appends `count` frames from the front of each of `channelData`.
     mutating func append(_ channelData: [[Float]], count: Int) {
-        for channel in 0 ..< channels {
-            data[channel].append(contentsOf: channelData[channel][0 ..< count])
+        for channel in 0..<channels {
+            data[channel].append(contentsOf: channelData[channel][0..<count])
         }
     }
 
     /// Appends `count` silent frames.
     mutating func appendSilence(_ count: Int) {
         guard count > 0 else { return }
-        for channel in 0 ..< channels {
+        for channel in 0..<channels {
             data[channel].append(contentsOf: repeatElement(0, count: count))
         }
     }
@@ -58,7 +60,7 @@ struct SampleQueue: Sendable {
         offset += removed
         start += Int64(removed)
         if offset >= 4096 && offset * 2 >= data[0].count {
-            for channel in 0 ..< channels { data[channel].removeFirst(offset) }
+            for channel in 0..<channels { data[channel].removeFirst(offset) }
             offset = 0
         }
     }
@@ -67,11 +69,11 @@ struct SampleQueue: Sendable {
     mutating func pop(into block: inout AudioBlock, maxFrames: Int) -> Int {
         let taken = max(0, min(maxFrames, count))
         block.reshape(channels: channels, frameCount: taken)
-        for channel in 0 ..< channels {
+        for channel in 0..<channels {
             let base = offset
             data[channel].withUnsafeBufferPointer { source in
                 block.withMutableChannel(channel) { target in
-                    for index in 0 ..< taken { target[index] = source[base + index] }
+                    for index in 0..<taken { target[index] = source[base + index] }
                 }
             }
         }

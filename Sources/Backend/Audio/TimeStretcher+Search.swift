@@ -23,7 +23,7 @@ extension TimeStretcher {
         }
         let coarse = best
         bestScore = -Double.infinity
-        for candidate in max(lowest, coarse - 3) ... min(highest, coarse + 3) {
+        for candidate in max(lowest, coarse - 3)...min(highest, coarse + 3) {
             let score = similarity(at: candidate, template: template, stride: 1)
             if score > bestScore {
                 bestScore = score
@@ -39,7 +39,7 @@ extension TimeStretcher {
     private func similarity(at candidate: Int64, template: Int64, stride: Int) -> Double {
         var correlation = 0.0
         var energy = 0.0
-        for channel in 0 ..< channels {
+        for channel in 0..<channels {
             input.withChannel(channel) { samples, base in
                 let first = base + Int(candidate - input.start)
                 let reference = base + Int(template - input.start)

@@ -65,7 +65,7 @@ public struct TimeStretcher: Sendable {
         hop = half
         windowLength = 2 * half
         searchRadius = max(4, Int((0.010 * Double(sampleRate)).rounded()) / 4 * 4)
-        window = (0 ..< 2 * half).map { Float(0.5 - 0.5 * cos(Double.pi * Double($0) / Double(half))) }
+        window = (0..<2 * half).map { Float(0.5 - 0.5 * cos(Double.pi * Double($0) / Double(half))) }
         input = SampleQueue(channels: channels)
         ready = SampleQueue(channels: channels)
         accumulator = [[Float]](repeating: [Float](repeating: 0, count: 2 * half), count: channels)
@@ -77,7 +77,7 @@ public struct TimeStretcher: Sendable {
     /// Appends an input block (converted to ``channels`` if needed).
     public mutating func feed(_ block: AudioBlock) {
         precondition(!finishedInput, "input fed after finish()")
-        input.append(block, frames: 0 ..< block.frameCount)
+        input.append(block, frames: 0..<block.frameCount)
     }
 
     /// Marks the end of the input; the output will be `round(inputFrames / ratio)` frames.
@@ -148,8 +148,8 @@ public struct TimeStretcher: Sendable {
             overlapAdd(from: position, fadeIn: frameIndex == 0)
             ready.append(accumulator, count: hop)
             producedFrames += Int64(hop)
-            for channel in 0 ..< channels {
-                for index in 0 ..< hop {
+            for channel in 0..<channels {
+                for index in 0..<hop {
                     accumulator[channel][index] = accumulator[channel][index + hop]
                     accumulator[channel][index + hop] = 0
                 }
@@ -163,10 +163,10 @@ public struct TimeStretcher: Sendable {
     /// Adds the windowed input segment at `position` into the accumulator; the first
     /// segment's rising half is left unwindowed so the output starts at full level.
     private mutating func overlapAdd(from position: Int64, fadeIn: Bool) {
-        for channel in 0 ..< channels {
+        for channel in 0..<channels {
             input.withChannel(channel) { samples, base in
                 let first = base + Int(position - input.start)
-                for index in 0 ..< windowLength {
+                for index in 0..<windowLength {
                     let weight = fadeIn && index < hop ? 1 : window[index]
                     accumulator[channel][index] += weight * samples[first + index]
                 }

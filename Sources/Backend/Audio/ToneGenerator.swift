@@ -57,8 +57,8 @@ public struct ToneGenerator: Sendable, Equatable {
                 if numerator >= limit { numerator -= limit }
             }
         }
-        for channel in 1 ..< max(block.channels, 1) {
-            for frame in 0 ..< block.frameCount {
+        for channel in 1..<max(block.channels, 1) {
+            for frame in 0..<block.frameCount {
                 block[channel, frame] = block[0, frame]
             }
         }

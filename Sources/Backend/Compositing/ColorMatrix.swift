@@ -78,9 +78,14 @@ extension ColorMatrix {
     var premultipliedWeights: PremultipliedWeights {
         let one = 65536.0
         func fixed(_ x: Double) -> Int { Int((x * one).rounded()) }
-        let ys = 219.0 / 255, cs = 224.0 / 255
-        let ub = 0.5, ur = -0.5 * kr / (1 - kb), ug = -0.5 * kg / (1 - kb)
-        let vr = 0.5, vg = -0.5 * kg / (1 - kr), vb = -0.5 * kb / (1 - kr)
+        let ys = 219.0 / 255
+        let cs = 224.0 / 255
+        let ub = 0.5
+        let ur = -0.5 * kr / (1 - kb)
+        let ug = -0.5 * kg / (1 - kb)
+        let vr = 0.5
+        let vg = -0.5 * kg / (1 - kr)
+        let vb = -0.5 * kb / (1 - kr)
         return PremultipliedWeights(
             yr: fixed(ys * kr), yg: fixed(ys * kg), yb: fixed(ys * kb), ya: fixed(16.0 / 255),
             ur: fixed(cs * ur), ug: fixed(cs * ug), ub: fixed(cs * ub), ua: fixed(128.0 / 255),

@@ -12,9 +12,9 @@ public enum CompositeMask: Hashable, Sendable {
     /// The mask's bounding box grown by the soft edge, in output pixels.
     var bounds: (x0: Double, y0: Double, x1: Double, y1: Double) {
         switch self {
-        case let .rectangle(x0, y0, x1, y1):
+        case .rectangle(let x0, let y0, let x1, let y1):
             return (min(x0, x1) - 1, min(y0, y1) - 1, max(x0, x1) + 1, max(y0, y1) + 1)
-        case let .circle(cx, cy, radius):
+        case .circle(let cx, let cy, let radius):
             let r = abs(radius) + 1
             return (cx - r, cy - r, cx + r, cy + r)
         }

@@ -5,7 +5,8 @@ extension Compositor {
     static func drawAxisAligned(_ layer: Layer, onto canvas: YUVImage) {
         forEachPlane(layer, onto: canvas) { target, value, alpha, scale in
             if let shift = PixelShift(layer, scale: scale, target: target, value: value) {
-                shiftedPlane(target, value: value, alpha: alpha, shift: shift, strength: layer.strength, mask: layer.mask, scale: scale)
+                shiftedPlane(
+                    target, value: value, alpha: alpha, shift: shift, strength: layer.strength, mask: layer.mask, scale: scale)
                 return
             }
             guard layer.mask.map({ PlaneMask($0, planeScale: scale).isSeparable }) ?? true else {
@@ -40,7 +41,8 @@ extension Compositor {
         _ out: UnsafeMutablePointer<UInt8>, columns: Range<Int>, taps: UnsafeMutableBufferPointer<ColumnTap>,
         row: RowTap, value: SamplePlane, alpha: SamplePlane?
     ) {
-        let top = value.base + row.first &* value.stride, bottom = value.base + row.second &* value.stride
+        let top = value.base + row.first &* value.stride
+        let bottom = value.base + row.second &* value.stride
         let wy = row.fraction
         let base = columns.lowerBound
         guard let alpha else {
@@ -52,7 +54,8 @@ extension Compositor {
             }
             return
         }
-        let alphaTop = alpha.base + row.first &* alpha.stride, alphaBottom = alpha.base + row.second &* alpha.stride
+        let alphaTop = alpha.base + row.first &* alpha.stride
+        let alphaBottom = alpha.base + row.second &* alpha.stride
         for k in 0..<columns.count {
             let tap = taps[k]
             let weight = Int(tap.weight) &* row.weight
@@ -66,7 +69,9 @@ extension Compositor {
     /// The bilinear sample between two source rows at a column tap.
     @inline(__always)
     private static func lerp(_ top: UnsafePointer<UInt8>, _ bottom: UnsafePointer<UInt8>, _ tap: ColumnTap, _ wy: Int) -> Int {
-        let a = Int(tap.first), b = Int(tap.second), wx = Int(tap.fraction)
+        let a = Int(tap.first)
+        let b = Int(tap.second)
+        let wx = Int(tap.fraction)
         let upper = Int(top[a]) &* (256 &- wx) &+ Int(top[b]) &* wx
         let lower = Int(bottom[a]) &* (256 &- wx) &+ Int(bottom[b]) &* wx
         return (upper &* (256 &- wy) &+ lower &* wy &+ 32768) >> 16

@@ -3,22 +3,26 @@
 extension Compositor {
     /// Replaces every plane of `canvas` with the source's (path 1).
     static func copyFullFrame(_ source: LayerPicture, onto canvas: YUVImage) {
-        guard case let .yuv(image) = source else { preconditionFailure("plane copy needs a YUV source") }
+        guard case .yuv(let image) = source else { preconditionFailure("plane copy needs a YUV source") }
         canvas.copyPlanes(from: image)
     }
 
     /// `canvas = canvas + (source − canvas) × strength`, per plane (path 3).
     static func blendFullFrame(_ source: LayerPicture, strength: Double, onto canvas: YUVImage) {
-        guard case let .yuv(image) = source else { preconditionFailure("full-frame blend needs a YUV source") }
+        guard case .yuv(let image) = source else { preconditionFailure("full-frame blend needs a YUV source") }
         let weight = Int(strength * 65536)
         for plane in YUVImage.Plane.allCases {
-            let rows = canvas.height(of: plane), count = canvas.width(of: plane)
-            let ownStride = canvas.stride(of: plane), otherStride = image.stride(of: plane)
+            let rows = canvas.height(of: plane)
+            let count = canvas.width(of: plane)
+            let ownStride = canvas.stride(of: plane)
+            let otherStride = image.stride(of: plane)
             canvas.withUnsafeMutablePlane(plane) { destination in
                 image.withUnsafePlane(plane) { other in
                     guard let d = destination.baseAddress, let s = other.baseAddress else { return }
                     for row in 0..<rows {
-                        blendRow(d + row * ownStride, from: d + row * ownStride, to: s + row * otherStride, count: count, weight: weight)
+                        blendRow(
+                            d + row * ownStride, from: d + row * ownStride, to: s + row * otherStride, count: count,
+                            weight: weight)
                     }
                 }
             }
@@ -41,14 +45,19 @@ extension Compositor {
         }
         let weight = Int(t * 65536)
         for plane in YUVImage.Plane.allCases {
-            let rows = canvas.height(of: plane), count = canvas.width(of: plane)
+            let rows = canvas.height(of: plane)
+            let count = canvas.width(of: plane)
             let strides = (canvas.stride(of: plane), a.stride(of: plane), b.stride(of: plane))
             canvas.withUnsafeMutablePlane(plane) { destination in
                 a.withUnsafePlane(plane) { first in
                     b.withUnsafePlane(plane) { second in
-                        guard let d = destination.baseAddress, let p = first.baseAddress, let q = second.baseAddress else { return }
+                        guard let d = destination.baseAddress, let p = first.baseAddress, let q = second.baseAddress else {
+                            return
+                        }
                         for row in 0..<rows {
-                            blendRow(d + row * strides.0, from: p + row * strides.1, to: q + row * strides.2, count: count, weight: weight)
+                            blendRow(
+                                d + row * strides.0, from: p + row * strides.1, to: q + row * strides.2, count: count,
+                                weight: weight)
                         }
                     }
                 }
@@ -65,7 +74,8 @@ extension Compositor {
     ) {
         let w = Int32(truncatingIfNeeded: weight)
         for k in 0..<count {
-            let a = Int32(from[k]), b = Int32(to[k])
+            let a = Int32(from[k])
+            let b = Int32(to[k])
             destination[k] = UInt8(truncatingIfNeeded: a &+ (((b &- a) &* w &+ 32768) >> 16))
         }
     }

@@ -72,7 +72,8 @@ struct GeneralRow {
         if case .none = mask.shape { masked = false } else { masked = true }
         for i in columns {
             let x = Double(i)
-            let sx = rowX + mapping.sxI * x, sy = rowY + mapping.syI * x
+            let sx = rowX + mapping.sxI * x
+            let sy = rowY + mapping.syI * x
             var cover = mapping.coverage(sx: sx, sy: sy) * strength
             if masked { cover *= mask.coverage(i, j) }
             let weight = Int(cover * 65536)
@@ -88,10 +89,13 @@ struct GeneralRow {
         let u0 = (rowX + mapping.sxI * first) * mapping.sampleScale + mapping.uOffset
         let v0 = (rowY + mapping.syI * first) * mapping.sampleScale + mapping.vOffset
         let one = 4_294_967_296.0
-        let stepX = mapping.sxI * mapping.sampleScale, stepY = mapping.syI * mapping.sampleScale
+        let stepX = mapping.sxI * mapping.sampleScale
+        let stepY = mapping.syI * mapping.sampleScale
         guard max(abs(u0), abs(v0), abs(stepX), abs(stepY)) < 1e8 else { return edge(columns) }
-        var u = Int(u0 * one), v = Int(v0 * one)
-        let du = Int(stepX * one), dv = Int(stepY * one)
+        var u = Int(u0 * one)
+        var v = Int(v0 * one)
+        let du = Int(stepX * one)
+        let dv = Int(stepY * one)
         let weight = Int(strength * 65536)
         if alpha == nil, weight >= 65536 {
             for i in columns {

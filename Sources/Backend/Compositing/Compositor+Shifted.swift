@@ -44,7 +44,8 @@ struct ShiftedRow {
     /// Columns with one weight (0...65536).
     func interior(_ columns: Range<Int>, weight: Int) {
         guard !columns.isEmpty else { return }
-        let from = source + (columns.lowerBound + dx), to = out + columns.lowerBound
+        let from = source + (columns.lowerBound + dx)
+        let to = out + columns.lowerBound
         guard let coverage else {
             if weight >= 65536 {
                 to.update(from: from, count: columns.count)
@@ -80,7 +81,8 @@ struct PixelShift {
     /// `nil` unless the layer maps pixel for pixel onto this plane (and the
     /// source is not a constant colour).
     init?(_ layer: Compositor.Layer, scale: Double, target: PlaneTarget, value: SamplePlane) {
-        let t = layer.forward, rect = layer.rect
+        let t = layer.forward
+        let rect = layer.rect
         guard value.stride > 0, t.isAxisAligned, abs(t.a - 1) < 1e-9, abs(t.d - 1) < 1e-9,
             let left = Self.whole(t.tx / scale), let top = Self.whole(t.ty / scale),
             let originX = Self.whole(Double(rect.x) / scale), let originY = Self.whole(Double(rect.y) / scale),

@@ -61,7 +61,7 @@ public enum Compositor {
             rect.isNonEmptyPart(ofWidth: source.width, height: source.height),
             "source rectangle \(rect) is not inside the \(source.width)x\(source.height) picture"
         )
-        if case let .yuv(image) = source { precondition(image !== canvas, "a YUV image cannot be drawn onto itself") }
+        if case .yuv(let image) = source { precondition(image !== canvas, "a YUV image cannot be drawn onto itself") }
         let strength = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
         guard strength > 0, let inverse = transform.inverted() else { return .nothing }
         let path = forced ?? choosePath(source, rect: rect, transform: transform, strength: strength, mask: mask, canvas: canvas)
@@ -82,8 +82,9 @@ public enum Compositor {
         _ source: LayerPicture, sourceRect: PixelRect? = nil, transform: PixelTransform,
         opacity: Double = 1, mask: CompositeMask? = nil, canvas: YUVImage
     ) -> Bool {
-        guard opacity >= 1, mask == nil, transform.isIdentity, case let .yuv(image) = source, image !== canvas,
-              image.hasSameSize(as: canvas), sourceRect ?? PixelRect(width: image.width, height: image.height)
+        guard opacity >= 1, mask == nil, transform.isIdentity, case .yuv(let image) = source, image !== canvas,
+            image.hasSameSize(as: canvas),
+            sourceRect ?? PixelRect(width: image.width, height: image.height)
                 == PixelRect(width: image.width, height: image.height)
         else { return false }
         return true
@@ -105,7 +106,7 @@ public enum Compositor {
         strength: Double, mask: CompositeMask?, canvas: YUVImage
     ) -> Path {
         if !isOnCanvas(rect: rect, transform: transform, mask: mask, canvas: canvas) { return .nothing }
-        if case let .yuv(image) = source, image.hasSameSize(as: canvas), mask == nil, transform.isIdentity,
+        if case .yuv(let image) = source, image.hasSameSize(as: canvas), mask == nil, transform.isIdentity,
             rect == PixelRect(width: image.width, height: image.height)
         {
             return strength >= 1 ? .planeCopy : .fullFrameBlend
@@ -116,10 +117,13 @@ public enum Compositor {
 
     /// Whether the layer's outline (and the mask) reach the canvas at all.
     private static func isOnCanvas(rect: PixelRect, transform: PixelTransform, mask: CompositeMask?, canvas: YUVImage) -> Bool {
-        let w = Double(rect.width), h = Double(rect.height)
+        let w = Double(rect.width)
+        let h = Double(rect.height)
         let corners = [(0.0, 0.0), (w, 0), (0, h), (w, h)].map { transform.apply(x: $0.0, y: $0.1) }
-        var x0 = corners.map(\.x).min() ?? 0, x1 = corners.map(\.x).max() ?? 0
-        var y0 = corners.map(\.y).min() ?? 0, y1 = corners.map(\.y).max() ?? 0
+        var x0 = corners.map(\.x).min() ?? 0
+        var x1 = corners.map(\.x).max() ?? 0
+        var y0 = corners.map(\.y).min() ?? 0
+        var y1 = corners.map(\.y).max() ?? 0
         if let bounds = mask?.bounds {
             (x0, y0) = (max(x0, bounds.x0), max(y0, bounds.y0))
             (x1, y1) = (min(x1, bounds.x1), min(y1, bounds.y1))
@@ -135,7 +139,9 @@ public enum Compositor {
     ) {
         for plane in YUVImage.Plane.allCases {
             let scale: Double = plane == .y ? 1 : 2
-            let width = canvas.width(of: plane), height = canvas.height(of: plane), stride = canvas.stride(of: plane)
+            let width = canvas.width(of: plane)
+            let height = canvas.height(of: plane)
+            let stride = canvas.stride(of: plane)
             canvas.withUnsafeMutablePlane(plane) { destination in
                 guard let base = destination.baseAddress else { return }
                 let target = PlaneTarget(base: base, stride: stride, width: width, height: height)

@@ -11,18 +11,18 @@ public enum LayerPicture {
     /// Width of the full picture in pixels.
     public var width: Int {
         switch self {
-        case let .yuv(image): return image.width
-        case let .rgba(image): return image.width
-        case let .color(_, width, _): return width
+        case .yuv(let image): return image.width
+        case .rgba(let image): return image.width
+        case .color(_, let width, _): return width
         }
     }
 
     /// Height of the full picture in pixels.
     public var height: Int {
         switch self {
-        case let .yuv(image): return image.height
-        case let .rgba(image): return image.height
-        case let .color(_, _, height): return height
+        case .yuv(let image): return image.height
+        case .rgba(let image): return image.height
+        case .color(_, _, let height): return height
         }
     }
 

@@ -36,15 +36,18 @@ struct PlaneMapping {
         uOffset = Double(rect.x) / s - 0.5
         vOffset = Double(rect.y) / s - 0.5
         let corners = [(0.0, 0.0), (width, 0), (0, height), (width, height)].map { forward.apply(x: $0.0, y: $0.1).y }
-        let top = (corners.min() ?? 0) / s - 1, bottom = (corners.max() ?? 0) / s + 1
+        let top = (corners.min() ?? 0) / s - 1
+        let bottom = (corners.max() ?? 0) / s + 1
         rows = Self.indexRange(top, bottom, limit: planeHeight)
     }
 
     /// Columns of row `j` whose coverage can be non-zero, within `0 ..< limit`.
     func columns(row j: Int, limit: Int) -> Range<Int> {
         let y = Double(j)
-        var lo = -Double.infinity, hi = Double.infinity
-        let marginX = 0.5 / edgeX, marginY = 0.5 / edgeY
+        var lo = -Double.infinity
+        var hi = Double.infinity
+        let marginX = 0.5 / edgeX
+        let marginY = 0.5 / edgeY
         Self.narrow(&lo, &hi, start: sx0 + sxJ * y, step: sxI, above: -marginX, below: width + marginX)
         Self.narrow(&lo, &hi, start: sy0 + syJ * y, step: syI, above: -marginY, below: height + marginY)
         return Self.indexRange(lo - 1, hi + 1, limit: limit)
@@ -54,8 +57,10 @@ struct PlaneMapping {
     /// exactly 1), within `0 ..< limit`.
     func innerColumns(row j: Int, limit: Int) -> Range<Int> {
         let y = Double(j)
-        var lo = -Double.infinity, hi = Double.infinity
-        let marginX = 0.5 / edgeX, marginY = 0.5 / edgeY
+        var lo = -Double.infinity
+        var hi = Double.infinity
+        let marginX = 0.5 / edgeX
+        let marginY = 0.5 / edgeY
         Self.narrow(&lo, &hi, start: sx0 + sxJ * y, step: sxI, above: marginX, below: width - marginX)
         Self.narrow(&lo, &hi, start: sy0 + syJ * y, step: syI, above: marginY, below: height - marginY)
         return Self.innerIndexRange(lo, hi, limit: limit)
@@ -64,7 +69,8 @@ struct PlaneMapping {
     /// Columns whose coverage can be non-zero in some row, for an
     /// axis-aligned mapping (`sxJ == 0`).
     func axisAlignedColumns(limit: Int) -> Range<Int> {
-        var lo = -Double.infinity, hi = Double.infinity
+        var lo = -Double.infinity
+        var hi = Double.infinity
         let marginX = 0.5 / edgeX
         Self.narrow(&lo, &hi, start: sx0, step: sxI, above: -marginX, below: width + marginX)
         return Self.indexRange(lo - 1, hi + 1, limit: limit)
@@ -92,12 +98,14 @@ struct PlaneMapping {
     }
 
     /// Limits `(lo, hi)` to the indices `i` with `above < start + step·i < below`.
-    private static func narrow(_ lo: inout Double, _ hi: inout Double, start: Double, step: Double, above: Double, below: Double) {
+    private static func narrow(_ lo: inout Double, _ hi: inout Double, start: Double, step: Double, above: Double, below: Double)
+    {
         if step == 0 {
             if !(start > above && start < below) { (lo, hi) = (1, 0) }
             return
         }
-        let first = (above - start) / step, second = (below - start) / step
+        let first = (above - start) / step
+        let second = (below - start) / step
         lo = max(lo, min(first, second))
         hi = min(hi, max(first, second))
     }

@@ -13,9 +13,9 @@ struct PlaneMask {
         switch mask {
         case nil:
             shape = .none
-        case let .rectangle(x0, y0, x1, y1)?:
+        case .rectangle(let x0, let y0, let x1, let y1)?:
             shape = .rectangle(x0: min(x0, x1) / s, y0: min(y0, y1) / s, x1: max(x0, x1) / s, y1: max(y0, y1) / s)
-        case let .circle(cx, cy, radius)?:
+        case .circle(let cx, let cy, let radius)?:
             shape = .circle(cx: cx / s, cy: cy / s, radius: abs(radius) / s)
         }
     }
@@ -30,8 +30,8 @@ struct PlaneMask {
     func rows(limit: Int) -> Range<Int> {
         switch shape {
         case .none: return 0..<limit
-        case let .rectangle(_, y0, _, y1): return PlaneMapping.indexRange(y0 - 1, y1 + 1, limit: limit)
-        case let .circle(_, cy, r): return PlaneMapping.indexRange(cy - r - 1, cy + r + 1, limit: limit)
+        case .rectangle(_, let y0, _, let y1): return PlaneMapping.indexRange(y0 - 1, y1 + 1, limit: limit)
+        case .circle(_, let cy, let r): return PlaneMapping.indexRange(cy - r - 1, cy + r + 1, limit: limit)
         }
     }
 
@@ -40,10 +40,11 @@ struct PlaneMask {
         switch shape {
         case .none:
             return 0..<limit
-        case let .rectangle(x0, _, x1, _):
+        case .rectangle(let x0, _, let x1, _):
             return PlaneMapping.indexRange(x0 - 1, x1 + 1, limit: limit)
-        case let .circle(cx, cy, r):
-            let dy = Double(j) + 0.5 - cy, outer = r + 0.5
+        case .circle(let cx, let cy, let r):
+            let dy = Double(j) + 0.5 - cy
+            let outer = r + 0.5
             let reach = outer * outer - dy * dy
             guard reach > 0 else { return 0..<0 }
             let half = reach.squareRoot()
@@ -56,10 +57,11 @@ struct PlaneMask {
         switch shape {
         case .none:
             return 0..<limit
-        case let .rectangle(x0, _, x1, _):
+        case .rectangle(let x0, _, let x1, _):
             return PlaneMapping.innerIndexRange(x0, x1 - 1, limit: limit)
-        case let .circle(cx, cy, r):
-            let dy = Double(j) + 0.5 - cy, inner = r - 0.5
+        case .circle(let cx, let cy, let r):
+            let dy = Double(j) + 0.5 - cy
+            let inner = r - 0.5
             let reach = inner * inner - dy * dy
             guard inner > 0, reach >= 0 else { return 0..<0 }
             let half = reach.squareRoot()
@@ -69,7 +71,7 @@ struct PlaneMask {
 
     /// The part of the coverage that depends on the row only (1 for circles).
     func rowCoverage(_ j: Int) -> Double {
-        guard case let .rectangle(_, y0, _, y1) = shape else { return 1 }
+        guard case .rectangle(_, let y0, _, let y1) = shape else { return 1 }
         let y = Double(j) + 0.5
         return min(max(min(y - y0, y1 - y) + 0.5, 0), 1)
     }
@@ -80,11 +82,12 @@ struct PlaneMask {
         switch shape {
         case .none:
             return 1
-        case let .rectangle(x0, _, x1, _):
+        case .rectangle(let x0, _, let x1, _):
             let x = Double(i) + 0.5
             return min(max(min(x - x0, x1 - x) + 0.5, 0), 1)
-        case let .circle(cx, cy, r):
-            let dx = Double(i) + 0.5 - cx, dy = Double(j) + 0.5 - cy
+        case .circle(let cx, let cy, let r):
+            let dx = Double(i) + 0.5 - cx
+            let dy = Double(j) + 0.5 - cy
             let squared = dx * dx + dy * dy
             let inner = max(r - 0.5, 0)
             if squared <= inner * inner { return 1 }

@@ -11,11 +11,16 @@ struct SamplePlane {
     /// centre of pixel (0, 0): `u = 256 × (x − 0.5)` for a continuous `x`.
     @inline(__always)
     func bilinear(_ u: Int, _ v: Int) -> Int {
-        let x0 = u >> 8, y0 = v >> 8
-        let wx = u & 255, wy = v & 255
-        let xa = min(max(x0, minX), maxX), xb = min(max(x0 &+ 1, minX), maxX)
-        let ya = min(max(y0, minY), maxY), yb = min(max(y0 &+ 1, minY), maxY)
-        let rowA = base + ya &* stride, rowB = base + yb &* stride
+        let x0 = u >> 8
+        let y0 = v >> 8
+        let wx = u & 255
+        let wy = v & 255
+        let xa = min(max(x0, minX), maxX)
+        let xb = min(max(x0 &+ 1, minX), maxX)
+        let ya = min(max(y0, minY), maxY)
+        let yb = min(max(y0 &+ 1, minY), maxY)
+        let rowA = base + ya &* stride
+        let rowB = base + yb &* stride
         let top = Int(rowA[xa]) &* (256 &- wx) &+ Int(rowA[xb]) &* wx
         let bottom = Int(rowB[xa]) &* (256 &- wx) &+ Int(rowB[xb]) &* wx
         return (top &* (256 &- wy) &+ bottom &* wy &+ 32768) >> 16

@@ -38,8 +38,10 @@ final class YUVAPlanes {
 
     private func convertLuma(_ rgba: UnsafeBufferPointer<UInt8>, _ w: ColorMatrix.PremultipliedWeights) {
         for index in 0..<(width * height) {
-            let r = Int(rgba[index * 4]), g = Int(rgba[index * 4 + 1])
-            let b = Int(rgba[index * 4 + 2]), a = Int(rgba[index * 4 + 3])
+            let r = Int(rgba[index * 4])
+            let g = Int(rgba[index * 4 + 1])
+            let b = Int(rgba[index * 4 + 2])
+            let a = Int(rgba[index * 4 + 3])
             let y = (w.yr * r + w.yg * g + w.yb * b + w.ya * a + 32768) >> 16
             luma[index] = UInt8(clamping: y)
             alpha[index] = UInt8(a)
@@ -49,11 +51,18 @@ final class YUVAPlanes {
     private func convertChroma(_ rgba: UnsafeBufferPointer<UInt8>, _ w: ColorMatrix.PremultipliedWeights) {
         for cy in 0..<chromaHeight {
             for cx in 0..<chromaWidth {
-                var r = 0, g = 0, b = 0, a = 0, count = 0
+                var r = 0
+                var g = 0
+                var b = 0
+                var a = 0
+                var count = 0
                 for y in (cy * 2)..<min(cy * 2 + 2, height) {
                     for x in (cx * 2)..<min(cx * 2 + 2, width) {
                         let i = (y * width + x) * 4
-                        r += Int(rgba[i]); g += Int(rgba[i + 1]); b += Int(rgba[i + 2]); a += Int(rgba[i + 3])
+                        r += Int(rgba[i])
+                        g += Int(rgba[i + 1])
+                        b += Int(rgba[i + 2])
+                        a += Int(rgba[i + 3])
                         count += 1
                     }
                 }

@@ -38,7 +38,9 @@ extension YUVImage {
 
     /// Copies one plane in from `source`, rows `stride` bytes apart.
     public func copyPlane(_ plane: Plane, from source: UnsafeRawBufferPointer, stride sourceStride: Int) {
-        let rowBytes = width(of: plane), rows = height(of: plane), ownStride = stride(of: plane)
+        let rowBytes = width(of: plane)
+        let rows = height(of: plane)
+        let ownStride = stride(of: plane)
         Self.checkLayout(source.count, rowBytes: rowBytes, rows: rows, stride: sourceStride)
         guard let sourceBase = source.baseAddress else { return }
         withUnsafeMutablePlane(plane) { destination in
@@ -52,7 +54,9 @@ extension YUVImage {
 
     /// Copies one plane out to `destination`, rows `stride` bytes apart.
     public func copyPlane(_ plane: Plane, to destination: UnsafeMutableRawBufferPointer, stride destinationStride: Int) {
-        let rowBytes = width(of: plane), rows = height(of: plane), ownStride = stride(of: plane)
+        let rowBytes = width(of: plane)
+        let rows = height(of: plane)
+        let ownStride = stride(of: plane)
         Self.checkLayout(destination.count, rowBytes: rowBytes, rows: rows, stride: destinationStride)
         guard let destinationBase = destination.baseAddress else { return }
         withUnsafePlane(plane) { source in

@@ -67,7 +67,8 @@ final class DecodedStream {
     /// it carries no timestamp.
     func sourceTime(of frame: Frame) -> Rational? {
         guard let ts = frame.bestEffortTimestamp ?? frame.pts,
-              let seconds = Rational.seconds(timestamp: ts, timeBase: timeBase) else { return nil }
+            let seconds = Rational.seconds(timestamp: ts, timeBase: timeBase)
+        else { return nil }
         return seconds.checkedSubtract(origin)
     }
 

@@ -45,7 +45,8 @@ public final class Encoder {
             context.pointee.sample_fmt = codec.pointee.sample_fmts?.pointee ?? AV_SAMPLE_FMT_FLTP
             av_channel_layout_default(&context.pointee.ch_layout, Int32(settings.channels))
             if let rate = settings.bitRate { context.pointee.bit_rate = Int64(rate) }
-        } options: { _ throws(LibAVError) in }
+        } options: { _ throws(LibAVError) in
+        }
     }
 
     private init(

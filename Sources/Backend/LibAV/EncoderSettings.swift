@@ -26,8 +26,10 @@ public struct VideoEncoderSettings: Hashable, Sendable {
     /// Maximum frames between keyframes; nil for the encoder's default.
     public var keyframeInterval: Int?
 
-    public init(codec: String = "libx264", width: Int, height: Int, pixelFormat: PixelFormat = .yuv420p, frameRate: FrameRate,
-                quality: EncoderQuality = .crf(20), preset: String? = nil, keyframeInterval: Int? = nil) {
+    public init(
+        codec: String = "libx264", width: Int, height: Int, pixelFormat: PixelFormat = .yuv420p, frameRate: FrameRate,
+        quality: EncoderQuality = .crf(20), preset: String? = nil, keyframeInterval: Int? = nil
+    ) {
         self.codec = codec
         self.width = width
         self.height = height

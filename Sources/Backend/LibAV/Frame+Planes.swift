@@ -4,9 +4,12 @@ extension Frame {
     /// Calls `body` with picture plane `index` (0 = luma or packed pixels) as raw
     /// bytes, and its line size (bytes from one row to the next). The buffer covers
     /// every row of the plane; do not keep it past `body`.
-    public func withPlane<R>(_ index: Int, _ body: (UnsafeMutableRawBufferPointer, _ lineSize: Int) -> R) throws(LibAVError) -> R {
+    public func withPlane<R>(_ index: Int, _ body: (UnsafeMutableRawBufferPointer, _ lineSize: Int) -> R) throws(LibAVError) -> R
+    {
         let planes = try planeBuffers()
-        guard planes.indices.contains(index) else { throw LibAVError.invalid("Frame.withPlane", "the frame has no plane \(index)") }
+        guard planes.indices.contains(index) else {
+            throw LibAVError.invalid("Frame.withPlane", "the frame has no plane \(index)")
+        }
         return body(planes[index].bytes, planes[index].lineSize)
     }
 
@@ -22,7 +25,8 @@ extension Frame {
         let strides = lineSizes.map { Int($0) }
         let status = sizes.withUnsafeMutableBufferPointer { sizeBuffer in
             strides.withUnsafeBufferPointer { strideBuffer in
-                av_image_fill_plane_sizes(sizeBuffer.baseAddress, pixelFormat.avPixelFormat, Int32(height), strideBuffer.baseAddress)
+                av_image_fill_plane_sizes(
+                    sizeBuffer.baseAddress, pixelFormat.avPixelFormat, Int32(height), strideBuffer.baseAddress)
             }
         }
         try LibAV.check(status, "av_image_fill_plane_sizes")

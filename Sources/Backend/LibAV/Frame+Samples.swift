@@ -11,7 +11,9 @@ extension Frame {
             throw .invalid("Frame.writeSamples", "\(channels.count) channels of \(count) samples do not fit this frame")
         }
         for (index, source) in channels.enumerated() {
-            guard let plane = planes[planar ? index : 0] else { throw .invalid("Frame.writeSamples", "no plane for channel \(index)") }
+            guard let plane = planes[planar ? index : 0] else {
+                throw .invalid("Frame.writeSamples", "no plane for channel \(index)")
+            }
             let step = planar ? 1 : channelCount
             let offset = planar ? 0 : index
             switch format {

@@ -65,7 +65,8 @@ extension InputFile {
             codecName: LibAV.string(avcodec_get_name(parameters?.codec_id ?? AV_CODEC_ID_NONE)),
             timeBase: timeBase,
             startTime: s.start_time == LibAV.noPTS ? nil : Rational.seconds(timestamp: s.start_time, timeBase: timeBase),
-            duration: s.duration == LibAV.noPTS || s.duration <= 0 ? nil : Rational.seconds(timestamp: s.duration, timeBase: timeBase),
+            duration: s.duration == LibAV.noPTS || s.duration <= 0
+                ? nil : Rational.seconds(timestamp: s.duration, timeBase: timeBase),
             frameCount: s.nb_frames,
             width: Int(parameters?.width ?? 0),
             height: Int(parameters?.height ?? 0),

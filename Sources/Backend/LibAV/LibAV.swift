@@ -1,5 +1,4 @@
 import CFFmpeg
-
 import Synchronization
 
 /// Threads each decoder and encoder may use; 0 lets libav use one per core.

@@ -51,7 +51,8 @@ public final class OutputFile {
     public func addStream(for encoder: Encoder) throws(LibAVError) -> Int {
         guard !headerWritten else { throw .invalid("avformat_new_stream", "streams must be added before the header") }
         guard let stream = avformat_new_stream(context, nil) else { throw .outOfMemory("avformat_new_stream") }
-        try LibAV.check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context), "avcodec_parameters_from_context")
+        try LibAV.check(
+            avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context), "avcodec_parameters_from_context")
         stream.pointee.time_base = encoder.context.pointee.time_base
         if encoder.context.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
             stream.pointee.avg_frame_rate = encoder.context.pointee.framerate
@@ -85,7 +86,9 @@ public final class OutputFile {
 
     /// The stream's time base as the muxer chose it (valid after `writeHeader`).
     public func timeBase(ofStream index: Int) -> Rational? {
-        guard (0..<Int(context.pointee.nb_streams)).contains(index), let stream = context.pointee.streams[index] else { return nil }
+        guard (0..<Int(context.pointee.nb_streams)).contains(index), let stream = context.pointee.streams[index] else {
+            return nil
+        }
         return Rational(stream.pointee.time_base)
     }
 

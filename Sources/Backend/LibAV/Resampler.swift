@@ -9,11 +9,14 @@ public final class Resampler {
 
     /// A resampler from the format, rate and layout of `frame`.
     public convenience init(matching frame: Frame, outputRate: Int, outputChannels: Int) throws(LibAVError) {
-        try self.init(inputLayout: frame.pointer.pointee.ch_layout, inputRate: frame.sampleRate, inputFormat: frame.sampleFormat,
-                      outputRate: outputRate, outputChannels: outputChannels)
+        try self.init(
+            inputLayout: frame.pointer.pointee.ch_layout, inputRate: frame.sampleRate, inputFormat: frame.sampleFormat,
+            outputRate: outputRate, outputChannels: outputChannels)
     }
 
-    init(inputLayout: AVChannelLayout, inputRate: Int, inputFormat: SampleFormat, outputRate: Int, outputChannels: Int) throws(LibAVError) {
+    init(inputLayout: AVChannelLayout, inputRate: Int, inputFormat: SampleFormat, outputRate: Int, outputChannels: Int)
+        throws(LibAVError)
+    {
         var inLayout = AVChannelLayout()
         defer { av_channel_layout_uninit(&inLayout) }
         var sourceLayout = inputLayout
@@ -27,8 +30,9 @@ public final class Resampler {
         av_channel_layout_default(&outLayout, Int32(outputChannels))
 
         var allocated: OpaquePointer?
-        let status = swr_alloc_set_opts2(&allocated, &outLayout, AV_SAMPLE_FMT_FLTP, Int32(outputRate),
-                                         &inLayout, inputFormat.avSampleFormat, Int32(inputRate), 0, nil)
+        let status = swr_alloc_set_opts2(
+            &allocated, &outLayout, AV_SAMPLE_FMT_FLTP, Int32(outputRate),
+            &inLayout, inputFormat.avSampleFormat, Int32(inputRate), 0, nil)
         guard status >= 0, let allocated else {
             throw LibAVError(operation: "swr_alloc_set_opts2", code: status < 0 ? status : cutlist_averror_enomem())
         }
@@ -61,10 +65,12 @@ public final class Resampler {
     public func convert(_ frame: Frame?) throws(LibAVError) -> Frame {
         let inputCount = Int32(frame?.sampleCount ?? 0)
         let capacity = try LibAV.check(swr_get_out_samples(context, inputCount), "swr_get_out_samples")
-        let output = try Frame.audio(sampleCount: Int(max(capacity, 1)), channels: outputChannels, sampleRate: outputRate, format: .floatPlanar)
+        let output = try Frame.audio(
+            sampleCount: Int(max(capacity, 1)), channels: outputChannels, sampleRate: outputRate, format: .floatPlanar)
         let converted: Int32
         if let frame {
-            let input = UnsafeMutableRawPointer(frame.pointer.pointee.extended_data)?.assumingMemoryBound(to: UnsafePointer<UInt8>?.self)
+            let input = UnsafeMutableRawPointer(frame.pointer.pointee.extended_data)?.assumingMemoryBound(
+                to: UnsafePointer<UInt8>?.self)
             converted = swr_convert(context, output.pointer.pointee.extended_data, max(capacity, 1), input, inputCount)
         } else {
             converted = swr_convert(context, output.pointer.pointee.extended_data, max(capacity, 1), nil, 0)

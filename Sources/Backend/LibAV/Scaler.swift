@@ -19,14 +19,18 @@ public final class Scaler {
         }
     }
 
-    public init(sourceWidth: Int, sourceHeight: Int, sourceFormat: PixelFormat,
-                width: Int, height: Int, format: PixelFormat, filter: Filter = .bicubic) throws(LibAVError) {
-        guard let created = sws_getContext(
-            Int32(sourceWidth), Int32(sourceHeight), sourceFormat.avPixelFormat,
-            Int32(width), Int32(height), format.avPixelFormat,
-            filter.flags | cutlist_sws_accurate(), nil, nil, nil)
+    public init(
+        sourceWidth: Int, sourceHeight: Int, sourceFormat: PixelFormat,
+        width: Int, height: Int, format: PixelFormat, filter: Filter = .bicubic
+    ) throws(LibAVError) {
+        guard
+            let created = sws_getContext(
+                Int32(sourceWidth), Int32(sourceHeight), sourceFormat.avPixelFormat,
+                Int32(width), Int32(height), format.avPixelFormat,
+                filter.flags | cutlist_sws_accurate(), nil, nil, nil)
         else {
-            throw .invalid("sws_getContext", "cannot convert \(sourceWidth)x\(sourceHeight) \(sourceFormat) to \(width)x\(height) \(format)")
+            throw .invalid(
+                "sws_getContext", "cannot convert \(sourceWidth)x\(sourceHeight) \(sourceFormat) to \(width)x\(height) \(format)")
         }
         context = created
         self.sourceWidth = sourceWidth
@@ -48,7 +52,10 @@ public final class Scaler {
     /// the source's pts.
     public func scale(_ source: Frame) throws(LibAVError) -> Frame {
         guard accepts(source) else {
-            throw .invalid("sws_scale_frame", "frame is \(source.width)x\(source.height) \(source.pixelFormat), scaler expects \(sourceWidth)x\(sourceHeight) \(sourceFormat)")
+            throw .invalid(
+                "sws_scale_frame",
+                "frame is \(source.width)x\(source.height) \(source.pixelFormat), scaler expects \(sourceWidth)x\(sourceHeight) \(sourceFormat)"
+            )
         }
         let output = try Frame.video(width: width, height: height, format: format)
         try LibAV.check(sws_scale_frame(context, output.pointer, source.pointer), "sws_scale_frame")

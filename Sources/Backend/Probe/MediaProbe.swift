@@ -44,9 +44,11 @@ public struct MediaProbe: MediaInfo {
         return MediaFacts(duration: duration, video: video, audio: audio)
     }
 
-    private static func videoFacts(_ stream: StreamInfo, input: InputFile, origin: Rational) throws(MediaProbeError) -> VideoFacts {
+    private static func videoFacts(_ stream: StreamInfo, input: InputFile, origin: Rational) throws(MediaProbeError) -> VideoFacts
+    {
         guard stream.width > 0, stream.height > 0 else {
-            throw MediaProbeError("'\(input.path)' has a video stream ('\(stream.codecName)') whose picture size libav cannot read")
+            throw MediaProbeError(
+                "'\(input.path)' has a video stream ('\(stream.codecName)') whose picture size libav cannot read")
         }
         let still = isStillImage(stream, formatName: input.formatName)
         return VideoFacts(
@@ -63,8 +65,9 @@ public struct MediaProbe: MediaInfo {
         guard stream.sampleRate > 0, stream.channels > 0 else {
             throw MediaProbeError("'\(input.path)' has an audio stream ('\(stream.codecName)') whose format libav cannot read")
         }
-        return AudioFacts(streamIndex: stream.index, sampleRate: stream.sampleRate, channels: stream.channels,
-                          duration: stream.duration ?? input.containerDuration)
+        return AudioFacts(
+            streamIndex: stream.index, sampleRate: stream.sampleRate, channels: stream.channels,
+            duration: stream.duration ?? input.containerDuration)
     }
 
     /// Demuxers that read one picture per file, and picture codecs without a

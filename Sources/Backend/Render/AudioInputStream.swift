@@ -15,15 +15,21 @@ enum AudioInputStream {
         let speed = input.timeMap.speed
         switch source.kind {
         case .tone(let frequency):
-            return ToneProducer(ToneGenerator(frequency: frequency, sampleRate: format.sampleRate),
-                                channels: format.channels, first: position - input.samples.lowerBound)
+            return ToneProducer(
+                ToneGenerator(frequency: frequency, sampleRate: format.sampleRate),
+                channels: format.channels, first: position - input.samples.lowerBound)
         case .file(let file) where file.audioStream != nil && !speed.isZero:
             let start = input.timeMap.sourceTime(sample: position, rate: format.sampleRate)
             let cursor = try SourceCursor(file: file, timeMap: input.timeMap, start: start, format: format)
             if speed == .one { return cursor }
-            if input.pitch == .shift { return ResampledProducer(cursor, step: speed.approximateDouble, channels: format.channels) }
-            return StretchedProducer(cursor, TimeStretcher(ratio: speed.approximateDouble, sampleRate: format.sampleRate,
-                                                           channels: format.channels))
+            if input.pitch == .shift {
+                return ResampledProducer(cursor, step: speed.approximateDouble, channels: format.channels)
+            }
+            return StretchedProducer(
+                cursor,
+                TimeStretcher(
+                    ratio: speed.approximateDouble, sampleRate: format.sampleRate,
+                    channels: format.channels))
         default:
             return SilenceProducer(channels: format.channels)
         }
@@ -64,8 +70,9 @@ final class SourceCursor: SampleProducer {
     private let loop: Range<Int64>?
 
     init(file: FileSource, timeMap: TimeMap, start: Rational, format: AudioFormat) throws {
-        reader = try AudioReader(path: file.path, streamIndex: file.audioStream, sampleRate: format.sampleRate,
-                                 channels: format.channels)
+        reader = try AudioReader(
+            path: file.path, streamIndex: file.audioStream, sampleRate: format.sampleRate,
+            channels: format.channels)
         let rate = Rational(Int64(format.sampleRate))
         position = (start * rate).rounded
         if let length = timeMap.loopLength {
@@ -142,7 +149,8 @@ final class ResampledProducer: SampleProducer {
             let index = Int(position)
             let fraction = Float(position - Double(index))
             for channel in buffer.indices {
-                let a = buffer[channel][index], b = buffer[channel][index + 1]
+                let a = buffer[channel][index]
+                let b = buffer[channel][index + 1]
                 output[channel][i] = a + (b - a) * fraction
             }
         }

@@ -21,13 +21,15 @@ final class AudioRenderer {
         self.plan = plan
         self.format = format
         duckers = plan.audio.ducking.map {
-            Ducker(sampleRate: format.sampleRate, gain: min(max($0.gain, 0), 1),
-                   attack: $0.attack.approximateDouble, release: $0.release.approximateDouble)
+            Ducker(
+                sampleRate: format.sampleRate, gain: min(max($0.gain, 0), 1),
+                attack: $0.attack.approximateDouble, release: $0.release.approximateDouble)
         }
         let limit = plan.audio.limiter
-        limiter = PeakLimiter(sampleRate: format.sampleRate, channels: format.channels,
-                              ceilingDecibels: GainCurve.decibels(linear: limit.ceiling),
-                              lookahead: limit.lookahead.approximateDouble, release: limit.release.approximateDouble)
+        limiter = PeakLimiter(
+            sampleRate: format.sampleRate, channels: format.channels,
+            ceilingDecibels: GainCurve.decibels(linear: limit.ceiling),
+            lookahead: limit.lookahead.approximateDouble, release: limit.release.approximateDouble)
         mixPosition = position
         // Prime the limiter's look-ahead: its first `latency` outputs are discarded.
         var primer = try mix(count: limiter.latency)
@@ -72,10 +74,12 @@ final class AudioRenderer {
 
     /// One input's samples over `part`, with its gain, placed in a block covering `span`.
     private func samples(of input: AudioInput, _ part: Range<Int64>, within span: Range<Int64>) throws -> AudioBlock {
-        let producer = try producers[input.id] ?? {
-            guard let source = plan.source(input.source) else { return SilenceProducer(channels: format.channels) }
-            return try AudioInputStream.make(input, source: source, format: format, position: part.lowerBound)
-        }()
+        let producer =
+            try producers[input.id]
+            ?? {
+                guard let source = plan.source(input.source) else { return SilenceProducer(channels: format.channels) }
+                return try AudioInputStream.make(input, source: source, format: format, position: part.lowerBound)
+            }()
         producers[input.id] = producer
         var sound = try producer.read(part.count).converted(toChannels: format.channels)
         if !input.gain.factors.isEmpty {

@@ -50,8 +50,10 @@ final class FrameCompositor {
                 .concatenating(toCanvas)
             let mask = layer.mask.map { Self.mask($0, at: time, scale: toCanvas) }
             if !painted {
-                if !Compositor.replacesCanvas(picture, sourceRect: rect, transform: transform, opacity: opacity,
-                                              mask: mask, canvas: canvas) {
+                if !Compositor.replacesCanvas(
+                    picture, sourceRect: rect, transform: transform, opacity: opacity,
+                    mask: mask, canvas: canvas)
+                {
                     canvas.fill(color: background)
                 }
                 painted = true

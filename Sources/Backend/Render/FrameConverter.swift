@@ -9,17 +9,19 @@ final class FrameConverter {
             source = frame
         } else {
             if scaler?.accepts(frame) != true {
-                scaler = try Scaler(sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pixelFormat,
-                                    width: image.width, height: image.height, format: .yuv420p)
+                scaler = try Scaler(
+                    sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pixelFormat,
+                    width: image.width, height: image.height, format: .yuv420p)
             }
             guard let scaler else { return }
             source = try scaler.scale(frame)
         }
         try source.withPlanes { planes in
             guard planes.count >= 3 else { return }
-            image.copyPlanes(from: UnsafeRawBufferPointer(planes[0].bytes), yStride: planes[0].lineSize,
-                             u: UnsafeRawBufferPointer(planes[1].bytes), uStride: planes[1].lineSize,
-                             v: UnsafeRawBufferPointer(planes[2].bytes), vStride: planes[2].lineSize)
+            image.copyPlanes(
+                from: UnsafeRawBufferPointer(planes[0].bytes), yStride: planes[0].lineSize,
+                u: UnsafeRawBufferPointer(planes[1].bytes), uStride: planes[1].lineSize,
+                v: UnsafeRawBufferPointer(planes[2].bytes), vStride: planes[2].lineSize)
         }
     }
 }

@@ -22,8 +22,9 @@ final class MediaWriter {
         audio = try format.map { format throws(LibAVError) in try AudioTrackWriter(format: format, file: file) }
         for entry in output.metadata { try file.setMetadata(entry.key, entry.value) }
         let isMovie = [.mp4, .mov, .m4a].contains(output.container)
-        try file.writeHeader(fastStart: output.faststart && isMovie,
-                             movieTimescale: isMovie ? Self.movieTimescale(output: output, audio: format) : nil)
+        try file.writeHeader(
+            fastStart: output.faststart && isMovie,
+            movieTimescale: isMovie ? Self.movieTimescale(output: output, audio: format) : nil)
     }
 
     /// An MP4/MOV movie time scale that counts both audio samples and video frames
@@ -107,9 +108,12 @@ private final class VideoTrackWriter {
         encoder = try Encoder(video: settings, globalHeader: file.needsGlobalHeader)
         stream = try file.addStream(for: encoder)
         staging = try Frame.video(width: output.encodedSize.width, height: output.encodedSize.height, format: .yuv420p)
-        scaler = target == .yuv420p ? nil : try Scaler(
-            sourceWidth: output.encodedSize.width, sourceHeight: output.encodedSize.height, sourceFormat: .yuv420p,
-            width: output.encodedSize.width, height: output.encodedSize.height, format: target)
+        scaler =
+            target == .yuv420p
+            ? nil
+            : try Scaler(
+                sourceWidth: output.encodedSize.width, sourceHeight: output.encodedSize.height, sourceFormat: .yuv420p,
+                width: output.encodedSize.width, height: output.encodedSize.height, format: target)
     }
 
     func encode(_ canvas: YUVImage, pts: Int64) throws(LibAVError) {
@@ -117,8 +121,9 @@ private final class VideoTrackWriter {
         try staging.makeWritable()
         try staging.withPlanes { planes in
             guard planes.count >= 3 else { return }
-            canvas.copyPlanes(to: planes[0].bytes, yStride: planes[0].lineSize, u: planes[1].bytes,
-                              uStride: planes[1].lineSize, v: planes[2].bytes, vStride: planes[2].lineSize)
+            canvas.copyPlanes(
+                to: planes[0].bytes, yStride: planes[0].lineSize, u: planes[1].bytes,
+                uStride: planes[1].lineSize, v: planes[2].bytes, vStride: planes[2].lineSize)
         }
         staging.pts = pts
         try encoder.send(try scaler?.scale(staging) ?? staging)
@@ -162,16 +167,18 @@ private final class AudioTrackWriter {
         self.format = format
         let lossless = [.flac, .pcm].contains(format.codec)
         encoder = try Encoder(
-            audio: AudioEncoderSettings(codec: Self.encoderName(format.codec), sampleRate: format.sampleRate,
-                                        channels: format.channels, bitRate: lossless ? nil : Int(clamping: format.bitrate)),
+            audio: AudioEncoderSettings(
+                codec: Self.encoderName(format.codec), sampleRate: format.sampleRate,
+                channels: format.channels, bitRate: lossless ? nil : Int(clamping: format.bitrate)),
             globalHeader: file.needsGlobalHeader)
         stream = try file.addStream(for: encoder)
         frameSize = encoder.frameSize ?? 1024
     }
 
     func encode(_ block: AudioBlock, count: Int, pts: Int64) throws(LibAVError) {
-        let frame = try Frame.audio(sampleCount: count, channels: format.channels, sampleRate: format.sampleRate,
-                                    format: encoder.sampleFormat)
+        let frame = try Frame.audio(
+            sampleCount: count, channels: format.channels, sampleRate: format.sampleRate,
+            format: encoder.sampleFormat)
         let channels = (0..<format.channels).map { block.samples(channel: $0) }
         try channels.withBufferPointers { pointers throws(LibAVError) in try frame.writeSamples(pointers, count: count) }
         frame.pts = pts

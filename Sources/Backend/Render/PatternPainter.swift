@@ -15,8 +15,10 @@ struct PatternPainter {
     }
 
     private func bars() -> RGBAImage {
-        let colors: [(UInt8, UInt8, UInt8)] = [(191, 191, 191), (191, 191, 0), (0, 191, 191), (0, 191, 0),
-                                               (191, 0, 191), (191, 0, 0), (0, 0, 191)]
+        let colors: [(UInt8, UInt8, UInt8)] = [
+            (191, 191, 191), (191, 191, 0), (0, 191, 191), (0, 191, 0),
+            (191, 0, 191), (191, 0, 0), (0, 0, 191),
+        ]
         return paint { x, _ in
             let bar = colors[min(x * colors.count / size.width, colors.count - 1)]
             return (bar.0, bar.1, bar.2)
@@ -37,7 +39,8 @@ struct PatternPainter {
     func counter(frame index: Int64, fps: FrameRate) throws -> RGBAImage {
         let image = paint { _, _ in (24, 24, 32) }
         let millis = (Rational(index) * Rational(1000) / fps.rate).floor
-        let clock = String(format2(millis / 3_600_000)) + ":" + format2(millis / 60_000 % 60) + ":"
+        let clock =
+            String(format2(millis / 3_600_000)) + ":" + format2(millis / 60_000 % 60) + ":"
             + format2(millis / 1000 % 60) + "." + String(String(millis % 1000 + 1000).dropFirst())
         var content = TextContent(string: "frame \(index)\n\(clock)")
         content.fontSize = Double(max(size.height / 8, 8))

@@ -43,8 +43,10 @@ public final class Renderer {
 
     /// Renders output frames `frames` (all by default) into the file at `path`,
     /// which is written as it goes: callers write to a temporary file (see `SafeOutput`).
-    public func render(to path: String, frames: Range<Int64>? = nil,
-                       progress: (RenderProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false }) throws {
+    public func render(
+        to path: String, frames: Range<Int64>? = nil,
+        progress: (RenderProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
+    ) throws {
         let output = plan.output
         let window = frames ?? 0..<output.frameCount
         let audioSpan = plan.audio.format.map { format in
@@ -73,7 +75,8 @@ public final class Renderer {
             let compositor = FrameCompositor(plan: plan, text: try TextRasterizer())
             for segment in plan.video where segment.frames.overlaps(window) {
                 compositor.begin(segment)
-                for index in max(segment.frames.lowerBound, window.lowerBound)..<min(segment.frames.upperBound, window.upperBound) {
+                for index in max(segment.frames.lowerBound, window.lowerBound)..<min(segment.frames.upperBound, window.upperBound)
+                {
                     if isCancelled() { throw RenderFailure.cancelled }
                     let canvas = try compositor.frame(index, of: segment)
                     let done = index - window.lowerBound + 1
@@ -82,8 +85,10 @@ public final class Renderer {
                         let end = Rational(done) / output.fps.rate * Rational(Int64(format.sampleRate))
                         try writeAudio(until: min(end.ceil, audioTotal))
                     }
-                    progress(RenderProgress(framesDone: done, frameCount: Int64(window.count),
-                                            mediaSeconds: Double(done) / output.fps.rate.approximateDouble, totalMediaSeconds: total))
+                    progress(
+                        RenderProgress(
+                            framesDone: done, frameCount: Int64(window.count),
+                            mediaSeconds: Double(done) / output.fps.rate.approximateDouble, totalMediaSeconds: total))
                 }
             }
         }

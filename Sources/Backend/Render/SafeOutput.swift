@@ -13,7 +13,8 @@ public struct SafeOutput: Sendable {
         let url = URL(fileURLWithPath: destination)
         let name = url.deletingPathExtension().lastPathComponent
         let ext = url.pathExtension
-        temporary = url.deletingLastPathComponent()
+        temporary =
+            url.deletingLastPathComponent()
             .appendingPathComponent(".\(name).partial-\(ProcessInfo.processInfo.processIdentifier).\(ext)").path
     }
 

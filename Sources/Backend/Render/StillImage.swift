@@ -8,8 +8,9 @@ enum StillImage {
         let reader = try VideoReader(path: file.path, streamIndex: file.videoStream)
         let frame = try reader.frame(at: .zero)
         if frame.pixelFormat.hasAlpha {
-            let scaler = try Scaler(sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pixelFormat,
-                                    width: frame.width, height: frame.height, format: .rgba)
+            let scaler = try Scaler(
+                sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pixelFormat,
+                width: frame.width, height: frame.height, format: .rgba)
             let rgba = try scaler.scale(frame)
             let image = RGBAImage(width: frame.width, height: frame.height)
             try rgba.withPlane(0) { bytes, stride in

@@ -58,7 +58,10 @@ enum Bidi {
         while level >= lowestOdd {
             var i = 0
             while i < order.count {
-                guard levels[order[i]] >= level else { i += 1; continue }
+                guard levels[order[i]] >= level else {
+                    i += 1
+                    continue
+                }
                 var end = i
                 while end < order.count, levels[order[end]] >= level { end += 1 }
                 order[i..<end].reverse()

@@ -7,8 +7,9 @@ struct PixelBox: Equatable {
 
     func union(_ other: PixelBox?) -> PixelBox {
         guard let other else { return self }
-        return PixelBox(minX: min(minX, other.minX), minY: min(minY, other.minY),
-                        maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
+        return PixelBox(
+            minX: min(minX, other.minX), minY: min(minY, other.minY),
+            maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
     }
 
     func expanded(by amount: Int) -> PixelBox {
@@ -75,7 +76,8 @@ struct CoverageMask {
             for x in 0..<width {
                 var strongest = 0
                 for tap in taps {
-                    let sx = x + tap.dx, sy = y + tap.dy
+                    let sx = x + tap.dx
+                    let sy = y + tap.dy
                     guard sx >= 0, sx < width, sy >= 0, sy < height else { continue }
                     let value = (Int(values[sy * width + sx]) * tap.weight) >> 8
                     if value > strongest { strongest = value }

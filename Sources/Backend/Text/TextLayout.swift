@@ -32,11 +32,12 @@ struct TextLayout {
         let widest = lines.map(\.width).max() ?? 0
         blockWidth = Int(widest.rounded(.up))
         blockHeight = Int((ascent + fonts.primary.descender + Double(lines.count - 1) * advance).rounded(.up))
-        let share: Double = switch text.align {
-        case .left: 0
-        case .center: 0.5
-        case .right: 1
-        }
+        let share: Double =
+            switch text.align {
+            case .left: 0
+            case .center: 0.5
+            case .right: 1
+            }
         for i in lines.indices {
             lines[i].baseline = ascent + Double(i) * advance
             lines[i].x = ((Double(blockWidth) - lines[i].width) * share).rounded()

@@ -68,11 +68,12 @@ enum TextPainter {
                     guard let image = run.face.coverage(of: glyph.glyph), image.width > 0, image.height > 0 else {
                         continue
                     }
-                    placed.append(PlacedGlyph(
-                        image: image,
-                        x: Int((pen + glyph.offsetX).rounded()) + image.left,
-                        y: Int((baseline - glyph.offsetY).rounded()) - image.top
-                    ))
+                    placed.append(
+                        PlacedGlyph(
+                            image: image,
+                            x: Int((pen + glyph.offsetX).rounded()) + image.left,
+                            y: Int((baseline - glyph.offsetY).rounded()) - image.top
+                        ))
                 }
             }
         }

@@ -29,8 +29,9 @@ enum TextShaper {
     static func shape(_ paragraph: [UInt32], range: Range<Int>, face: FontFace, rightToLeft: Bool) -> ShapedRun {
         let buffer = ShapingBuffer()
         paragraph.withUnsafeBufferPointer { text in
-            hb_buffer_add_utf32(buffer.handle, text.baseAddress, Int32(text.count), UInt32(range.lowerBound),
-                                Int32(range.count))
+            hb_buffer_add_utf32(
+                buffer.handle, text.baseAddress, Int32(text.count), UInt32(range.lowerBound),
+                Int32(range.count))
         }
         hb_buffer_set_direction(buffer.handle, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_guess_segment_properties(buffer.handle)
@@ -69,8 +70,9 @@ private final class ShapingBuffer {
         var count: UInt32 = 0
         var positionCount: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(handle, &count),
-              let positions = hb_buffer_get_glyph_positions(handle, &positionCount),
-              positionCount == count else { return [] }
+            let positions = hb_buffer_get_glyph_positions(handle, &positionCount),
+            positionCount == count
+        else { return [] }
         return (0..<Int(count)).map { i in
             let advance = Double(positions[i].x_advance) / 64
             return ShapedGlyph(

@@ -8,7 +8,7 @@ extension Ease {
         case .easeIn: return (0.42, 0, 1, 1)
         case .easeOut: return (0, 0, 0.58, 1)
         case .easeInOut: return (0.42, 0, 0.58, 1)
-        case let .cubicBezier(x1, y1, x2, y2): return (x1, y1, x2, y2)
+        case .cubicBezier(let x1, let y1, let x2, let y2): return (x1, y1, x2, y2)
         }
     }
 
@@ -62,7 +62,8 @@ struct UnitBezier {
             if abs(slope) < 1e-6 { break }
             t -= error / slope
         }
-        var low = 0.0, high = 1.0
+        var low = 0.0
+        var high = 1.0
         t = target
         for _ in 0..<60 {
             let value = x(t)

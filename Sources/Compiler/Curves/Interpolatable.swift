@@ -27,16 +27,18 @@ extension Vector2: Interpolatable {
 extension Color: Interpolatable {
     /// Straight-alpha components blended independently, on encoded values (SPEC 12).
     public static func interpolate(_ a: Color, _ b: Color, _ t: Double) -> Color {
-        Color(red: lerp(a.red, b.red, t), green: lerp(a.green, b.green, t),
-              blue: lerp(a.blue, b.blue, t), alpha: lerp(a.alpha, b.alpha, t))
+        Color(
+            red: lerp(a.red, b.red, t), green: lerp(a.green, b.green, t),
+            blue: lerp(a.blue, b.blue, t), alpha: lerp(a.alpha, b.alpha, t))
     }
     public var planText: String { description }
 }
 
 extension Crop: Interpolatable {
     public static func interpolate(_ a: Crop, _ b: Crop, _ t: Double) -> Crop {
-        Crop(left: lerp(a.left, b.left, t), top: lerp(a.top, b.top, t),
-             right: lerp(a.right, b.right, t), bottom: lerp(a.bottom, b.bottom, t))
+        Crop(
+            left: lerp(a.left, b.left, t), top: lerp(a.top, b.top, t),
+            right: lerp(a.right, b.right, t), bottom: lerp(a.bottom, b.bottom, t))
     }
     public var planText: String { description }
 }
@@ -56,8 +58,9 @@ public struct Rect: Interpolatable, CustomStringConvertible {
     }
 
     public static func interpolate(_ a: Rect, _ b: Rect, _ t: Double) -> Rect {
-        Rect(x: lerp(a.x, b.x, t), y: lerp(a.y, b.y, t),
-             width: lerp(a.width, b.width, t), height: lerp(a.height, b.height, t))
+        Rect(
+            x: lerp(a.x, b.x, t), y: lerp(a.y, b.y, t),
+            width: lerp(a.width, b.width, t), height: lerp(a.height, b.height, t))
     }
 
     /// Whether a point lies inside (left/top edges inclusive).

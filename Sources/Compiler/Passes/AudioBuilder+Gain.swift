@@ -19,7 +19,9 @@ extension AudioBuilder {
         return gain
     }
 
-    private func fadeLength(_ value: Located<TimeValue>, _ key: String, _ length: Rational, _ context: inout CompileContext) -> Rational? {
+    private func fadeLength(_ value: Located<TimeValue>, _ key: String, _ length: Rational, _ context: inout CompileContext)
+        -> Rational?
+    {
         guard let seconds = context.length(value, key) else { return nil }
         guard seconds <= length else {
             context.error("'\(key)' (\(show(seconds))) is longer than the item (\(show(length)))", at: value.location)
@@ -37,8 +39,9 @@ extension AudioBuilder {
             let name = ducking.under.value
             guard let trigger = tracks.firstIndex(where: { $0.name == name }) else {
                 let names = tracks.compactMap(\.name).map { "'\($0)'" }.joined(separator: ", ")
-                context.error("no track is named '\(name)'", at: ducking.under.location,
-                              hint: names.isEmpty ? "give the voice track a 'name'" : "named tracks: \(names)")
+                context.error(
+                    "no track is named '\(name)'", at: ducking.under.location,
+                    hint: names.isEmpty ? "give the voice track a 'name'" : "named tracks: \(names)")
                 continue
             }
             guard trigger != index else {
@@ -47,9 +50,10 @@ extension AudioBuilder {
             }
             let attack = context.length(Located(ducking.attack, at: ducking.under.location), "attack") ?? .zero
             let release = context.length(Located(ducking.release, at: ducking.under.location), "release") ?? .zero
-            instructions.append(DuckingInstruction(
-                track: index, triggers: inputs.filter { $0.track == trigger }.map(\.id),
-                gain: ducking.gain, attack: attack, release: release, location: ducking.under.location))
+            instructions.append(
+                DuckingInstruction(
+                    track: index, triggers: inputs.filter { $0.track == trigger }.map(\.id),
+                    gain: ducking.gain, attack: attack, release: release, location: ducking.under.location))
         }
         return instructions
     }

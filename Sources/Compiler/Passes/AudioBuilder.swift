@@ -18,10 +18,11 @@ struct AudioBuilder {
             guard let length = placed.length, length > .zero, let source = sources.source(of: placed) else { continue }
             let range = placed.range
             byItem[index] = inputs.count
-            inputs.append(AudioInput(
-                id: inputs.count, source: source, timeMap: placed.timeMap, gain: gain(placed, length: length, &context),
-                range: range, samples: Self.clip(range.samples(at: format.sampleRate), format.sampleCount),
-                pitch: placed.item.sound.pitch, track: placed.track, location: placed.item.location))
+            inputs.append(
+                AudioInput(
+                    id: inputs.count, source: source, timeMap: placed.timeMap, gain: gain(placed, length: length, &context),
+                    range: range, samples: Self.clip(range.samples(at: format.sampleRate), format.sampleCount),
+                    pitch: placed.item.sound.pitch, track: placed.track, location: placed.item.location))
         }
         let ducking = duckingInstructions(inputs, &context)
         return (AudioPlan(format: format, inputs: inputs, ducking: ducking), byItem)
@@ -41,12 +42,14 @@ struct AudioBuilder {
         case .source(let reference):
             audible = placed.facts?.audio != nil && placed.timing.speed > .zero
             if track.kind == .audio, placed.facts?.audio == nil {
-                context.error("'\(reference.displayName)' has no sound to play on audio track '\(name)'", at: placed.item.location)
+                context.error(
+                    "'\(reference.displayName)' has no sound to play on audio track '\(name)'", at: placed.item.location)
             }
         case .color, .text, .pattern:
             if track.kind == .audio {
-                context.error("this item has no sound, so it does nothing on audio track '\(name)'", at: placed.item.location,
-                              hint: "put it on a video track")
+                context.error(
+                    "this item has no sound, so it does nothing on audio track '\(name)'", at: placed.item.location,
+                    hint: "put it on a video track")
             }
             audible = false
         case .gap, .transition: audible = false
@@ -70,7 +73,8 @@ struct AudioBuilder {
             context.error("'\(codec.rawValue)' audio cannot be written to .\(container.rawValue)", at: settings.location)
         }
         let span = container.hasVideo ? output.frameSpan : output.duration
-        return AudioFormat(codec: codec, sampleRate: audio.sampleRate, channels: audio.channels, bitrate: audio.bitrate,
-                           sampleCount: span.ceil(times: Rational(Int64(audio.sampleRate))))
+        return AudioFormat(
+            codec: codec, sampleRate: audio.sampleRate, channels: audio.channels, bitrate: audio.bitrate,
+            sampleCount: span.ceil(times: Rational(Int64(audio.sampleRate))))
     }
 }

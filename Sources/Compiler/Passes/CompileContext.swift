@@ -27,13 +27,15 @@ struct CompileContext {
     mutating func seconds(_ value: Located<TimeValue>, _ key: String) -> Rational? {
         let time = value.value
         if time.frames > 0, !time.seconds.isZero, time.frames >= fps.rate.ceil {
-            error("the frames field of '\(key)' (\(time.frames)) must be below the frame rate (\(fps))",
-                  at: value.location, hint: "timecode is HH:MM:SS:FF with FF counting frames within one second")
+            error(
+                "the frames field of '\(key)' (\(time.frames)) must be below the frame rate (\(fps))",
+                at: value.location, hint: "timecode is HH:MM:SS:FF with FF counting frames within one second")
             return nil
         }
         guard let seconds = time.resolved(at: fps), seconds.magnitudeFits else {
-            error("'\(key)' (\(time)) is too large or too precise", at: value.location,
-                  hint: "times are kept exactly; use at most nanosecond precision and under a million hours")
+            error(
+                "'\(key)' (\(time)) is too large or too precise", at: value.location,
+                hint: "times are kept exactly; use at most nanosecond precision and under a million hours")
             return nil
         }
         return seconds
@@ -42,8 +44,9 @@ struct CompileContext {
     /// `a + b` for timeline positions, reporting overflow at `location`.
     mutating func sum(_ a: Rational, _ b: Rational, at location: SourceLocation) -> Rational? {
         guard let result = a.checkedAdd(b), result.magnitudeFits else {
-            error("this item's place on the timeline cannot be computed exactly (the times are too large or too precise)",
-                  at: location)
+            error(
+                "this item's place on the timeline cannot be computed exactly (the times are too large or too precise)",
+                at: location)
             return nil
         }
         return result

@@ -10,8 +10,10 @@ struct CurveLowering {
     /// Its length, which `end` refers to.
     var length: Rational
 
-    func curve<V, W: Interpolatable>(_ animated: Animated<V>, _ key: String, _ context: inout CompileContext,
-                                     convert: (V) -> W) -> Curve<W>? {
+    func curve<V, W: Interpolatable>(
+        _ animated: Animated<V>, _ key: String, _ context: inout CompileContext,
+        convert: (V) -> W
+    ) -> Curve<W>? {
         switch animated {
         case .constant(let value):
             return .constant(convert(value))
@@ -24,8 +26,9 @@ struct CurveLowering {
                     return nil
                 }
                 if let previous = keys.last, time < previous.time {
-                    context.error("keyframe at '\(frame.at)' (\(show(time))) of '\(key)' comes before the one before it (\(show(previous.time)))",
-                                  at: frame.location, hint: "list keyframes in time order")
+                    context.error(
+                        "keyframe at '\(frame.at)' (\(show(time))) of '\(key)' comes before the one before it (\(show(previous.time)))",
+                        at: frame.location, hint: "list keyframes in time order")
                     return nil
                 }
                 keys.append(.init(time: time, value: convert(frame.value), ease: frame.ease))
@@ -35,8 +38,10 @@ struct CurveLowering {
         }
     }
 
-    private func repeating<W>(_ keys: [KeyframeCurve<W>.Key], _ repetition: Repetition, _ key: String,
-                              _ location: SourceLocation, _ context: inout CompileContext) -> Curve<W>? {
+    private func repeating<W>(
+        _ keys: [KeyframeCurve<W>.Key], _ repetition: Repetition, _ key: String,
+        _ location: SourceLocation, _ context: inout CompileContext
+    ) -> Curve<W>? {
         guard let begin = repetition.begin.resolved(at: context.fps) else {
             context.error("'begin' of '\(key)' is too large", at: location)
             return nil

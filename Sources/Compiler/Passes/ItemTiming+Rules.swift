@@ -2,21 +2,25 @@ import EDLParser
 
 extension ItemTimingResolver {
     /// `duration` without `loop`: it fixes whichever of `from` / `to` is absent.
-    func playedFor(_ duration: Rational, item: Item, from: Rational, to: Rational?, end: Rational, name: String,
-                   speed: Rational, _ context: inout CompileContext) -> ItemTiming? {
+    func playedFor(
+        _ duration: Rational, item: Item, from: Rational, to: Rational?, end: Rational, name: String,
+        speed: Rational, _ context: inout CompileContext
+    ) -> ItemTiming? {
         let timing = item.timing
         let location = timing.duration?.location ?? item.location
         let span = duration * speed
         if let to {
             guard timing.from == nil else {
-                context.error("'from', 'to' and 'duration' together need 'loop'", at: location,
-                              hint: "leave one of them out; the item lasts (to − from) / speed")
+                context.error(
+                    "'from', 'to' and 'duration' together need 'loop'", at: location,
+                    hint: "leave one of them out; the item lasts (to − from) / speed")
                 return nil
             }
             let start = to - span
             guard !start.isNegative else {
-                context.error("'duration' (\(show(duration))) reaches before the start of '\(name)' when ending at 'to' (\(show(to)))",
-                              at: location)
+                context.error(
+                    "'duration' (\(show(duration))) reaches before the start of '\(name)' when ending at 'to' (\(show(to)))",
+                    at: location)
                 return nil
             }
             return ItemTiming(from: start, speed: speed, length: .fixed(duration))
@@ -24,8 +28,9 @@ extension ItemTimingResolver {
         let stop = from + span
         guard stop <= end else {
             let detail = speed == .one ? "" : " at speed \(speed)"
-            context.error("'duration' (\(show(duration)))\(detail) runs past the end of '\(name)' (\(show(end))): it would need up to \(show(stop))",
-                          at: location, hint: "add 'loop: true' to repeat the source, or shorten 'duration'")
+            context.error(
+                "'duration' (\(show(duration)))\(detail) runs past the end of '\(name)' (\(show(end))): it would need up to \(show(stop))",
+                at: location, hint: "add 'loop: true' to repeat the source, or shorten 'duration'")
             return nil
         }
         guard checkOrder(from: from, to: stop, item: item, &context) else { return nil }
@@ -33,8 +38,10 @@ extension ItemTimingResolver {
     }
 
     /// `loop: true` or a count: the range `[from, to)` repeats.
-    func looped(_ item: Item, from: Rational, to: Rational, duration: Rational?, speed: Rational,
-                _ context: inout CompileContext) -> ItemTiming? {
+    func looped(
+        _ item: Item, from: Rational, to: Rational, duration: Rational?, speed: Rational,
+        _ context: inout CompileContext
+    ) -> ItemTiming? {
         guard checkOrder(from: from, to: to, item: item, &context) else { return nil }
         let range = to - from
         let cycle = range / speed
@@ -49,8 +56,9 @@ extension ItemTimingResolver {
         let length: ItemTiming.Length
         if let duration {
             if let countLength, duration > countLength, let key = item.timing.duration {
-                context.error("'duration' (\(show(duration))) is longer than the loops it asks for (\(show(countLength)))",
-                              at: key.location, hint: "use 'loop: true' to repeat as often as needed")
+                context.error(
+                    "'duration' (\(show(duration))) is longer than the loops it asks for (\(show(countLength)))",
+                    at: key.location, hint: "use 'loop: true' to repeat as often as needed")
                 return nil
             }
             length = .fixed(duration)

@@ -42,16 +42,19 @@ struct ItemTimingResolver {
             case .given(let length): return ItemTiming(speed: .zero, length: length)
             case .invalid: return nil
             case .missing:
-                context.error("image '\(name)' needs 'duration' or 'until: end'", at: item.location,
-                              hint: "a still picture has no length of its own")
+                context.error(
+                    "image '\(name)' needs 'duration' or 'until: end'", at: item.location,
+                    hint: "a still picture has no length of its own")
                 return nil
             }
         }
         return ranged(item, end: end, name: name, &context)
     }
 
-    private func frozen(_ item: Item, at freeze: Located<TimeValue>, facts: MediaFacts, name: String,
-                        _ context: inout CompileContext) -> ItemTiming? {
+    private func frozen(
+        _ item: Item, at freeze: Located<TimeValue>, facts: MediaFacts, name: String,
+        _ context: inout CompileContext
+    ) -> ItemTiming? {
         guard let time = context.length(freeze, "freeze") else { return nil }
         if let end = facts.duration, time >= end {
             context.error("'freeze' (\(show(time))) is past the end of '\(name)' (\(show(end)))", at: freeze.location)
@@ -101,8 +104,9 @@ struct ItemTimingResolver {
         if let value = timing.to {
             guard let seconds = context.length(value, "to") else { return nil }
             guard seconds <= end else {
-                context.error("'to' (\(show(seconds))) is past the end of '\(name)' (\(show(end)))", at: value.location,
-                              hint: "leave 'to' out to play to the end")
+                context.error(
+                    "'to' (\(show(seconds))) is past the end of '\(name)' (\(show(end)))", at: value.location,
+                    hint: "leave 'to' out to play to the end")
                 return nil
             }
             to = seconds

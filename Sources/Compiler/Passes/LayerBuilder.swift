@@ -14,9 +14,10 @@ struct LayerBuilder {
         for (index, placed) in placement.items.enumerated() {
             let track = context.project.tracks[placed.track]
             guard track.kind == .video, hasPicture(placed, &context), !track.hidden,
-                  let length = placed.length, length > .zero,
-                  let source = sources.source(of: placed),
-                  let layer = layer(placed, track: track, source: source, length: length, &context) else { continue }
+                let length = placed.length, length > .zero,
+                let source = sources.source(of: placed),
+                let layer = layer(placed, track: track, source: source, length: length, &context)
+            else { continue }
             layers[index] = layer
         }
         return layers
@@ -29,14 +30,17 @@ struct LayerBuilder {
         case .source(let reference):
             if placed.facts?.video != nil { return true }
             if placed.item.picture != Picture() {
-                context.error("'\(reference.displayName)' has no picture, so its picture keys do nothing", at: placed.item.location,
-                              hint: "remove them, or put the item on an audio track")
+                context.error(
+                    "'\(reference.displayName)' has no picture, so its picture keys do nothing", at: placed.item.location,
+                    hint: "remove them, or put the item on an audio track")
             }
             return false
         }
     }
 
-    private func layer(_ placed: PlacedItem, track: Track, source: SourceID, length: Rational, _ context: inout CompileContext) -> Layer? {
+    private func layer(_ placed: PlacedItem, track: Track, source: SourceID, length: Rational, _ context: inout CompileContext)
+        -> Layer?
+    {
         let picture = placed.item.picture
         let local = CurveLowering(origin: placed.start, length: length)
         let timeline = CurveLowering(origin: .zero, length: output.duration)
@@ -55,8 +59,9 @@ struct LayerBuilder {
         var opacity = Envelope()
         if let curve = local.curve(picture.opacity, "opacity", &context, convert: { $0 }) { opacity.multiply(by: curve) }
         if let curve = timeline.curve(track.opacity, "opacity", &context, convert: { $0 }) { opacity.multiply(by: curve) }
-        return Layer(source: source, timeMap: placed.timeMap, transform: transform, opacity: opacity,
-                     range: placed.range, track: placed.track, order: placed.index * 2, location: placed.item.location)
+        return Layer(
+            source: source, timeMap: placed.timeMap, transform: transform, opacity: opacity,
+            range: placed.range, track: placed.track, order: placed.index * 2, location: placed.item.location)
     }
 
     /// Coded size of the picture: the file's, the output's for generated
@@ -76,14 +81,16 @@ struct LayerBuilder {
         guard let first = size.initialValue else { return fallback }
         let pattern = (first.width == .auto, first.height == .auto)
         if case .keyframes(let frames, _) = size,
-           let odd = frames.first(where: { ($0.value.width == .auto, $0.value.height == .auto) != pattern }) {
+            let odd = frames.first(where: { ($0.value.width == .auto, $0.value.height == .auto) != pattern })
+        {
             context.error("'size' keyframes must keep 'auto' on the same side", at: odd.location)
             return fallback
         }
         let pixels = { (side: SizeSide) -> Double in if case .pixels(let v) = side { return v } else { return 0 } }
         switch pattern {
         case (false, false):
-            return local.curve(size, "size", &context) { Vector2(pixels($0.width), pixels($0.height)) }.map(Sizing.box) ?? fallback
+            return local.curve(size, "size", &context) { Vector2(pixels($0.width), pixels($0.height)) }.map(Sizing.box)
+                ?? fallback
         case (true, false):
             return local.curve(size, "size", &context) { pixels($0.height) }.map { Sizing.autoWidth(height: $0) } ?? fallback
         case (false, true):

@@ -22,7 +22,9 @@ struct OutputResolver {
     func firstPicture(_ context: CompileContext) -> FirstPicture? {
         for track in context.project.tracks where track.kind == .video {
             for item in track.items {
-                guard case .source(let reference) = item.content, let video = context.facts(of: reference)?.video else { continue }
+                guard case .source(let reference) = item.content, let video = context.facts(of: reference)?.video else {
+                    continue
+                }
                 let size = item.picture.autoRotate ? video.displaySize : video.size
                 return FirstPicture(size: size, fps: video.isStillImage ? nil : video.frameRate, location: reference.location)
             }
@@ -44,16 +46,19 @@ struct OutputResolver {
             duration = seconds
         }
         guard duration > .zero else {
-            context.error("the output has no length: no item has one of its own", at: output.location ?? context.project.tracks.first?.location,
-                          hint: "give 'output.duration', or a 'duration' to an item")
+            context.error(
+                "the output has no length: no item has one of its own",
+                at: output.location ?? context.project.tracks.first?.location,
+                hint: "give 'output.duration', or a 'duration' to an item")
             return nil
         }
         let fps = context.fps
         let size = frameSize(&context)
         let video = container.hasVideo ? videoEncoding(container, fps: fps, &context) : nil
-        return OutputPlan(path: path, container: container, size: size, fps: fps,
-                          frameCount: duration.rounded(times: fps.rate), duration: duration, background: output.background,
-                          video: video, metadata: output.metadata, faststart: output.faststart)
+        return OutputPlan(
+            path: path, container: container, size: size, fps: fps,
+            frameCount: duration.rounded(times: fps.rate), duration: duration, background: output.background,
+            video: video, metadata: output.metadata, faststart: output.faststart)
     }
 
     /// The project file's name with `.mp4`, beside it.
@@ -64,7 +69,8 @@ struct OutputResolver {
         return "\(directory)/\(base.isEmpty ? "output" : base).mp4"
     }
 
-    private func container(of path: String, _ location: SourceLocation?, _ context: inout CompileContext) -> OutputPlan.Container? {
+    private func container(of path: String, _ location: SourceLocation?, _ context: inout CompileContext) -> OutputPlan.Container?
+    {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let ext = name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]).lowercased() } ?? ""
         guard let container = OutputPlan.Container(rawValue: ext) else {
@@ -80,22 +86,30 @@ struct OutputResolver {
         guard let first = firstPicture(context) else { return Self.defaultSize }
         let size = first.size
         if context.project.output.video.pixelFormat == "yuv420p", size.width % 2 != 0 || size.height % 2 != 0 {
-            context.error("the output size \(size), taken from this source, has an odd side; yuv420p needs even sides",
-                          at: first.location, hint: "set 'output.size'")
+            context.error(
+                "the output size \(size), taken from this source, has an odd side; yuv420p needs even sides",
+                at: first.location, hint: "set 'output.size'")
         }
         return size
     }
 
-    private func videoEncoding(_ container: OutputPlan.Container, fps: FrameRate, _ context: inout CompileContext) -> VideoEncoding {
+    private func videoEncoding(_ container: OutputPlan.Container, fps: FrameRate, _ context: inout CompileContext)
+        -> VideoEncoding
+    {
         let settings = context.project.output.video
         let codec = settings.codec ?? container.defaultVideoCodec ?? .h264
         if !container.videoCodecs.contains(codec) {
-            context.error("'\(codec.rawValue)' video cannot be written to .\(container.rawValue)", at: context.project.output.location)
+            context.error(
+                "'\(codec.rawValue)' video cannot be written to .\(container.rawValue)", at: context.project.output.location)
         }
-        let interval = context.seconds(Located(settings.keyframeInterval, at: context.project.output.location
-                                                ?? SourceLocation(file: context.project.file, line: 1, column: 1)), "keyframe_interval")
+        let interval = context.seconds(
+            Located(
+                settings.keyframeInterval,
+                at: context.project.output.location
+                    ?? SourceLocation(file: context.project.file, line: 1, column: 1)), "keyframe_interval")
         let frames = max((interval ?? Rational(2)).rounded(times: fps.rate), 1)
-        return VideoEncoding(codec: codec, quality: settings.quality, preset: settings.preset,
-                             pixelFormat: settings.pixelFormat, keyframeInterval: frames)
+        return VideoEncoding(
+            codec: codec, quality: settings.quality, preset: settings.preset,
+            pixelFormat: settings.pixelFormat, keyframeInterval: frames)
     }
 }

@@ -14,10 +14,13 @@ struct SourceTable {
 
     /// The decoder for an item's file, reading its picture and sound streams.
     mutating func file(_ reference: SourceReference, _ facts: MediaFacts) -> SourceID {
-        id(for: .file(FileSource(path: reference.path,
-                                 videoStream: reference.videoStream ?? facts.video?.streamIndex,
-                                 audioStream: reference.audioStream ?? facts.audio?.streamIndex,
-                                 facts: facts)))
+        id(
+            for: .file(
+                FileSource(
+                    path: reference.path,
+                    videoStream: reference.videoStream ?? facts.video?.streamIndex,
+                    audioStream: reference.audioStream ?? facts.audio?.streamIndex,
+                    facts: facts)))
     }
 
     /// The source an item draws or plays, `nil` for gaps and transitions.

@@ -26,19 +26,23 @@ struct TrackPlacer {
         var closedBy: SourceLocation?
     }
 
-    private func placeTrack(_ track: Track, index trackIndex: Int, into placement: inout Placement, _ context: inout CompileContext) {
+    private func placeTrack(
+        _ track: Track, index trackIndex: Int, into placement: inout Placement, _ context: inout CompileContext
+    ) {
         var state = TrackState()
         for (index, item) in track.items.enumerated() {
             if state.closedBy != nil {
-                context.error("this item never plays: the item before it lasts 'until: end'", at: item.location,
-                              hint: "put it on another track, or give the earlier item a 'duration'")
+                context.error(
+                    "this item never plays: the item before it lasts 'until: end'", at: item.location,
+                    hint: "put it on another track, or give the earlier item a 'duration'")
                 continue
             }
             switch item.content {
             case .gap(let gap):
                 orphan(&state, &context)
                 guard let length = context.length(Located(gap, at: item.location), "gap"),
-                      let end = context.sum(state.cursor, length, at: item.location) else { continue }
+                    let end = context.sum(state.cursor, length, at: item.location)
+                else { continue }
                 state.cursor = end
                 placement.gapEnds.append(state.cursor)
                 state.previous = nil
@@ -56,10 +60,11 @@ struct TrackPlacer {
                     continue
                 }
                 if let pending = state.pending {
-                    placement.transitions.append(PlacedTransition(
-                        transition: pending.transition, track: trackIndex, location: pending.location,
-                        outgoing: pending.outgoing, incoming: placement.items.count,
-                        duration: context.length(pending.transition.duration, "duration") ?? .zero))
+                    placement.transitions.append(
+                        PlacedTransition(
+                            transition: pending.transition, track: trackIndex, location: pending.location,
+                            outgoing: pending.outgoing, incoming: placement.items.count,
+                            duration: context.length(pending.transition.duration, "duration") ?? .zero))
                     state.pending = nil
                 }
                 state.previous = placement.items.count
@@ -75,8 +80,10 @@ struct TrackPlacer {
         state.pending = nil
     }
 
-    private func placeItem(_ item: Item, index: Int, track: Int, state: inout TrackState,
-                           _ context: inout CompileContext) -> PlacedItem? {
+    private func placeItem(
+        _ item: Item, index: Int, track: Int, state: inout TrackState,
+        _ context: inout CompileContext
+    ) -> PlacedItem? {
         var facts: MediaFacts?
         let timing: ItemTiming?
         switch item.content {
@@ -114,8 +121,9 @@ struct TrackPlacer {
         guard let at = item.timing.at else { return state.cursor }
         guard let pinned = context.length(at, "at") else { return nil }
         if pinned < state.cursor {
-            context.error("'at' (\(show(pinned))) is before the end of the previous item (\(show(state.cursor)))",
-                          at: at.location, hint: "items on a track play one after another; use another track to overlap")
+            context.error(
+                "'at' (\(show(pinned))) is before the end of the previous item (\(show(state.cursor)))",
+                at: at.location, hint: "items on a track play one after another; use another track to overlap")
             return nil
         }
         return pinned

@@ -28,8 +28,9 @@ struct TransitionLowering {
             for (side, index) in sides {
                 let length = placement.items[index].length ?? .zero
                 if transition.duration > length {
-                    context.error("'\(name)' (\(show(transition.duration))) is longer than the item \(side) it (\(show(length)))",
-                                  at: location, hint: "a transition overlaps both neighbours; shorten it or lengthen the item")
+                    context.error(
+                        "'\(name)' (\(show(transition.duration))) is longer than the item \(side) it (\(show(length)))",
+                        at: location, hint: "a transition overlaps both neighbours; shorten it or lengthen the item")
                 }
             }
         }
@@ -43,13 +44,17 @@ struct TransitionLowering {
         }
     }
 
-    private func ramp<V: Interpolatable>(_ from: V, _ to: V, _ span: TimeRange, _ t: Transition,
-                                         _ shape: RampShape = .linear) -> Curve<V> {
+    private func ramp<V: Interpolatable>(
+        _ from: V, _ to: V, _ span: TimeRange, _ t: Transition,
+        _ shape: RampShape = .linear
+    ) -> Curve<V> {
         .ramp(Ramp(from: from, to: to, start: span.start, duration: span.duration, ease: t.ease, shape: shape))
     }
 
-    private func lowerPicture(_ placed: PlacedTransition, span: TimeRange, _ placement: Placement, _ work: inout Work,
-                              _ sources: inout SourceTable) {
+    private func lowerPicture(
+        _ placed: PlacedTransition, span: TimeRange, _ placement: Placement, _ work: inout Work,
+        _ sources: inout SourceTable
+    ) {
         let t = placed.transition
         let (w, h) = (Double(output.size.width), Double(output.size.height))
         let incomingOrder = placement.items[placed.incoming].index * 2
@@ -106,11 +111,13 @@ struct TransitionLowering {
     private func colorLayer(_ placed: PlacedTransition, span: TimeRange, order: Int, _ sources: inout SourceTable) -> Layer {
         let t = placed.transition
         let source = sources.id(for: .color(t.color))
-        let transform = LayerTransform(sourceSize: output.size, outputSize: output.size, sizing: .fit(.fill),
-                                       position: .constant(Vector2(Double(output.size.width) / 2, Double(output.size.height) / 2)))
-        return Layer(source: source, timeMap: TimeMap(start: span.start, from: .zero, speed: .zero), transform: transform,
-                     opacity: Envelope([ramp(0, 1, span, t, .triangle)]), range: span, track: placed.track, order: order,
-                     location: placed.location)
+        let transform = LayerTransform(
+            sourceSize: output.size, outputSize: output.size, sizing: .fit(.fill),
+            position: .constant(Vector2(Double(output.size.width) / 2, Double(output.size.height) / 2)))
+        return Layer(
+            source: source, timeMap: TimeMap(start: span.start, from: .zero, speed: .zero), transform: transform,
+            opacity: Envelope([ramp(0, 1, span, t, .triangle)]), range: span, track: placed.track, order: order,
+            location: placed.location)
     }
 
     private func lowerSound(_ placed: PlacedTransition, span: TimeRange, _ work: inout Work) {

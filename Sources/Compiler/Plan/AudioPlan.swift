@@ -8,7 +8,8 @@ public struct AudioPlan: Hashable, Sendable, Codable {
     public var ducking: [DuckingInstruction]
     public var limiter: Limiter
 
-    public init(format: AudioFormat?, inputs: [AudioInput] = [], ducking: [DuckingInstruction] = [], limiter: Limiter = Limiter()) {
+    public init(format: AudioFormat?, inputs: [AudioInput] = [], ducking: [DuckingInstruction] = [], limiter: Limiter = Limiter())
+    {
         self.format = format
         self.inputs = inputs
         self.ducking = ducking
@@ -51,8 +52,10 @@ public struct AudioInput: Hashable, Sendable, Codable {
     public var track: Int
     public var location: SourceLocation
 
-    public init(id: Int, source: SourceID, timeMap: TimeMap, gain: Envelope, range: TimeRange, samples: Range<Int64>,
-                pitch: PitchMode, track: Int, location: SourceLocation) {
+    public init(
+        id: Int, source: SourceID, timeMap: TimeMap, gain: Envelope, range: TimeRange, samples: Range<Int64>,
+        pitch: PitchMode, track: Int, location: SourceLocation
+    ) {
         self.id = id
         self.source = source
         self.timeMap = timeMap
@@ -93,7 +96,9 @@ public struct Limiter: Hashable, Sendable, Codable {
     public var lookahead: Rational
     public var release: Rational
 
-    public init(ceiling: Double = 0.98, lookahead: Rational = Rational(1, 200) ?? .zero, release: Rational = Rational(1, 10) ?? .zero) {
+    public init(
+        ceiling: Double = 0.98, lookahead: Rational = Rational(1, 200) ?? .zero, release: Rational = Rational(1, 10) ?? .zero
+    ) {
         self.ceiling = ceiling
         self.lookahead = lookahead
         self.release = release

@@ -17,8 +17,10 @@ public struct Layer: Hashable, Sendable, Codable {
     /// The YAML item that made the layer, so render-time failures point at it.
     public var location: SourceLocation
 
-    public init(source: SourceID, timeMap: TimeMap, transform: LayerTransform, opacity: Envelope, mask: Mask? = nil,
-                range: TimeRange, track: Int, order: Int, location: SourceLocation) {
+    public init(
+        source: SourceID, timeMap: TimeMap, transform: LayerTransform, opacity: Envelope, mask: Mask? = nil,
+        range: TimeRange, track: Int, order: Int, location: SourceLocation
+    ) {
         self.source = source
         self.timeMap = timeMap
         self.transform = transform

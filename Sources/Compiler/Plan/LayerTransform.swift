@@ -41,9 +41,11 @@ public struct LayerTransform: Hashable, Sendable, Codable {
     /// Uniform scale about the frame centre added by the zoom transition.
     public var zoom: Curve<Double> = .constant(1)
 
-    public init(sourceSize: PixelSize?, outputSize: PixelSize, autoRotation: Int = 0, crop: Curve<Crop> = .constant(Crop()),
-                flip: Flip? = nil, sizing: Sizing, anchor: Vector2 = Vector2(0.5, 0.5), position: Curve<Vector2>,
-                scale: Curve<Vector2> = .constant(Vector2(1, 1)), rotation: Curve<Double> = .constant(0)) {
+    public init(
+        sourceSize: PixelSize?, outputSize: PixelSize, autoRotation: Int = 0, crop: Curve<Crop> = .constant(Crop()),
+        flip: Flip? = nil, sizing: Sizing, anchor: Vector2 = Vector2(0.5, 0.5), position: Curve<Vector2>,
+        scale: Curve<Vector2> = .constant(Vector2(1, 1)), rotation: Curve<Double> = .constant(0)
+    ) {
         self.sourceSize = sourceSize
         self.outputSize = outputSize
         self.autoRotation = autoRotation

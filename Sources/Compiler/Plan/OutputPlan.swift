@@ -23,8 +23,10 @@ public struct OutputPlan: Hashable, Sendable, Codable {
     public var metadata: [MetadataEntry]
     public var faststart: Bool
 
-    public init(path: String, container: Container, size: PixelSize, fps: FrameRate, frameCount: Int64, duration: Rational,
-                background: Color, video: VideoEncoding?, metadata: [MetadataEntry], faststart: Bool) {
+    public init(
+        path: String, container: Container, size: PixelSize, fps: FrameRate, frameCount: Int64, duration: Rational,
+        background: Color, video: VideoEncoding?, metadata: [MetadataEntry], faststart: Bool
+    ) {
         self.path = path
         self.container = container
         self.size = size

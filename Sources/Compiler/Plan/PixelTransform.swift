@@ -57,8 +57,9 @@ public struct PixelTransform: Hashable, Sendable, Codable, CustomStringConvertib
     /// Mirrors a `width × height` box in place: horizontally maps x to
     /// `width − x`, vertically maps y to `height − y`.
     public static func flip(horizontal: Bool, vertical: Bool, width: Double, height: Double) -> PixelTransform {
-        PixelTransform(a: horizontal ? -1 : 1, b: 0, c: 0, d: vertical ? -1 : 1,
-                        tx: horizontal ? width : 0, ty: vertical ? height : 0)
+        PixelTransform(
+            a: horizontal ? -1 : 1, b: 0, c: 0, d: vertical ? -1 : 1,
+            tx: horizontal ? width : 0, ty: vertical ? height : 0)
     }
 
     /// Rows `[[a, c, tx], [b, d, ty]]`.
@@ -85,7 +86,10 @@ public struct PixelTransform: Hashable, Sendable, Codable, CustomStringConvertib
     public func inverted() -> PixelTransform? {
         let det = determinant
         guard det.isFinite, abs(det) > 1e-12, tx.isFinite, ty.isFinite else { return nil }
-        let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
+        let ia = d / det
+        let ib = -b / det
+        let ic = -c / det
+        let id = a / det
         return PixelTransform(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
     }
 

@@ -11,7 +11,8 @@ struct PlanTextWriter {
         lines += outputLines()
         lines += plan.sources.map { "source \($0.planText(relativeTo: plan.directory))" }
         for segment in plan.video {
-            lines.append("segment frames \(segment.frames.lowerBound)..<\(segment.frames.upperBound) fingerprint \(segment.fingerprint)")
+            lines.append(
+                "segment frames \(segment.frames.lowerBound)..<\(segment.frames.upperBound) fingerprint \(segment.fingerprint)")
             lines += segmentBody(segment, canonical: false).map { "  " + $0 }
         }
         lines += audioLines()
@@ -23,11 +24,13 @@ struct PlanTextWriter {
         var lines = [
             "output \(quoted(relativePath(output.path, to: plan.directory))) \(output.container.rawValue) \(output.size) fps \(output.fps) frames \(output.frameCount) "
                 + "duration \(show(output.duration)) background \(output.background)\(output.faststart ? " faststart" : "")"
-                + (output.pictureScale == 1 ? "" : " drawn at \(output.encodedSize)"),
+                + (output.pictureScale == 1 ? "" : " drawn at \(output.encodedSize)")
         ]
         if let video = output.video { lines.append("video \(video.planText)") }
         if let format = plan.audio.format {
-            lines.append("audio \(format.codec.rawValue) \(format.sampleRate)Hz \(format.channels)ch \(format.bitrate)b/s samples \(format.sampleCount)")
+            lines.append(
+                "audio \(format.codec.rawValue) \(format.sampleRate)Hz \(format.channels)ch \(format.bitrate)b/s samples \(format.sampleCount)"
+            )
         } else {
             lines.append("audio none")
         }
@@ -40,7 +43,8 @@ struct PlanTextWriter {
     func segmentBody(_ segment: Segment, canonical: Bool) -> [String] {
         var lines: [String] = []
         for layer in segment.layers {
-            let source = canonical ? (plan.source(layer.source)?.identity(relativeTo: plan.directory) ?? "?") : layer.source.description
+            let source =
+                canonical ? (plan.source(layer.source)?.identity(relativeTo: plan.directory) ?? "?") : layer.source.description
             let origin = canonical ? "" : " item \(layer.location)"
             lines.append("layer \(source) track \(layer.track) order \(layer.order) range \(layer.range)\(origin)")
             lines.append("  time \(layer.timeMap.planText)")
@@ -56,7 +60,9 @@ struct PlanTextWriter {
         if t.autoRotation != 0 { head += " auto-rotate \(t.autoRotation)" }
         if let flip = t.flip { head += " flip \(flip.rawValue)" }
         head += " \(sizingText(t.sizing)) anchor \(t.anchor)"
-        var lines = [head, "  position \(t.position.planText)", "  scale \(t.scale.planText)", "  rotation \(t.rotation.planText)"]
+        var lines = [
+            head, "  position \(t.position.planText)", "  scale \(t.scale.planText)", "  rotation \(t.rotation.planText)",
+        ]
         if t.crop != .constant(Crop()) { lines.append("  crop \(t.crop.planText)") }
         lines += t.shifts.map { "  shift \($0.planText)" }
         if t.zoom != .constant(1) { lines.append("  zoom \(t.zoom.planText)") }
@@ -75,18 +81,23 @@ struct PlanTextWriter {
     private func audioLines() -> [String] {
         var lines: [String] = []
         for input in plan.audio.inputs {
-            lines.append("input \(input.id) \(input.source) track \(input.track) samples \(input.samples.lowerBound)..<\(input.samples.upperBound) "
-                         + "range \(input.range) pitch \(input.pitch.rawValue) item \(input.location)")
+            lines.append(
+                "input \(input.id) \(input.source) track \(input.track) samples \(input.samples.lowerBound)..<\(input.samples.upperBound) "
+                    + "range \(input.range) pitch \(input.pitch.rawValue) item \(input.location)")
             lines.append("  time \(input.timeMap.planText)")
             lines.append("  gain \(input.gain.planText)")
         }
         for duck in plan.audio.ducking {
-            lines.append("duck track \(duck.track) under inputs \(duck.triggers.map(String.init).joined(separator: ",")) "
-                         + "gain \(formatNumber(duck.gain)) attack \(show(duck.attack)) release \(show(duck.release)) at \(duck.location)")
+            lines.append(
+                "duck track \(duck.track) under inputs \(duck.triggers.map(String.init).joined(separator: ",")) "
+                    + "gain \(formatNumber(duck.gain)) attack \(show(duck.attack)) release \(show(duck.release)) at \(duck.location)"
+            )
         }
         let limiter = plan.audio.limiter
         if plan.audio.format != nil {
-            lines.append("limiter ceiling \(formatNumber(limiter.ceiling)) lookahead \(show(limiter.lookahead)) release \(show(limiter.release))")
+            lines.append(
+                "limiter ceiling \(formatNumber(limiter.ceiling)) lookahead \(show(limiter.lookahead)) release \(show(limiter.release))"
+            )
         }
         return lines
     }

@@ -46,7 +46,9 @@ public struct SourcePlan: Hashable, Sendable, Codable {
     /// the parameters for generators.
     public func identity(relativeTo directory: String) -> String {
         switch kind {
-        case .file(let file): return "file \(relativePath(file.path, to: directory)) size \(file.facts.fileSize) mtime \(file.facts.modificationTime)"
+        case .file(let file):
+            return
+                "file \(relativePath(file.path, to: directory)) size \(file.facts.fileSize) mtime \(file.facts.modificationTime)"
         default: return planText(relativeTo: "/")
         }
     }
@@ -96,8 +98,10 @@ public struct FileSource: Hashable, Sendable, Codable {
 extension TextContent {
     /// Every style field, in a fixed order.
     var planText: String {
-        var parts = [quoted(string), "font \(quoted(font))", "size \(formatNumber(fontSize))", weight.rawValue,
-                     "color \(color)", "align \(align.rawValue)", "line-height \(formatNumber(lineHeight))"]
+        var parts = [
+            quoted(string), "font \(quoted(font))", "size \(formatNumber(fontSize))", weight.rawValue,
+            "color \(color)", "align \(align.rawValue)", "line-height \(formatNumber(lineHeight))",
+        ]
         if let maxWidth { parts.append("max-width \(formatNumber(maxWidth))") }
         if let stroke { parts.append("stroke \(stroke.color) \(formatNumber(stroke.width))") }
         if let shadow { parts.append("shadow \(shadow.color) \(shadow.offset)") }

@@ -15,7 +15,7 @@ public enum Ease: Hashable, Sendable, Codable, CustomStringConvertible {
         case .easeIn: return "ease-in"
         case .easeOut: return "ease-out"
         case .easeInOut: return "ease-in-out"
-        case let .cubicBezier(x1, y1, x2, y2):
+        case .cubicBezier(let x1, let y1, let x2, let y2):
             return "cubic-bezier(\([x1, y1, x2, y2].map(formatNumber).joined(separator: ", ")))"
         }
     }

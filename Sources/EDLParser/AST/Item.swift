@@ -50,8 +50,10 @@ public struct SourceReference: Hashable, Sendable, Codable {
     /// `source:` as the user wrote it (after variable substitution).
     public var written: String
 
-    public init(asset: String?, path: String, audioStream: Int? = nil, videoStream: Int? = nil, location: SourceLocation,
-                written: String? = nil) {
+    public init(
+        asset: String?, path: String, audioStream: Int? = nil, videoStream: Int? = nil, location: SourceLocation,
+        written: String? = nil
+    ) {
         self.asset = asset
         self.path = path
         self.audioStream = audioStream
@@ -144,9 +146,16 @@ public struct Sound: Hashable, Sendable, Codable {
 
 public enum TransitionKind: String, Hashable, Sendable, Codable, CaseIterable {
     case crossfade, fade
-    case wipeLeft = "wipe-left", wipeRight = "wipe-right", wipeUp = "wipe-up", wipeDown = "wipe-down"
-    case slideLeft = "slide-left", slideRight = "slide-right", slideUp = "slide-up", slideDown = "slide-down"
-    case pushLeft = "push-left", pushRight = "push-right"
+    case wipeLeft = "wipe-left"
+    case wipeRight = "wipe-right"
+    case wipeUp = "wipe-up"
+    case wipeDown = "wipe-down"
+    case slideLeft = "slide-left"
+    case slideRight = "slide-right"
+    case slideUp = "slide-up"
+    case slideDown = "slide-down"
+    case pushLeft = "push-left"
+    case pushRight = "push-right"
     case zoom, circle
 }
 
@@ -174,19 +183,28 @@ public struct TextContent: Hashable, Sendable, Codable {
     public struct Stroke: Hashable, Sendable, Codable {
         public var color: Color
         public var width: Double
-        public init(color: Color, width: Double) { self.color = color; self.width = width }
+        public init(color: Color, width: Double) {
+            self.color = color
+            self.width = width
+        }
     }
 
     public struct Shadow: Hashable, Sendable, Codable {
         public var color: Color
         public var offset: Vector2
-        public init(color: Color, offset: Vector2) { self.color = color; self.offset = offset }
+        public init(color: Color, offset: Vector2) {
+            self.color = color
+            self.offset = offset
+        }
     }
 
     public struct Background: Hashable, Sendable, Codable {
         public var color: Color
         public var padding: Double
-        public init(color: Color, padding: Double) { self.color = color; self.padding = padding }
+        public init(color: Color, padding: Double) {
+            self.color = color
+            self.padding = padding
+        }
     }
 
     public var string: String

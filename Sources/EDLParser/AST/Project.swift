@@ -10,8 +10,10 @@ public struct Project: Hashable, Sendable, Codable {
     public var assets: [Asset]
     public var tracks: [Track]
 
-    public init(file: String, directory: String, version: Int = 1, output: Output = Output(),
-                assets: [Asset] = [], tracks: [Track] = []) {
+    public init(
+        file: String, directory: String, version: Int = 1, output: Output = Output(),
+        assets: [Asset] = [], tracks: [Track] = []
+    ) {
         self.file = file
         self.directory = directory
         self.version = version

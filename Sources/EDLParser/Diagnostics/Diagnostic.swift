@@ -50,7 +50,7 @@ public struct DiagnosticList: Sendable {
     public var sorted: [Diagnostic] {
         items.enumerated().sorted { a, b in
             switch (a.element.location, b.element.location) {
-            case let (x?, y?) where x != y: return x < y
+            case (let x?, let y?) where x != y: return x < y
             case (nil, _?): return false
             case (_?, nil): return true
             default: return a.offset < b.offset

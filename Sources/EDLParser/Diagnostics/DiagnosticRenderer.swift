@@ -21,7 +21,8 @@ public struct DiagnosticRenderer: Sendable {
         let prefix = diagnostic.location.map { paint("\($0):", "1") + " " } ?? ""
         lines.append("\(prefix)\(label) \(paint(diagnostic.message, "1"))")
         if let location = diagnostic.location, let text = sources[location.file],
-           let sourceLine = Self.line(location.line, of: text) {
+            let sourceLine = Self.line(location.line, of: text)
+        {
             let number = String(location.line)
             let gutter = String(repeating: " ", count: number.count)
             let caretColumn = max(location.column - 1, 0)

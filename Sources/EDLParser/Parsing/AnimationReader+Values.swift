@@ -24,7 +24,8 @@ extension AnimationReader {
         { node, key in
             guard let pair = pair(node, key) else { return nil }
             guard let x = context.value(pair.0, key, ValueSyntax.coordinate),
-                  let y = context.value(pair.1, key, ValueSyntax.coordinate) else { return nil }
+                let y = context.value(pair.1, key, ValueSyntax.coordinate)
+            else { return nil }
             return Point(x: x, y: y)
         }
     }
@@ -34,8 +35,9 @@ extension AnimationReader {
         { node, key in
             if case .sequence = node {
                 guard let pair = pair(node, key),
-                      let x = context.number(pair.0, key, in: 0...1000),
-                      let y = context.number(pair.1, key, in: 0...1000) else { return nil }
+                    let x = context.number(pair.0, key, in: 0...1000),
+                    let y = context.number(pair.1, key, in: 0...1000)
+                else { return nil }
                 return Vector2(x, y)
             }
             return context.number(node, key, in: 0...1000).map { Vector2($0, $0) }
@@ -61,12 +63,18 @@ extension AnimationReader {
     /// `{left, top, right, bottom}` in source pixels, each 0 or more.
     var crop: (Node, String) -> Crop? {
         { node, key in
-            guard let keys = context.entries(of: node, in: "'\(key)'", allowed: ["left", "top", "right", "bottom"]) else { return nil }
+            guard let keys = context.entries(of: node, in: "'\(key)'", allowed: ["left", "top", "right", "bottom"]) else {
+                return nil
+            }
             var crop = Crop()
             var valid = true
             func read(_ name: String, _ path: WritableKeyPath<Crop, Double>) {
                 guard let entry = keys[name] else { return }
-                if let value = context.number(entry.value, name, in: 0...100_000) { crop[keyPath: path] = value } else { valid = false }
+                if let value = context.number(entry.value, name, in: 0...100_000) {
+                    crop[keyPath: path] = value
+                } else {
+                    valid = false
+                }
             }
             read("left", \.left)
             read("top", \.top)

@@ -46,15 +46,17 @@ struct AnimationReader {
                 continue
             }
             guard let time = context.value(at.value, "at", ValueSyntax.relativeTime),
-                  let v = value(valueEntry.value, key) else {
+                let v = value(valueEntry.value, key)
+            else {
                 complete = false
                 continue
             }
             let ease = keys["ease"].flatMap { context.value($0.value, "ease", ValueSyntax.ease) } ?? .linear
             let frame = Keyframe(at: time, value: v, ease: ease, location: context.location(of: element))
             if let previous = frames.last, Self.isBefore(frame.at, previous.at) {
-                context.error("keyframes must be in time order: 'at' (\(frame.at)) comes before the keyframe above it (\(previous.at))",
-                              at: at.value)
+                context.error(
+                    "keyframes must be in time order: 'at' (\(frame.at)) comes before the keyframe above it (\(previous.at))",
+                    at: at.value)
             }
             frames.append(frame)
         }
@@ -93,13 +95,17 @@ struct AnimationReader {
             end = RelativeTime(start.anchor, offset: offset)
         }
         let location = context.location(of: node)
-        return .keyframes([Keyframe(at: start, value: from, ease: ease, location: location),
-                           Keyframe(at: end, value: to, location: location)], repetition: nil)
+        return .keyframes(
+            [
+                Keyframe(at: start, value: from, ease: ease, location: location),
+                Keyframe(at: end, value: to, location: location),
+            ], repetition: nil)
     }
 
     private func repeating<V>(_ node: Node, _ key: String, _ value: (Node, String) -> V?) -> Animated<V>? {
         guard let keys = context.entries(of: node, in: "a repeating animation", allowed: Self.repeatingKeys),
-              let framesEntry = keys["keyframes"] else { return nil }
+            let framesEntry = keys["keyframes"]
+        else { return nil }
         var repetition = Repetition(count: .times(1))
         if let entry = keys["repeat"], let text = context.text(entry.value, "repeat") {
             if text == "forever" {
@@ -112,12 +118,14 @@ struct AnimationReader {
         if let entry = keys["begin"], let begin = context.time(entry.value, "begin") { repetition.begin = begin.value }
         guard let frames = keyframes(framesEntry.value, key, value) else { return nil }
         if let endAnchored = frames.first(where: { $0.at.anchor == .end }) {
-            context.diagnostics.error("a repeating animation's keyframes are timed from its cycle's start; 'end' has no meaning here",
-                                      at: endAnchored.location)
+            context.diagnostics.error(
+                "a repeating animation's keyframes are timed from its cycle's start; 'end' has no meaning here",
+                at: endAnchored.location)
             return nil
         }
         if let last = frames.last, last.at.offset.seconds <= .zero, last.at.offset.frames <= 0 {
-            context.error("a repeating animation needs its last keyframe after 0, which sets the cycle's length", at: framesEntry.value)
+            context.error(
+                "a repeating animation needs its last keyframe after 0, which sets the cycle's length", at: framesEntry.value)
             return nil
         }
         return .keyframes(frames, repetition: repetition)

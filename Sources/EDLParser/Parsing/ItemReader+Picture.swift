@@ -9,10 +9,13 @@ extension ItemReader {
         if let entry = keys["size"] { picture.size = animations.read(entry.value, "size", animations.layerSize) }
         if let entry = keys["position"] { picture.position = animations.read(entry.value, "position", animations.point) }
         if let entry = keys["anchor"], let pair = animations.pair(entry.value, "anchor"),
-           let x = context.number(pair.0, "anchor", in: -10...10), let y = context.number(pair.1, "anchor", in: -10...10) {
+            let x = context.number(pair.0, "anchor", in: -10...10), let y = context.number(pair.1, "anchor", in: -10...10)
+        {
             picture.anchor = Vector2(x, y)
         }
-        if let entry = keys["scale"], let scale = animations.read(entry.value, "scale", animations.scale) { picture.scale = scale }
+        if let entry = keys["scale"], let scale = animations.read(entry.value, "scale", animations.scale) {
+            picture.scale = scale
+        }
         if let entry = keys["rotation"], let rotation = animations.read(entry.value, "rotation", animations.angle) {
             picture.rotation = rotation
         }
@@ -29,7 +32,9 @@ extension ItemReader {
     func readSound(_ keys: [String: ParseContext.Entry]) -> Sound {
         var sound = Sound()
         let animations = AnimationReader(context: context)
-        if let entry = keys["volume"], let volume = animations.read(entry.value, "volume", animations.gain) { sound.volume = volume }
+        if let entry = keys["volume"], let volume = animations.read(entry.value, "volume", animations.gain) {
+            sound.volume = volume
+        }
         sound.fadeIn = keys["fade_in"].flatMap { context.positiveTime($0.value, "fade_in") }
         sound.fadeOut = keys["fade_out"].flatMap { context.positiveTime($0.value, "fade_out") }
         if let entry = keys["mute"], let mute = context.bool(entry.value, "mute") { sound.mute = mute }

@@ -22,28 +22,31 @@ extension ItemReader {
         set("line_height", \.lineHeight) { context.number($0, "line_height", in: 0.1...10) }
         set("stroke", \.stroke) { node in
             guard let keys = context.entries(of: node, in: "'stroke'", allowed: Self.strokeKeys),
-                  let color = styleColor(keys, default: Color.black),
-                  let width = keys["width"].map({ context.number($0.value, "width", in: 0...500) }) ?? 1 else { return nil }
+                let color = styleColor(keys, default: Color.black),
+                let width = keys["width"].map({ context.number($0.value, "width", in: 0...500) }) ?? 1
+            else { return nil }
             return TextContent.Stroke(color: color, width: width)
         }
         set("shadow", \.shadow) { node in
             let animations = AnimationReader(context: context)
             guard let keys = context.entries(of: node, in: "'shadow'", allowed: Self.shadowKeys),
-                  let color = styleColor(keys, default: Color(red: 0, green: 0, blue: 0, alpha: 0.5))
+                let color = styleColor(keys, default: Color(red: 0, green: 0, blue: 0, alpha: 0.5))
             else { return nil }
             var offset = Vector2(4, 4)
             if let entry = keys["offset"] {
                 guard let pair = animations.pair(entry.value, "offset"),
-                      let x = context.number(pair.0, "offset", in: -1000...1000),
-                      let y = context.number(pair.1, "offset", in: -1000...1000) else { return nil }
+                    let x = context.number(pair.0, "offset", in: -1000...1000),
+                    let y = context.number(pair.1, "offset", in: -1000...1000)
+                else { return nil }
                 offset = Vector2(x, y)
             }
             return TextContent.Shadow(color: color, offset: offset)
         }
         set("background", \.background) { node in
             guard let keys = context.entries(of: node, in: "'background'", allowed: Self.backgroundKeys),
-                  let color = styleColor(keys, default: Color(red: 0, green: 0, blue: 0, alpha: 0.6)),
-                  let padding = keys["padding"].map({ context.number($0.value, "padding", in: 0...1000) }) ?? 0 else { return nil }
+                let color = styleColor(keys, default: Color(red: 0, green: 0, blue: 0, alpha: 0.6)),
+                let padding = keys["padding"].map({ context.number($0.value, "padding", in: 0...1000) }) ?? 0
+            else { return nil }
             return TextContent.Background(color: color, padding: padding)
         }
         return valid ? text : nil
@@ -72,8 +75,9 @@ extension ItemReader {
         if let entry = keys["ease"], let ease = context.value(entry.value, "ease", ValueSyntax.ease) { transition.ease = ease }
         if let entry = keys["color"] {
             if let kind, kind != .fade {
-                context.error("'color' applies only to a 'fade' transition", at: entry.keyNode,
-                              hint: "'fade' passes through a colour; '\(kind.rawValue)' does not")
+                context.error(
+                    "'color' applies only to a 'fade' transition", at: entry.keyNode,
+                    hint: "'fade' passes through a colour; '\(kind.rawValue)' does not")
             } else if let color = context.value(entry.value, "color", ValueSyntax.color) {
                 transition.color = color
             }

@@ -11,16 +11,20 @@ extension ItemReader {
         timing.at = keys["at"].flatMap { context.time($0.value, "at") }
         if let entry = keys["speed"], let speed = context.value(entry.value, "speed", ValueSyntax.decimal) {
             if let low = Rational(1, 4), speed < low || speed > Rational(16) {
-                context.error("'speed' must be between 0.25 and 16, not \(formatNumber(speed.approximateDouble))", at: entry.value)
+                context.error(
+                    "'speed' must be between 0.25 and 16, not \(formatNumber(speed.approximateDouble))", at: entry.value)
             } else {
                 timing.speed = Located(speed, at: context.location(of: entry.value))
             }
         }
         if let entry = keys["loop"] { timing.loop = readLoop(entry.value) }
         if let entry = keys["until"], let text = context.text(entry.value, "until") {
-            if text == "end" { timing.untilEnd = true } else {
-                context.error("'until' takes only 'end', not '\(text)'", at: entry.value,
-                              hint: "to end at a given time, use 'duration' or 'to'")
+            if text == "end" {
+                timing.untilEnd = true
+            } else {
+                context.error(
+                    "'until' takes only 'end', not '\(text)'", at: entry.value,
+                    hint: "to end at a given time, use 'duration' or 'to'")
             }
         }
         if let entry = keys["freeze"] { timing.freeze = readFreeze(entry.value) }
@@ -51,12 +55,14 @@ extension ItemReader {
         // A key given but invalid was reported already; do not also call it missing.
         let hasLength = keys["duration"] != nil || keys["until"] != nil
         if let duration = keys["duration"], let until = keys["until"], timing.untilEnd {
-            context.error("'duration' and 'until: end' both set the item's length; keep one", at: until.keyNode,
-                          hint: "'duration' is at \(context.location(of: duration.keyNode))")
+            context.error(
+                "'duration' and 'until: end' both set the item's length; keep one", at: until.keyNode,
+                hint: "'duration' is at \(context.location(of: duration.keyNode))")
         }
         if let duration = keys["duration"], keys["from"] != nil, keys["to"] != nil, timing.loop == .off {
-            context.error("'from', 'to' and 'duration' together over-determine the item", at: duration.keyNode,
-                          hint: "drop one of them, or set 'loop: true' to repeat the range for 'duration'")
+            context.error(
+                "'from', 'to' and 'duration' together over-determine the item", at: duration.keyNode,
+                hint: "drop one of them, or set 'loop: true' to repeat the range for 'duration'")
         }
         if let from = timing.from, let to = timing.to, Self.isCertainlyNotBefore(from.value, to.value) {
             context.diagnostics.error("'to' (\(to.value)) must be after 'from' (\(from.value))", at: to.location)
@@ -72,7 +78,8 @@ extension ItemReader {
                 context.error("'freeze' needs 'duration' or 'until: end': how long to show the frame", at: freeze.keyNode)
             }
             for key in ["speed", "loop"] where keys[key] != nil {
-                context.error("'\(key)' does not combine with 'freeze', which shows a single frame", at: keys[key]?.keyNode ?? node)
+                context.error(
+                    "'\(key)' does not combine with 'freeze', which shows a single frame", at: keys[key]?.keyNode ?? node)
             }
         }
     }

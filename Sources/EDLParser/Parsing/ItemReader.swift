@@ -12,7 +12,9 @@ struct ItemReader {
     static let pictureKeys = ["fit", "size", "position", "anchor", "scale", "rotation", "crop", "flip", "opacity", "auto_rotate"]
     static let soundKeys = ["volume", "fade_in", "fade_out", "mute", "pitch"]
     static let toneSoundKeys = ["volume", "fade_in", "fade_out", "mute"]
-    static let textKeys = ["font", "font_size", "weight", "color", "align", "max_width", "line_height", "stroke", "shadow", "background"]
+    static let textKeys = [
+        "font", "font_size", "weight", "color", "align", "max_width", "line_height", "stroke", "shadow", "background",
+    ]
     static let transitionKeys = ["duration", "ease", "color", "audio"]
 
     let track: Track.Kind
@@ -39,8 +41,9 @@ struct ItemReader {
         }
         guard let kind = kind(of: mapping, node) else { return nil }
         if track == .audio, [.color, .pattern, .text].contains(kind) {
-            context.error("a '\(kind.rawValue)' item has no sound and cannot go on an audio track", at: node,
-                          hint: "move it to a video track")
+            context.error(
+                "a '\(kind.rawValue)' item has no sound and cannot go on an audio track", at: node,
+                hint: "move it to a video track")
             return nil
         }
         let allowed = allowedKeys(kind)
@@ -52,7 +55,8 @@ struct ItemReader {
         }
         for key in present where !allowed.contains(key) && allKeys.contains(key) {
             let keyNode = mapping.keys.first { $0.scalar?.string == key } ?? node
-            let place = track == .audio && Self.pictureKeys.contains(key) ? "an item on an audio track" : "a '\(kind.rawValue)' item"
+            let place =
+                track == .audio && Self.pictureKeys.contains(key) ? "an item on an audio track" : "a '\(kind.rawValue)' item"
             context.error("'\(key)' does not apply to \(place)", at: keyNode)
         }
         let knownHere = allowed + allKeys.subtracting(allowed).sorted()
@@ -67,15 +71,17 @@ struct ItemReader {
         var kinds = Kind.allCases.filter { keys.contains($0.rawValue) }
         if kinds.contains(.text) || kinds.contains(.transition) { kinds.removeAll { $0 == .color } }
         guard let first = kinds.first else {
-            context.error("an item needs a kind key: one of \(Kind.allCases.map(\.rawValue).joined(separator: ", "))", at: node,
-                          hint: keys.compactMap { ValueSyntax.closestMatch(to: $0, in: Kind.allCases.map(\.rawValue)) }
-                              .first.map { "did you mean '\($0)'?" })
+            context.error(
+                "an item needs a kind key: one of \(Kind.allCases.map(\.rawValue).joined(separator: ", "))", at: node,
+                hint: keys.compactMap { ValueSyntax.closestMatch(to: $0, in: Kind.allCases.map(\.rawValue)) }
+                    .first.map { "did you mean '\($0)'?" })
             return nil
         }
         if kinds.count > 1 {
             let second = mapping.keys.first { $0.scalar?.string == kinds[1].rawValue } ?? node
-            context.error("an item is one kind; it has both '\(first.rawValue)' and '\(kinds[1].rawValue)'", at: second,
-                          hint: "split it into two items, on two tracks if they play together")
+            context.error(
+                "an item is one kind; it has both '\(first.rawValue)' and '\(kinds[1].rawValue)'", at: second,
+                hint: "split it into two items, on two tracks if they play together")
             return nil
         }
         return first
@@ -115,15 +121,18 @@ struct ItemReader {
         guard let text = context.text(node, "source") else { return nil }
         let location = context.location(of: node)
         if let asset = reader.assets.first(where: { $0.name == text }) {
-            return SourceReference(asset: asset.name, path: asset.path, audioStream: asset.audioStream,
-                                   videoStream: asset.videoStream, location: location, written: text)
+            return SourceReference(
+                asset: asset.name, path: asset.path, audioStream: asset.audioStream,
+                videoStream: asset.videoStream, location: location, written: text)
         }
         if context.brokenAssets.contains(text) { return nil }
         if !text.contains("/") && !text.contains(".") {
             let names = reader.assets.map(\.name)
-            let hint = ValueSyntax.closestMatch(to: text, in: names).map { "did you mean '\($0)'?" }
-                ?? (names.isEmpty ? "define it under 'assets:', or write a path such as './\(text).mp4'"
-                                  : "known assets: \(names.joined(separator: ", "))")
+            let hint =
+                ValueSyntax.closestMatch(to: text, in: names).map { "did you mean '\($0)'?" }
+                ?? (names.isEmpty
+                    ? "define it under 'assets:', or write a path such as './\(text).mp4'"
+                    : "known assets: \(names.joined(separator: ", "))")
             context.error("unknown asset '\(text)'", at: node, hint: hint)
             return nil
         }

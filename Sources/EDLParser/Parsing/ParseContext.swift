@@ -54,7 +54,8 @@ final class ParseContext {
                 continue
             }
             guard allowed.contains(key) else {
-                let hint = ValueSyntax.closestMatch(to: key, in: allowed).map { "did you mean '\($0)'?" }
+                let hint =
+                    ValueSyntax.closestMatch(to: key, in: allowed).map { "did you mean '\($0)'?" }
                     ?? "\(what) takes: \(allowed.joined(separator: ", "))"
                 error("unknown key '\(key)' in \(what)", at: keyNode, hint: hint)
                 continue
@@ -130,7 +131,9 @@ final class ParseContext {
     func number(_ node: Node, _ key: String, in range: ClosedRange<Double>? = nil) -> Double? {
         guard let value = value(node, key, ValueSyntax.number) else { return nil }
         if let range, !range.contains(value) {
-            error("'\(key)' must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound)), not \(formatNumber(value))", at: node)
+            error(
+                "'\(key)' must be between \(formatNumber(range.lowerBound)) and \(formatNumber(range.upperBound)), not \(formatNumber(value))",
+                at: node)
             return nil
         }
         return value
@@ -154,7 +157,8 @@ final class ParseContext {
         guard let text = text(node, key) else { return nil }
         if let value = T(rawValue: text), choices.contains(where: { $0.rawValue == text }) { return value }
         let names = choices.map(\.rawValue)
-        let hint = ValueSyntax.closestMatch(to: text, in: names).map { "did you mean '\($0)'?" }
+        let hint =
+            ValueSyntax.closestMatch(to: text, in: names).map { "did you mean '\($0)'?" }
             ?? "expected one of: \(names.joined(separator: ", "))"
         error("'\(text)' is not a valid '\(key)'", at: node, hint: hint)
         return nil

@@ -6,9 +6,10 @@ struct PathResolver {
     /// The absolute path, or a `ValueError` for a URL or an empty path.
     func resolve(_ written: String) throws(ValueError) -> String {
         if written.isEmpty { throw ValueError("a path must not be empty") }
-        if let scheme = written.range(of: "://") , !written[..<scheme.lowerBound].contains("/") {
-            throw ValueError("'\(written)' is a URL; sources and outputs must be local files",
-                             hint: "download the file and refer to it by its path")
+        if let scheme = written.range(of: "://"), !written[..<scheme.lowerBound].contains("/") {
+            throw ValueError(
+                "'\(written)' is a URL; sources and outputs must be local files",
+                hint: "download the file and refer to it by its path")
         }
         if written.hasPrefix("/") { return Self.normalize(written) }
         let base = directory.hasSuffix("/") ? directory : directory + "/"

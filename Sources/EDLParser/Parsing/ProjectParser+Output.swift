@@ -4,7 +4,9 @@ extension ProjectParser {
     static let outputKeys = ["path", "size", "fps", "duration", "background", "video", "audio", "faststart", "metadata"]
     static let videoKeys = ["codec", "crf", "bitrate", "preset", "pixel_format", "keyframe_interval"]
     static let audioKeys = ["codec", "bitrate", "sample_rate", "channels"]
-    static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
+    static let presets = [
+        "ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo",
+    ]
     static let pixelFormats = ["yuv420p", "yuv422p", "yuv444p", "yuv420p10le", "yuv422p10le", "yuv444p10le"]
 
     /// `output:` (SPEC section 4).
@@ -15,8 +17,9 @@ extension ProjectParser {
         if let entry = keys["path"], let path = context.value(entry.value, "path", paths.resolve) {
             output.path = Located(path, at: context.location(of: entry.value))
             if Container(path: path) == nil {
-                context.error("'\(path.split(separator: "/").last ?? "")' has no known container extension", at: entry.value,
-                              hint: "use one of: \(Container.allCases.map { "." + $0.rawValue }.joined(separator: " "))")
+                context.error(
+                    "'\(path.split(separator: "/").last ?? "")' has no known container extension", at: entry.value,
+                    hint: "use one of: \(Container.allCases.map { "." + $0.rawValue }.joined(separator: " "))")
             }
         }
         if let entry = keys["fps"], let fps = context.value(entry.value, "fps", ValueSyntax.frameRate) {
@@ -31,8 +34,9 @@ extension ProjectParser {
         if let entry = keys["size"], let size = readPixelSize(entry.value, "size", context) {
             output.size = Located(size, at: context.location(of: entry.value))
             if output.video.pixelFormat.hasPrefix("yuv420p") && (size.width % 2 != 0 || size.height % 2 != 0) {
-                context.error("output size \(size) has an odd side; \(output.video.pixelFormat) needs even width and height",
-                              at: entry.value, hint: "try \(size.width + size.width % 2)x\(size.height + size.height % 2)")
+                context.error(
+                    "output size \(size) has an odd side; \(output.video.pixelFormat) needs even width and height",
+                    at: entry.value, hint: "try \(size.width + size.width % 2)x\(size.height + size.height % 2)")
             }
         }
         if let entry = keys["audio"] {
@@ -52,7 +56,8 @@ extension ProjectParser {
             return nil
         }
         guard let width = context.integer(sequence[0], "width", in: 2...16384),
-              let height = context.integer(sequence[1], "height", in: 2...16384) else { return nil }
+            let height = context.integer(sequence[1], "height", in: 2...16384)
+        else { return nil }
         return PixelSize(width: width, height: height)
     }
 
@@ -61,24 +66,31 @@ extension ProjectParser {
         guard let keys = context.entries(of: node, in: "'output.video'", allowed: videoKeys) else { return video }
         if let entry = keys["codec"], let codec = context.word(entry.value, "codec", VideoCodec.self) { video.codec = codec }
         if let crf = keys["crf"], let bitrate = keys["bitrate"] {
-            context.error("'crf' and 'bitrate' cannot both be set", at: bitrate.keyNode,
-                          hint: "'crf' targets a quality, 'bitrate' a file size; keep one (at \(context.location(of: crf.keyNode)))")
+            context.error(
+                "'crf' and 'bitrate' cannot both be set", at: bitrate.keyNode,
+                hint: "'crf' targets a quality, 'bitrate' a file size; keep one (at \(context.location(of: crf.keyNode)))")
         } else if let entry = keys["crf"], let crf = context.number(entry.value, "crf", in: 0...63) {
             video.quality = .crf(crf)
         } else if let entry = keys["bitrate"], let bitrate = context.value(entry.value, "bitrate", ValueSyntax.bitrate) {
             video.quality = .bitrate(bitrate)
         }
         if let entry = keys["preset"], let preset = context.text(entry.value, "preset") {
-            if presets.contains(preset) { video.preset = preset } else {
-                context.error("'\(preset)' is not an encoder preset", at: entry.value,
-                              hint: ValueSyntax.closestMatch(to: preset, in: presets).map { "did you mean '\($0)'?" }
-                                ?? "expected one of: \(presets.joined(separator: ", "))")
+            if presets.contains(preset) {
+                video.preset = preset
+            } else {
+                context.error(
+                    "'\(preset)' is not an encoder preset", at: entry.value,
+                    hint: ValueSyntax.closestMatch(to: preset, in: presets).map { "did you mean '\($0)'?" }
+                        ?? "expected one of: \(presets.joined(separator: ", "))")
             }
         }
         if let entry = keys["pixel_format"], let format = context.text(entry.value, "pixel_format") {
-            if pixelFormats.contains(format) { video.pixelFormat = format } else {
-                context.error("'\(format)' is not a supported pixel format", at: entry.value,
-                              hint: "expected one of: \(pixelFormats.joined(separator: ", "))")
+            if pixelFormats.contains(format) {
+                video.pixelFormat = format
+            } else {
+                context.error(
+                    "'\(format)' is not a supported pixel format", at: entry.value,
+                    hint: "expected one of: \(pixelFormats.joined(separator: ", "))")
             }
         }
         if let entry = keys["keyframe_interval"], let interval = context.positiveTime(entry.value, "keyframe_interval") {
@@ -125,15 +137,20 @@ extension ProjectParser {
     private static func checkCodecs(_ output: Output, _ keys: [String: ParseContext.Entry], _ context: ParseContext) {
         guard let container = output.path.flatMap({ Container(path: $0.value) }) else { return }
         if let entry = keys["video"], let codec = output.video.codec, !container.videoCodecs.contains(codec) {
-            let message = container.videoCodecs.isEmpty
+            let message =
+                container.videoCodecs.isEmpty
                 ? "a .\(container.rawValue) file holds no video"
                 : "a .\(container.rawValue) file cannot hold \(codec.rawValue) video"
-            context.error(message, at: entry.value,
-                          hint: container.videoCodecs.isEmpty ? nil : "use one of: \(container.videoCodecs.map(\.rawValue).joined(separator: ", "))")
+            context.error(
+                message, at: entry.value,
+                hint: container.videoCodecs.isEmpty
+                    ? nil : "use one of: \(container.videoCodecs.map(\.rawValue).joined(separator: ", "))")
         }
         if let audio = output.audio, let codec = audio.codec, let entry = keys["audio"], !container.audioCodecs.contains(codec) {
-            context.error("a .\(container.rawValue) file cannot hold \(codec.rawValue) audio", at: entry.value,
-                          hint: container.audioCodecs.isEmpty ? nil : "use one of: \(container.audioCodecs.map(\.rawValue).joined(separator: ", "))")
+            context.error(
+                "a .\(container.rawValue) file cannot hold \(codec.rawValue) audio", at: entry.value,
+                hint: container.audioCodecs.isEmpty
+                    ? nil : "use one of: \(container.audioCodecs.map(\.rawValue).joined(separator: ", "))")
         }
     }
 }

@@ -29,11 +29,14 @@ public enum ProjectParser {
             project = readProject(root, directory: directory, overrides: overrides, context)
         }
         let diagnostics = context.diagnostics
-        return ParseResult(project: diagnostics.hasErrors ? nil : project,
-                           diagnostics: diagnostics.sorted, droppedCount: diagnostics.droppedCount)
+        return ParseResult(
+            project: diagnostics.hasErrors ? nil : project,
+            diagnostics: diagnostics.sorted, droppedCount: diagnostics.droppedCount)
     }
 
-    private static func readProject(_ root: Node, directory: String, overrides: [String: String], _ context: ParseContext) -> Project? {
+    private static func readProject(_ root: Node, directory: String, overrides: [String: String], _ context: ParseContext)
+        -> Project?
+    {
         guard let top = context.entries(of: root, in: "the project", allowed: topLevelKeys) else { return nil }
         var project = Project(file: context.file, directory: directory)
         let start = context.location(of: root)
@@ -41,7 +44,9 @@ public enum ProjectParser {
         readVariables(top["vars"], overrides: overrides, context)
         if let version = top["cutlist"] {
             if context.text(version.value, "cutlist") != "1" {
-                context.error("unsupported format version \(context.describe(version.value)); this renderer reads 'cutlist: 1'", at: version.value)
+                context.error(
+                    "unsupported format version \(context.describe(version.value)); this renderer reads 'cutlist: 1'",
+                    at: version.value)
             }
         } else {
             context.diagnostics.error("missing 'cutlist: 1' (the format version) at the top of the project", at: start)
@@ -53,8 +58,7 @@ public enum ProjectParser {
             context.diagnostics.error("missing 'tracks:', the list of tracks to render", at: start)
             return nil
         }
-        var trackReader = TrackReader(context: context, assets: project.assets, paths: paths,
-                                      outputFPS: project.output.fps?.value)
+        var trackReader = TrackReader(context: context, assets: project.assets, paths: paths)
         project.tracks = trackReader.readTracks(tracks.value)
         return project
     }
@@ -64,7 +68,9 @@ public enum ProjectParser {
             if case .mapping(let mapping) = node {
                 for (keyNode, valueNode) in mapping {
                     guard case .scalar(let key) = keyNode, case .scalar(let value) = valueNode else {
-                        context.error("a variable's value must be a single value (text or number), not \(context.describe(valueNode))", at: valueNode)
+                        context.error(
+                            "a variable's value must be a single value (text or number), not \(context.describe(valueNode))",
+                            at: valueNode)
                         continue
                     }
                     context.variables.define(key.string, as: value.string)

@@ -9,15 +9,6 @@ struct TrackReader {
     let context: ParseContext
     let assets: [Asset]
     let paths: PathResolver
-    /// Known when `output.fps` is given; frame-based times are then checked here.
-    let outputFPS: FrameRate?
-
-    init(context: ParseContext, assets: [Asset], paths: PathResolver, outputFPS: FrameRate?) {
-        self.context = context
-        self.assets = assets
-        self.paths = paths
-        self.outputFPS = outputFPS
-    }
 
     mutating func readTracks(_ node: Node) -> [Track] {
         guard let elements = context.elements(of: node, "tracks") else { return [] }
@@ -63,10 +54,11 @@ struct TrackReader {
             context.error("'ducking' needs 'under': the name of the track to duck under", at: node)
             return nil
         }
-        var ducking = Ducking(under: Located(name, at: context.location(of: under.value)),
-                              gain: 0.251_188_643_150_958, // -12 dB
-                              attack: TimeValue(seconds: Rational(3, 10) ?? .zero),
-                              release: TimeValue(seconds: Rational(1, 2) ?? .zero))
+        var ducking = Ducking(
+            under: Located(name, at: context.location(of: under.value)),
+            gain: 0.251_188_643_150_958,  // -12 dB
+            attack: TimeValue(seconds: Rational(3, 10) ?? .zero),
+            release: TimeValue(seconds: Rational(1, 2) ?? .zero))
         if let entry = keys["gain"], let gain = context.value(entry.value, "gain", ValueSyntax.gain) { ducking.gain = gain }
         if let entry = keys["attack"], let time = context.time(entry.value, "attack") { ducking.attack = time.value }
         if let entry = keys["release"], let time = context.time(entry.value, "release") { ducking.release = time.value }
@@ -79,8 +71,9 @@ struct TrackReader {
         for track in tracks {
             guard let name = track.name else { continue }
             if let first = seen[name] {
-                context.diagnostics.error("two tracks are named '\(name)'", at: track.location,
-                                          hint: "the first is at \(first); track names must be unique")
+                context.diagnostics.error(
+                    "two tracks are named '\(name)'", at: track.location,
+                    hint: "the first is at \(first); track names must be unique")
             } else {
                 seen[name] = track.location
             }
@@ -90,7 +83,8 @@ struct TrackReader {
             if under.value == track.name {
                 context.diagnostics.error("a track cannot duck under itself", at: under.location)
             } else if seen[under.value] == nil {
-                let hint = ValueSyntax.closestMatch(to: under.value, in: seen.keys.sorted()).map { "did you mean '\($0)'?" }
+                let hint =
+                    ValueSyntax.closestMatch(to: under.value, in: seen.keys.sorted()).map { "did you mean '\($0)'?" }
                     ?? "give the track to duck under a 'name:'"
                 context.diagnostics.error("no track is named '\(under.value)'", at: under.location, hint: hint)
             }
@@ -105,12 +99,14 @@ struct TrackReader {
             for (neighbour, side) in [(before, "before"), (after, "after")] {
                 if let neighbour, !neighbour.isTransition, !neighbour.isGap { continue }
                 let found = neighbour.map { $0.isGap ? "a gap" : "another transition" } ?? "nothing"
-                context.diagnostics.error("a transition needs an item \(side) it; found \(found)", at: item.location,
-                                          hint: "put the transition between the two items it joins")
+                context.diagnostics.error(
+                    "a transition needs an item \(side) it; found \(found)", at: item.location,
+                    hint: "put the transition between the two items it joins")
             }
             if let after, let at = after.timing.at {
-                context.diagnostics.error("an item after a transition starts inside the item before it; 'at' cannot pin it",
-                                          at: at.location, hint: "remove 'at', or remove the transition")
+                context.diagnostics.error(
+                    "an item after a transition starts inside the item before it; 'at' cannot pin it",
+                    at: at.location, hint: "remove 'at', or remove the transition")
             }
         }
     }

@@ -27,7 +27,8 @@ public struct Variables: Sendable {
                 }
                 let name = String(after[after.index(after.startIndex, offsetBy: 2)..<close])
                 guard let value = values[name] else {
-                    let hint = ValueSyntax.closestMatch(to: name, in: values.keys.sorted()).map { "did you mean '${\($0)}'?" }
+                    let hint =
+                        ValueSyntax.closestMatch(to: name, in: values.keys.sorted()).map { "did you mean '${\($0)}'?" }
                         ?? "define it under 'vars:' or pass --set \(name)=VALUE"
                     throw ValueError("undefined variable '\(name)'", hint: hint)
                 }

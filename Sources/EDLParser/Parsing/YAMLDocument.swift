@@ -18,15 +18,17 @@ enum YAMLDocument {
             return nil
         }
         guard let root else {
-            diagnostics.error("the file is empty", at: SourceLocation(file: file, line: 1, column: 1),
-                              hint: "a project starts with 'cutlist: 1' and a list of 'tracks:'")
+            diagnostics.error(
+                "the file is empty", at: SourceLocation(file: file, line: 1, column: 1),
+                hint: "a project starts with 'cutlist: 1' and a list of 'tracks:'")
             return nil
         }
         var budget = nodeLimit
         guard fitsBudget(root, &budget) else {
-            diagnostics.error("the document expands to more than \(nodeLimit) YAML nodes through aliases",
-                              at: location(root.mark, file: file),
-                              hint: "anchors and aliases are for reuse; this many copies look like an alias bomb")
+            diagnostics.error(
+                "the document expands to more than \(nodeLimit) YAML nodes through aliases",
+                at: location(root.mark, file: file),
+                hint: "anchors and aliases are for reuse; this many copies look like an alias bomb")
             return nil
         }
         return root
@@ -54,17 +56,19 @@ enum YAMLDocument {
 
     private static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
         switch error {
-        case let .composer(_, problem, mark, _) where problem == "but found another document":
+        case .composer(_, let problem, let mark, _) where problem == "but found another document":
             // Yams words this as a continuation of its context; say it plainly.
-            return .error("the file holds more than one YAML document; a project is a single document",
-                          at: location(mark, file: file), hint: "remove this '---' and what follows it, or move it to its own file")
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
+            return .error(
+                "the file holds more than one YAML document; a project is a single document",
+                at: location(mark, file: file), hint: "remove this '---' and what follows it, or move it to its own file")
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             let detail = context.map { " (\($0.text))" } ?? ""
             return .error("invalid YAML: \(problem)\(detail)", at: location(mark, file: file))
-        case let .reader(problem, offset, _, _):
-            return .error("cannot read the file: \(problem)\(offset.map { " at byte \($0)" } ?? "")",
-                          at: SourceLocation(file: file, line: 1, column: 1), hint: "project files are UTF-8 text")
+        case .reader(let problem, let offset, _, _):
+            return .error(
+                "cannot read the file: \(problem)\(offset.map { " at byte \($0)" } ?? "")",
+                at: SourceLocation(file: file, line: 1, column: 1), hint: "project files are UTF-8 text")
         default:
             return .error("invalid YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
         }

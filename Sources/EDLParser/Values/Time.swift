@@ -62,7 +62,8 @@ public struct TimeValue: Hashable, Sendable, Codable, CustomStringConvertible {
         if let millis = (seconds * Rational(1000)).exactInteger {
             let sign = millis < 0 ? "-" : ""
             let m = millis.magnitude
-            let whole = m / 1000, frac = m % 1000
+            let whole = m / 1000
+            let frac = m % 1000
             if frac == 0 { return "\(sign)\(whole)s" }
             var digits = String(frac)
             digits = String(repeating: "0", count: 3 - digits.count) + digits

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Backend
 
 @Suite("Audio ducking")
@@ -22,14 +23,14 @@ struct AudioDuckerTests {
             let count = min(blockSize, music.frameCount - start)
             piece.resize(frameCount: count)
             triggerPiece.resize(frameCount: count)
-            for frame in 0 ..< count {
+            for frame in 0..<count {
                 piece[0, frame] = music[0, start + frame]
                 piece[1, frame] = music[1, start + frame]
                 triggerPiece[0, frame] = trigger[0, start + frame]
             }
             ducker.process(&piece, trigger: triggerPiece, scratch: &scratch)
             output.resize(frameCount: start + count)
-            for frame in 0 ..< count {
+            for frame in 0..<count {
                 output[0, start + frame] = piece[0, frame]
                 output[1, start + frame] = piece[1, frame]
             }
@@ -40,9 +41,9 @@ struct AudioDuckerTests {
 
     @Test func lowersMusicWhileTriggerSoundsAndRecoversAfterRelease() {
         let output = duck(blockSize: 1024)
-        let before = AudioTestSignals.rms(output, frames: rate / 5 ..< rate * 9 / 10)
-        let during = AudioTestSignals.rms(output, frames: rate * 13 / 10 ..< rate * 19 / 10)
-        let after = AudioTestSignals.rms(output, frames: rate * 25 / 10 ..< rate * 29 / 10)
+        let before = AudioTestSignals.rms(output, frames: rate / 5..<rate * 9 / 10)
+        let during = AudioTestSignals.rms(output, frames: rate * 13 / 10..<rate * 19 / 10)
+        let after = AudioTestSignals.rms(output, frames: rate * 25 / 10..<rate * 29 / 10)
         let original = 0.5 / 2.0.squareRoot()
         #expect(abs(AudioAnalysis.dBFS(before / original)) < 0.01)
         #expect(AudioAnalysis.dBFS(during / before) <= -10)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Backend
 
 @Suite("Audio gains and crossfades")
@@ -31,7 +32,7 @@ struct AudioGainTests {
         let count = 96_000
         let outgoing = AudioTestSignals.noise(count: count, seed: 0x1234_5678)
         let incoming = AudioTestSignals.noise(count: count, seed: 0x9abc_def0)
-        let sum = (0 ..< count).map { index -> Float in
+        let sum = (0..<count).map { index -> Float in
             let progress = Double(index) / Double(count - 1)
             return Float(GainCurve.equalPowerOut(progress)) * outgoing[index]
                 + Float(GainCurve.equalPowerIn(progress)) * incoming[index]
@@ -39,11 +40,12 @@ struct AudioGainTests {
         let reference = AudioAnalysis.rms(outgoing)
         let window = count / 10
         for start in stride(from: 0, to: count, by: window) {
-            let level = AudioAnalysis.rms(sum[start ..< start + window])
+            let level = AudioAnalysis.rms(sum[start..<start + window])
             #expect(abs(level * level / (reference * reference) - 1) < 0.05, "power at frame \(start)")
         }
         for progress in stride(from: 0.0, through: 1, by: 0.125) {
-            let out = GainCurve.equalPowerOut(progress), into = GainCurve.equalPowerIn(progress)
+            let out = GainCurve.equalPowerOut(progress)
+            let into = GainCurve.equalPowerIn(progress)
             #expect(abs(out * out + into * into - 1) < 1e-12)
         }
     }

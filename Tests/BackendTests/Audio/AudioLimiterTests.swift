@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Backend
 
 @Suite("Audio limiter")
@@ -12,8 +13,8 @@ struct AudioLimiterTests {
         var produced = 0
         func append(_ block: AudioBlock) {
             output.resize(frameCount: produced + block.frameCount)
-            for frame in 0 ..< block.frameCount {
-                for channel in 0 ..< block.channels { output[channel, produced + frame] = block[channel, frame] }
+            for frame in 0..<block.frameCount {
+                for channel in 0..<block.channels { output[channel, produced + frame] = block[channel, frame] }
             }
             produced += block.frameCount
         }
@@ -21,8 +22,8 @@ struct AudioLimiterTests {
         while start < input.frameCount {
             let count = min(blockSize, input.frameCount - start)
             piece.resize(frameCount: count)
-            for frame in 0 ..< count {
-                for channel in 0 ..< input.channels { piece[channel, frame] = input[channel, start + frame] }
+            for frame in 0..<count {
+                for channel in 0..<input.channels { piece[channel, frame] = input[channel, start + frame] }
             }
             limiter.process(&piece)
             append(piece)
@@ -31,7 +32,7 @@ struct AudioLimiterTests {
         limiter.flush(into: &piece)
         append(piece)
         let latency = limiter.latency
-        return AudioBlock(channelData: (0 ..< input.channels).map { Array(output.samples(channel: $0)[latency...]) })
+        return AudioBlock(channelData: (0..<input.channels).map { Array(output.samples(channel: $0)[latency...]) })
     }
 
     @Test func sumOfThreeFullScaleTonesStaysUnderTheCeiling() {
@@ -64,11 +65,11 @@ struct AudioLimiterTests {
 
     @Test func gainRecoversAfterALoudBurst() {
         var burst = AudioTestSignals.tone(440, seconds: 1, amplitude: 0.5)
-        for frame in 0 ..< rate / 10 { burst[0, frame] *= 4 }
+        for frame in 0..<rate / 10 { burst[0, frame] *= 4 }
         var limiter = PeakLimiter(sampleRate: rate, channels: 1)
         let output = limit(burst, with: &limiter)
         #expect(AudioAnalysis.peak(output) <= Double(limiter.ceiling))
-        let tail = AudioTestSignals.rms(output, frames: rate / 2 ..< rate)
+        let tail = AudioTestSignals.rms(output, frames: rate / 2..<rate)
         #expect(abs(AudioAnalysis.dBFS(tail / (0.5 / 2.0.squareRoot()))) < 0.1)
     }
 }

@@ -15,7 +15,7 @@ enum AudioTestSignals {
     /// Uniform white noise in -1 ... 1 from a fixed-seed xorshift generator.
     static func noise(count: Int, seed: UInt64) -> [Float] {
         var state = seed | 1
-        return (0 ..< count).map { _ in
+        return (0..<count).map { _ in
             state ^= state << 13
             state ^= state >> 7
             state ^= state << 17

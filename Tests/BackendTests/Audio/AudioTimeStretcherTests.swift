@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Backend
 
 @Suite("Audio time stretch")
@@ -16,7 +17,7 @@ struct AudioTimeStretcherTests {
         #expect(output.frameCount == rate)
         try expectTone(output, frequency: 440, tolerance: 5)
         // A steady tone keeps its level: WSOLA joins segments in phase.
-        let level = AudioTestSignals.rms(output, frames: rate / 10 ..< rate * 9 / 10)
+        let level = AudioTestSignals.rms(output, frames: rate / 10..<rate * 9 / 10)
         #expect(abs(AudioAnalysis.dBFS(level * 2.0.squareRoot())) < 0.5)
     }
 
@@ -25,16 +26,17 @@ struct AudioTimeStretcherTests {
         let output = TimeStretcher.stretch(tone, ratio: 0.5, sampleRate: rate)
         #expect(output.frameCount == 4 * rate)
         try expectTone(output, frequency: 440, tolerance: 5)
-        let level = AudioTestSignals.rms(output, frames: rate / 10 ..< rate * 39 / 10)
+        let level = AudioTestSignals.rms(output, frames: rate / 10..<rate * 39 / 10)
         #expect(abs(AudioAnalysis.dBFS(level * 2.0.squareRoot())) < 0.5)
-        let tail = AudioTestSignals.rms(output, frames: 4 * rate - 480 ..< 4 * rate)
+        let tail = AudioTestSignals.rms(output, frames: 4 * rate - 480..<4 * rate)
         #expect(abs(AudioAnalysis.dBFS(tail * 2.0.squareRoot())) < 0.5, "no fade-out at the end")
     }
 
     @Test(arguments: [0.25, 0.75, 1, 1.5, 3, 16])
     func outputLengthIsExact(ratio: Double) {
         let frames = 48_001
-        let output = TimeStretcher.stretch(AudioTestSignals.tone(300, seconds: 1.0 + 1.0 / 48_000), ratio: ratio, sampleRate: rate)
+        let output = TimeStretcher.stretch(
+            AudioTestSignals.tone(300, seconds: 1.0 + 1.0 / 48_000), ratio: ratio, sampleRate: rate)
         #expect(output.frameCount == Int((Double(frames) / ratio).rounded()))
     }
 
@@ -43,7 +45,7 @@ struct AudioTimeStretcherTests {
         let output = TimeStretcher.stretch(tone, ratio: 1, sampleRate: rate)
         #expect(output.frameCount == tone.frameCount)
         var largest: Float = 0
-        for frame in 0 ..< tone.frameCount { largest = max(largest, abs(output[0, frame] - tone[0, frame])) }
+        for frame in 0..<tone.frameCount { largest = max(largest, abs(output[0, frame] - tone[0, frame])) }
         #expect(largest < 1e-5)
     }
 
@@ -56,12 +58,12 @@ struct AudioTimeStretcherTests {
         var piece = AudioBlock(channels: 2, frameCount: 0, capacity: 1024)
         func drain() {
             while stretcher.pull(into: &piece, maxFrames: 500) > 0 {
-                for channel in 0 ..< 2 { collected[channel] += piece.samples(channel: channel) }
+                for channel in 0..<2 { collected[channel] += piece.samples(channel: channel) }
             }
         }
         for start in stride(from: 0, to: tone.frameCount, by: 1024) {
             let count = min(1024, tone.frameCount - start)
-            stretcher.feed(AudioBlock(channelData: (0 ..< 2).map { Array(tone.samples(channel: $0)[start ..< start + count]) }))
+            stretcher.feed(AudioBlock(channelData: (0..<2).map { Array(tone.samples(channel: $0)[start..<start + count]) }))
             drain()
         }
         stretcher.finish()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Backend
 
 @Suite("Audio tone generator")
@@ -21,7 +22,7 @@ struct AudioToneGeneratorTests {
         #expect(tone.sample(at: index) == expected)
         var block = AudioBlock(channels: 2, frameCount: 8)
         tone.render(into: &block, startingAt: index)
-        for frame in 0 ..< 8 {
+        for frame in 0..<8 {
             let exact = Double((440 * (index + Int64(frame))) % 48_000) / 48_000
             #expect(abs(block[0, frame] - Float(sin(2 * Double.pi * exact))) < 1e-6)
             #expect(block[1, frame] == block[0, frame])
@@ -35,7 +36,7 @@ struct AudioToneGeneratorTests {
         var piece = AudioBlock(channels: 1, frameCount: 1000)
         for start in stride(from: 0, to: 3000, by: 1000) {
             tone.render(into: &piece, startingAt: 123_456_789 + Int64(start))
-            #expect(piece.samples(channel: 0) == Array(whole.samples(channel: 0)[start ..< start + 1000]))
+            #expect(piece.samples(channel: 0) == Array(whole.samples(channel: 0)[start..<start + 1000]))
         }
     }
 

@@ -1,5 +1,6 @@
 import Compiler
 import Testing
+
 @testable import Backend
 
 @Suite("Compositing: blending and masks")
@@ -36,7 +37,8 @@ struct CompositingBlendTests {
         let canvas = Canvas.gradient()
         let before = Canvas.gradient()
         let clear = RGBAImage(width: 50, height: 50)
-        Compositor.draw(.rgba(clear), transform: PixelTransform.rotation(degrees: 30).concatenating(.translation(x: 60, y: 10)), onto: canvas)
+        Compositor.draw(
+            .rgba(clear), transform: PixelTransform.rotation(degrees: 30).concatenating(.translation(x: 60, y: 10)), onto: canvas)
         #expect(Canvas.identical(canvas, before))
     }
 
@@ -60,23 +62,28 @@ struct CompositingBlendTests {
         #expect(canvas.pixel(x: 80 + 15, y: 45 + 15).y == 16)
         for y in 0..<canvas.height {
             for x in 0..<canvas.width where canvas.pixel(x: x, y: y).y != 16 {
-                let dx = Double(x) + 0.5 - 80, dy = Double(y) + 0.5 - 45
+                let dx = Double(x) + 0.5 - 80
+                let dy = Double(y) + 0.5 - 45
                 #expect((dx * dx + dy * dy).squareRoot() < 20.5)
             }
         }
     }
 
     @Test func crossfadeFastPathMatchesGeneralPath() {
-        let a = Canvas.gradient(seed: 1), b = Canvas.gradient(seed: 7)
+        let a = Canvas.gradient(seed: 1)
+        let b = Canvas.gradient(seed: 7)
         for amount in [0.0, 0.25, 0.5, 0.8, 1.0] {
             let fast = Canvas.filled(.black)
             Compositor.crossfade(from: a, to: b, amount: amount, into: fast)
             let inPlace = Canvas.gradient(seed: 1)
             if amount > 0 {
-                #expect(Compositor.draw(.yuv(b), transform: .identity, opacity: amount, onto: inPlace) == (amount < 1 ? .fullFrameBlend : .planeCopy))
+                #expect(
+                    Compositor.draw(.yuv(b), transform: .identity, opacity: amount, onto: inPlace)
+                        == (amount < 1 ? .fullFrameBlend : .planeCopy))
             }
             let general = Canvas.gradient(seed: 1)
-            _ = Compositor.draw(.yuv(b), sourceRect: nil, transform: .identity, opacity: amount, mask: nil, onto: general, path: .general)
+            _ = Compositor.draw(
+                .yuv(b), sourceRect: nil, transform: .identity, opacity: amount, mask: nil, onto: general, path: .general)
             #expect(Canvas.maxDifference(fast, general) <= 1, "amount \(amount)")
             #expect(Canvas.maxDifference(fast, inPlace) == 0, "amount \(amount)")
         }
@@ -87,20 +94,27 @@ struct CompositingBlendTests {
         overlay.withUnsafeMutableBytes { bytes in
             for i in stride(from: 0, to: bytes.count, by: 4) {
                 let a = UInt8((i / 4) % 200 + 40)
-                bytes[i] = a / 3; bytes[i + 1] = a / 2; bytes[i + 2] = a; bytes[i + 3] = a
+                bytes[i] = a / 3
+                bytes[i + 1] = a / 2
+                bytes[i + 2] = a
+                bytes[i + 3] = a
             }
         }
         let transforms = [
             PixelTransform.scale(x: 1.7, y: 2.3).concatenating(.translation(x: 13.3, y: 7.6)),
             PixelTransform.scale(x: 0.6, y: 0.45).concatenating(.translation(x: 101.2, y: 50.9)),
             PixelTransform.translation(x: 31, y: 17),
-            PixelTransform.flip(horizontal: false, vertical: true, width: 37, height: 23).concatenating(.translation(x: 3, y: 60)),
+            PixelTransform.flip(horizontal: false, vertical: true, width: 37, height: 23).concatenating(
+                .translation(x: 3, y: 60)),
         ]
         for transform in transforms {
-            let fast = Canvas.gradient(), general = Canvas.gradient()
+            let fast = Canvas.gradient()
+            let general = Canvas.gradient()
             let mask = CompositeMask.rectangle(x0: 20.5, y0: 0, x1: 150, y1: 80.25)
-            _ = Compositor.draw(.rgba(overlay), sourceRect: nil, transform: transform, opacity: 0.9, mask: mask, onto: fast, path: .axisAligned)
-            _ = Compositor.draw(.rgba(overlay), sourceRect: nil, transform: transform, opacity: 0.9, mask: mask, onto: general, path: .general)
+            _ = Compositor.draw(
+                .rgba(overlay), sourceRect: nil, transform: transform, opacity: 0.9, mask: mask, onto: fast, path: .axisAligned)
+            _ = Compositor.draw(
+                .rgba(overlay), sourceRect: nil, transform: transform, opacity: 0.9, mask: mask, onto: general, path: .general)
             #expect(Canvas.maxDifference(fast, general) <= 2, "\(transform)")
         }
     }
@@ -125,11 +139,15 @@ struct CompositingMaskedShiftTests {
         let layer = Canvas.gradient(seed: 3)
         let overlay = RGBAImage(width: 60, height: 40, red: 0.9, green: 0.5, blue: 0.1, alpha: 0.6)
         for opacity in [1.0, 0.6] {
-            for (picture, transform) in [(LayerPicture.yuv(layer), PixelTransform.identity), (.rgba(overlay), .translation(x: 40, y: 20))] {
-                let fast = Canvas.gradient(), general = Canvas.gradient()
+            for (picture, transform) in [
+                (LayerPicture.yuv(layer), PixelTransform.identity), (.rgba(overlay), .translation(x: 40, y: 20)),
+            ] {
+                let fast = Canvas.gradient()
+                let general = Canvas.gradient()
                 let path = Compositor.draw(picture, transform: transform, opacity: opacity, mask: mask, onto: fast)
                 #expect(path == .axisAligned)
-                _ = Compositor.draw(picture, sourceRect: nil, transform: transform, opacity: opacity, mask: mask, onto: general, path: .general)
+                _ = Compositor.draw(
+                    picture, sourceRect: nil, transform: transform, opacity: opacity, mask: mask, onto: general, path: .general)
                 #expect(Canvas.maxDifference(fast, general) <= 1)
             }
         }

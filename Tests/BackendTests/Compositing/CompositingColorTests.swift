@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Backend
 
 @Suite("Compositing colours")

@@ -1,5 +1,6 @@
 import Compiler
 import Testing
+
 @testable import Backend
 
 @Suite("Compositing: placement")
@@ -103,7 +104,8 @@ struct CompositingDrawTests {
         // Even offsets, so the 2x2 chroma blocks at the corners are fully inside.
         let transform = PixelTransform.scale(x: 3, y: 3).concatenating(.translation(x: 6, y: 6))
         for path in [Compositor.Path.axisAligned, .general] {
-            _ = Compositor.draw(.yuv(source), sourceRect: crop, transform: transform, opacity: 1, mask: nil, onto: canvas, path: path)
+            _ = Compositor.draw(
+                .yuv(source), sourceRect: crop, transform: transform, opacity: 1, mask: nil, onto: canvas, path: path)
             let bounds = Canvas.changedBounds(canvas, background: black)
             #expect(bounds?.x == 6 && bounds?.y == 6 && bounds?.width == 60 && bounds?.height == 60)
             for (x, y) in [(6, 6), (65, 6), (6, 65), (65, 65), (36, 36)] {

@@ -17,7 +17,9 @@ enum Canvas {
     static func gradient(width: Int = width, height: Int = height, seed: Int = 0) -> YUVImage {
         let image = YUVImage(width: width, height: height)
         for plane in YUVImage.Plane.allCases {
-            let w = image.width(of: plane), h = image.height(of: plane), stride = image.stride(of: plane)
+            let w = image.width(of: plane)
+            let h = image.height(of: plane)
+            let stride = image.stride(of: plane)
             image.withUnsafeMutablePlane(plane) { bytes in
                 for y in 0..<h {
                     for x in 0..<w {
@@ -32,7 +34,10 @@ enum Canvas {
     /// The smallest rectangle holding every luma pixel that differs from
     /// `background`: `(x, y, width, height)`, or `nil` when nothing changed.
     static func changedBounds(_ image: YUVImage, background: UInt8) -> (x: Int, y: Int, width: Int, height: Int)? {
-        var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+        var x0 = Int.max
+        var y0 = Int.max
+        var x1 = -1
+        var y1 = -1
         for y in 0..<image.height {
             for x in 0..<image.width where image.pixel(x: x, y: y).y != background {
                 x0 = min(x0, x)

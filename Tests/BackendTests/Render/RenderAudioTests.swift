@@ -2,6 +2,7 @@ import Compiler
 import EDLParser
 import Foundation
 import Testing
+
 @testable import Backend
 
 /// What a listener hears: gain ramps, pitch under speed changes, ducking and
@@ -14,7 +15,8 @@ import Testing
     @Test func volumeRampShapesTheLevel() throws {
         let workspace = try RenderWorkspace()
         // The track's 0.5 keeps the tone (amplitude 1) clear of the limiter's ceiling.
-        let output = try workspace.render("""
+        let output = try workspace.render(
+            """
             cutlist: 1
             output: { path: out.wav, audio: { channels: 1 } }
             tracks:
@@ -27,18 +29,21 @@ import Testing
         let window = 4_800  // 0.1 s: 44 whole cycles of 440 Hz
         for start in stride(from: 0, to: 96_000, by: window) {
             // Gain falls linearly from 1 to 0: the mean of g² over the window.
-            let g0 = 1 - Double(start) / 96_000, g1 = 1 - Double(start + window) / 96_000
+            let g0 = 1 - Double(start) / 96_000
+            let g1 = 1 - Double(start + window) / 96_000
             let expected = full * ((g0 * g0 + g0 * g1 + g1 * g1) / 3).squareRoot()
             let level = AudioAnalysis.rms(samples[start..<(start + window)])
-            #expect(abs(level - expected) <= 0.02 * full,
-                    "RMS \(level) in the window at \(Double(start) / 48_000) s, expected \(expected)")
+            #expect(
+                abs(level - expected) <= 0.02 * full,
+                "RMS \(level) in the window at \(Double(start) / 48_000) s, expected \(expected)")
         }
     }
 
     @Test(arguments: [("", 440.0), ("pitch: shift", 880.0)])
     func doubleSpeedKeepsOrShiftsThePitch(_ keys: String, _ frequency: Double) throws {
         let workspace = try RenderWorkspace()
-        let output = try workspace.render("""
+        let output = try workspace.render(
+            """
             cutlist: 1
             output: { path: out.wav, audio: { channels: 1 } }
             tracks:
@@ -54,7 +59,8 @@ import Testing
 
     @Test func musicDucksUnderTheVoice() throws {
         let workspace = try RenderWorkspace()
-        let output = try workspace.render("""
+        let output = try workspace.render(
+            """
             cutlist: 1
             output: { path: out.wav, audio: { channels: 1 } }
             tracks:
@@ -73,7 +79,9 @@ import Testing
         func voice(_ from: Double, _ to: Double) -> Double {
             Signal.amplitude(of: 1000, in: samples[Int(from * 48_000)..<Int(to * 48_000)], rate: 48_000)
         }
-        let before = music(0.3, 0.8), during = music(1.3, 1.8), after = music(2.4, 2.9)
+        let before = music(0.3, 0.8)
+        let during = music(1.3, 1.8)
+        let after = music(2.4, 2.9)
         #expect(abs(before - 0.3) <= 0.01, "music alone is \(before), expected 0.3")
         #expect(abs(voice(1.3, 1.8) - 0.3) <= 0.01, "the voice is \(voice(1.3, 1.8)), expected 0.3")
         #expect(voice(0.3, 0.8) < 0.003)

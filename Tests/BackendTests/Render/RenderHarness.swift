@@ -2,6 +2,7 @@ import Compiler
 import EDLParser
 import Foundation
 import Testing
+
 @testable import Backend
 
 /// One test's working directory: writes a project, compiles it against the real
@@ -93,17 +94,27 @@ struct RenderMedia: Sendable {
         }
         let m = RenderMedia(directory: directory)
         let lossless = ["-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p"]
-        try MediaFixtures.ffmpeg(["-f", "lavfi", "-i",
-                                  "color=black:size=160x90:rate=25:duration=2,format=yuv420p,geq=lum='4*N+16':cb=128:cr=128"]
-                                 + lossless + ["-g", "10", m.indexClip])
-        try MediaFixtures.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=2",
-                                  "-af", "volume=4", "-c:a", "pcm_s16le", m.sine440])
-        try MediaFixtures.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=160x90:rate=30000/1001:duration=1",
-                                  "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=1",
-                                  "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", m.ntscClip])
-        try MediaFixtures.ffmpeg(["-f", "lavfi", "-i",
-                                  "color=black:size=160x90:rate=25:duration=1,drawbox=x=0:y=0:w=40:h=30:color=white:t=fill"]
-                                 + lossless + [m.marker])
+        try MediaFixtures.ffmpeg(
+            [
+                "-f", "lavfi", "-i",
+                "color=black:size=160x90:rate=25:duration=2,format=yuv420p,geq=lum='4*N+16':cb=128:cr=128",
+            ]
+                + lossless + ["-g", "10", m.indexClip])
+        try MediaFixtures.ffmpeg([
+            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=2",
+            "-af", "volume=4", "-c:a", "pcm_s16le", m.sine440,
+        ])
+        try MediaFixtures.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=30000/1001:duration=1",
+            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=1",
+            "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", m.ntscClip,
+        ])
+        try MediaFixtures.ffmpeg(
+            [
+                "-f", "lavfi", "-i",
+                "color=black:size=160x90:rate=25:duration=1,drawbox=x=0:y=0:w=40:h=30:color=white:t=fill",
+            ]
+                + lossless + [m.marker])
         try MediaFixtures.ffmpeg(["-i", m.marker, "-c", "copy", "-metadata:s:v", "rotate=90", m.markerRotated90])
         try MediaFixtures.ffmpeg(["-i", m.marker, "-c", "copy", "-metadata:s:v", "rotate=270", m.markerRotated270])
         try MediaFixtures.ffmpeg(["-f", "lavfi", "-i", "color=white:size=40x20", "-frames:v", "1", m.whiteBar])
@@ -164,8 +175,10 @@ struct DecodedPicture {
         var (x0, y0, x1, y1) = (Int.max, Int.max, Int.min, Int.min)
         for row in 0..<height {
             for column in 0..<width where test(y(column, row)) {
-                x0 = min(x0, column); x1 = max(x1, column)
-                y0 = min(y0, row); y1 = max(y1, row)
+                x0 = min(x0, column)
+                x1 = max(x1, column)
+                y0 = min(y0, row)
+                y1 = max(y1, row)
             }
         }
         guard x0 <= x1 else { return nil }
@@ -192,9 +205,11 @@ enum RenderOutput {
 
     /// `ffprobe` output for one stream's entries, as `key=value` lines.
     static func probe(_ path: String, stream: String, entries: String, countFrames: Bool = false) throws -> [String: String] {
-        let text = try MediaFixtures.run("ffprobe", ["-v", "error", "-select_streams", stream]
-            + (countFrames ? ["-count_frames"] : [])
-            + ["-show_entries", "stream=" + entries, "-of", "default=noprint_wrappers=1", path])
+        let text = try MediaFixtures.run(
+            "ffprobe",
+            ["-v", "error", "-select_streams", stream]
+                + (countFrames ? ["-count_frames"] : [])
+                + ["-show_entries", "stream=" + entries, "-of", "default=noprint_wrappers=1", path])
         var values: [String: String] = [:]
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1)
@@ -205,8 +220,12 @@ enum RenderOutput {
 
     /// The sum of a stream's packet durations in seconds, from `ffprobe`.
     static func packetSeconds(_ path: String, stream: String) throws -> Double {
-        let text = try MediaFixtures.run("ffprobe", ["-v", "error", "-select_streams", stream,
-                                                      "-show_entries", "packet=duration_time", "-of", "csv=p=0", path])
+        let text = try MediaFixtures.run(
+            "ffprobe",
+            [
+                "-v", "error", "-select_streams", stream,
+                "-show_entries", "packet=duration_time", "-of", "csv=p=0", path,
+            ])
         return text.split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.reduce(0, +)
     }
 }

@@ -2,6 +2,7 @@ import Compiler
 import EDLParser
 import Foundation
 import Testing
+
 @testable import Backend
 
 /// An interrupted render leaves an earlier output untouched and no partial file.
@@ -26,10 +27,12 @@ import Testing
         var asked = 0
         var failure: RenderFailure?
         do {
-            try Renderer(plan: plan).render(to: output.temporary, isCancelled: {
-                asked += 1
-                return asked > 5
-            })
+            try Renderer(plan: plan).render(
+                to: output.temporary,
+                isCancelled: {
+                    asked += 1
+                    return asked > 5
+                })
             try output.commit()
         } catch let error as RenderFailure {
             failure = error

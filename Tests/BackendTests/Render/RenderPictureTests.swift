@@ -2,6 +2,7 @@ import Compiler
 import EDLParser
 import Foundation
 import Testing
+
 @testable import Backend
 
 /// What a viewer sees in the rendered pictures: blends, opacity, where a layer
@@ -11,17 +12,21 @@ import Testing
 
     init() throws { media = try RenderMedia.get() }
 
-    private func expectColor(_ picture: DecodedPicture, at point: (Int, Int), _ expected: (Double, Double, Double),
-                             within tolerance: Double, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    private func expectColor(
+        _ picture: DecodedPicture, at point: (Int, Int), _ expected: (Double, Double, Double),
+        within tolerance: Double, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let c = picture.rgb(point.0, point.1)
-        let close = abs(c.red - expected.0) <= tolerance && abs(c.green - expected.1) <= tolerance
+        let close =
+            abs(c.red - expected.0) <= tolerance && abs(c.green - expected.1) <= tolerance
             && abs(c.blue - expected.2) <= tolerance
         #expect(close, "RGB at \(point) is \(c), expected \(expected) ± \(tolerance)", sourceLocation: sourceLocation)
     }
 
     @Test func crossfadeMidpointIsHalfRedHalfBlue() throws {
         let workspace = try RenderWorkspace()
-        let output = try workspace.render("""
+        let output = try workspace.render(
+            """
             cutlist: 1
             output: { path: out.mp4, size: 160x90, fps: 30, video: { codec: h264, crf: 0 } }
             tracks:
@@ -43,7 +48,8 @@ import Testing
 
     @Test func opacityRampGivesProportionalLuma() throws {
         let workspace = try RenderWorkspace()
-        let output = try workspace.render("""
+        let output = try workspace.render(
+            """
             cutlist: 1
             output: { path: out.mp4, size: 160x90, fps: 30, background: blue, video: { codec: h264, crf: 0 } }
             tracks:
@@ -70,7 +76,8 @@ import Testing
 
     @Test func previewDrawsTheSameLayoutAtHalfSize() throws {
         let workspace = try RenderWorkspace()
-        var plan = try workspace.plan("""
+        var plan = try workspace.plan(
+            """
             cutlist: 1
             output: { path: out.mp4, size: 160x90, fps: 25, video: { codec: h264, crf: 0 } }
             tracks:
@@ -103,7 +110,8 @@ import Testing
         ]
         for (keys, x, y) in cases {
             let workspace = try RenderWorkspace()
-            let output = try workspace.render("""
+            let output = try workspace.render(
+                """
                 cutlist: 1
                 output: { path: out.mp4, size: 160x90, fps: 25, video: { codec: h264, crf: 0 } }
                 tracks:
@@ -115,7 +123,9 @@ import Testing
             let box = try #require(brightBox(pictures[2]), "nothing drawn for \(keys)")
             #expect(box.x == x && box.y == y, "\(keys): box is x \(box.x), y \(box.y); expected x \(x), y \(y)")
             // Inside, the layer is white.
-            #expect(pictures[2].meanLuma(x: (x.lowerBound + 2)..<(x.upperBound - 2), y: (y.lowerBound + 2)..<(y.upperBound - 2)) >= 233)
+            #expect(
+                pictures[2].meanLuma(x: (x.lowerBound + 2)..<(x.upperBound - 2), y: (y.lowerBound + 2)..<(y.upperBound - 2))
+                    >= 233)
         }
     }
 
@@ -130,7 +140,8 @@ import Testing
         #expect(expected.width == 90 && expected.height == 160)
         let expectedBox = try #require(brightBox(expected))
 
-        let upright = try workspace.render("""
+        let upright = try workspace.render(
+            """
             cutlist: 1
             output: { path: upright.mp4, video: { codec: h264, crf: 0 } }
             tracks:
@@ -140,8 +151,9 @@ import Testing
         try #require(shown.count == 5)
         #expect(shown[0].width == 90 && shown[0].height == 160)
         let box = try #require(brightBox(shown[0]))
-        #expect(box.x == expectedBox.x && box.y == expectedBox.y,
-                "marker at x \(box.x), y \(box.y); ffmpeg shows it at x \(expectedBox.x), y \(expectedBox.y)")
+        #expect(
+            box.x == expectedBox.x && box.y == expectedBox.y,
+            "marker at x \(box.x), y \(box.y); ffmpeg shows it at x \(expectedBox.x), y \(expectedBox.y)")
         // The 40x30 marker, turned a quarter, is 30 wide and 40 tall, not where it is stored.
         #expect(box.x.count == 30 && box.y.count == 40)
         // ffmpeg 5.1's rotate=90 tag turns the picture counter-clockwise (the top-left
@@ -152,7 +164,8 @@ import Testing
             #expect(box.x == 60..<90 && box.y == 0..<40)
         }
 
-        let stored = try workspace.render("""
+        let stored = try workspace.render(
+            """
             cutlist: 1
             output: { path: stored.mp4, video: { codec: h264, crf: 0 } }
             tracks:
@@ -167,7 +180,8 @@ import Testing
 
     @Test func containLetterboxesIntoATallerFrame() throws {
         let workspace = try RenderWorkspace()
-        let output = try workspace.render("""
+        let output = try workspace.render(
+            """
             cutlist: 1
             output: { path: out.mp4, size: 160x160, background: blue, video: { codec: h264, crf: 0 } }
             tracks:

@@ -2,6 +2,7 @@ import Compiler
 import EDLParser
 import Foundation
 import Testing
+
 @testable import Backend
 
 /// Which source frame each output frame shows, how many frames there are, and
@@ -21,7 +22,8 @@ import Testing
 
     @Test func cutsAndSpeedShowTheSourceFrameAtEachOutputTime() throws {
         let workspace = try RenderWorkspace()
-        let output = try workspace.render("""
+        let output = try workspace.render(
+            """
             cutlist: 1
             output: { path: out.mp4, video: { codec: h264, crf: 0 } }
             tracks:
@@ -45,7 +47,8 @@ import Testing
         let cuts = (0..<40).map { k in
             "      - { source: \"\(media.ntscClip)\", from: 0.\(k % 9), to: 0.\(k % 9 + 1) }"
         }
-        let plan = try workspace.plan("""
+        let plan = try workspace.plan(
+            """
             cutlist: 1
             output: { path: out.mp4 }
             tracks:
@@ -53,7 +56,8 @@ import Testing
             \(cuts.joined(separator: "\n"))
             """)
         #expect(plan.output.fps.rate == Rational(30000, 1001))
-        let output = try workspace.render("""
+        let output = try workspace.render(
+            """
             cutlist: 1
             output: { path: out.mp4 }
             tracks:
@@ -108,18 +112,23 @@ import Testing
 
     /// The video stream's duration and its packets' sum are the output's length,
     /// and the audio stream lasts as long as the video, to one sample.
-    private func expectAudioLastsAsLongAsVideo(_ path: String, seconds: Double,
-                                               sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    private func expectAudioLastsAsLongAsVideo(
+        _ path: String, seconds: Double,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
         let video = try RenderOutput.probe(path, stream: "v:0", entries: "duration")
         let audio = try RenderOutput.probe(path, stream: "a:0", entries: "duration")
         let videoSeconds = try #require(video["duration"].flatMap(Double.init), sourceLocation: sourceLocation)
         let audioSeconds = try #require(audio["duration"].flatMap(Double.init), sourceLocation: sourceLocation)
         let videoPackets = try RenderOutput.packetSeconds(path, stream: "v:0")
         let sample = 1.0 / 48_000
-        #expect(abs(videoSeconds - seconds) <= 0.001, "video stream lasts \(videoSeconds) s, expected \(seconds)", sourceLocation: sourceLocation)
+        #expect(
+            abs(videoSeconds - seconds) <= 0.001, "video stream lasts \(videoSeconds) s, expected \(seconds)",
+            sourceLocation: sourceLocation)
         #expect(abs(videoPackets - seconds) <= 0.001, "video packets sum to \(videoPackets) s", sourceLocation: sourceLocation)
-        #expect(abs(audioSeconds - videoSeconds) <= sample, "audio stream lasts \(audioSeconds) s, video \(videoSeconds) s",
-                sourceLocation: sourceLocation)
+        #expect(
+            abs(audioSeconds - videoSeconds) <= sample, "audio stream lasts \(audioSeconds) s, video \(videoSeconds) s",
+            sourceLocation: sourceLocation)
     }
 
     @Test func thumbnailsAreTheFramesAskedFor() throws {

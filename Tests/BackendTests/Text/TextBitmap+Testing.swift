@@ -1,5 +1,6 @@
-@testable import Backend
 import EDLParser
+
+@testable import Backend
 
 extension TextBitmap {
     /// The smallest box holding every pixel with alpha above `threshold`, or

@@ -1,7 +1,8 @@
-@testable import Backend
 import EDLParser
 import Foundation
 import Testing
+
+@testable import Backend
 
 @Suite("Text geometry and errors")
 struct TextGeometryTests {

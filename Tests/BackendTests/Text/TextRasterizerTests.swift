@@ -1,6 +1,7 @@
-@testable import Backend
 import EDLParser
 import Testing
+
+@testable import Backend
 
 @Suite("Text rasterizer")
 struct TextRasterizerTests {
@@ -82,16 +83,18 @@ struct TextRasterizerTests {
         #expect(ink.width >= plain.width + 5)
         #expect(ink.height >= plain.height + 5)
         // The middle of a stroke is opaque black; the fill stays white.
-        let colours = Set(stroked.pixels.indices.filter { $0 % 4 == 0 && stroked.pixels[$0 + 3] == 255 }
-            .map { stroked.pixels[$0] })
+        let colours = Set(
+            stroked.pixels.indices.filter { $0 % 4 == 0 && stroked.pixels[$0 + 3] == 255 }
+                .map { stroked.pixels[$0] })
         #expect(colours.contains(0) && colours.contains(255))
     }
 
     @Test func shadowIsOffset() throws {
         let plain = try rasterizer.render(.sample("Hello"))
-        let shadowed = try rasterizer.render(.sample("Hello") {
-            $0.shadow = .init(color: Color(red: 0, green: 0, blue: 0, alpha: 0.5), offset: Vector2(6, 4))
-        })
+        let shadowed = try rasterizer.render(
+            .sample("Hello") {
+                $0.shadow = .init(color: Color(red: 0, green: 0, blue: 0, alpha: 0.5), offset: Vector2(6, 4))
+            })
         let plainInk = try #require(plain.inkBox())
         let ink = try #require(shadowed.inkBox())
         #expect(ink.width == plainInk.width + 6)
@@ -108,7 +111,11 @@ struct TextRasterizerTests {
     @Test func boldFromARegularFileIsSynthesised() throws {
         let path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
         let regular = try rasterizer.render(.sample("Hello world") { $0.font = path })
-        let bold = try rasterizer.render(.sample("Hello world") { $0.font = path; $0.weight = .bold })
+        let bold = try rasterizer.render(
+            .sample("Hello world") {
+                $0.font = path
+                $0.weight = .bold
+            })
         #expect(bold.width > regular.width)
         let coverage = { (b: TextBitmap) in
             stride(from: 3, to: b.pixels.count, by: 4).reduce(0) { $0 + Int(b.pixels[$1]) }

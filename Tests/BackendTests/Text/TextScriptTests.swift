@@ -1,6 +1,7 @@
-@testable import Backend
 import EDLParser
 import Testing
+
+@testable import Backend
 
 /// Whether fontconfig can find a font with Chinese ideographs.
 private let cjkFontInstalled: Bool = {
