@@ -26,19 +26,6 @@ public enum GainCurve {
         gains.withUnsafeMutableBufferPointer { fill($0, start: start, curve: curve) }
     }
 
-    /// The outgoing side of an equal-power crossfade: `cos(progress × π/2)`.
-    /// `progress` runs from 0 (start of the transition) to 1 (end) and is clamped.
-    public static func equalPowerOut(_ progress: Double) -> Double {
-        cos(min(max(progress, 0), 1) * Double.pi / 2)
-    }
-
-    /// The incoming side of an equal-power crossfade: `sin(progress × π/2)`.
-    /// With ``equalPowerOut(_:)`` the squares sum to 1, so the power of two
-    /// uncorrelated signals stays constant through the transition.
-    public static func equalPowerIn(_ progress: Double) -> Double {
-        sin(min(max(progress, 0), 1) * Double.pi / 2)
-    }
-
     /// Linear amplitude for a level in decibels: `10^(dB / 20)`.
     public static func linear(decibels: Double) -> Double {
         pow(10, decibels / 20)

@@ -29,42 +29,6 @@ extension Compositor {
         }
     }
 
-    /// Writes the crossfade `a + (b − a) × amount` of two same-size opaque
-    /// pictures into `canvas` in one pass per plane. `canvas` may be `a` or
-    /// `b`; otherwise its previous content is ignored.
-    public static func crossfade(from a: YUVImage, to b: YUVImage, amount: Double, into canvas: YUVImage) {
-        precondition(a.hasSameSize(as: b) && a.hasSameSize(as: canvas), "crossfade needs three pictures of one size")
-        let t = amount.isNaN ? 0 : min(max(amount, 0), 1)
-        if canvas === a {
-            if t > 0 { blendFullFrame(.yuv(b), strength: t, onto: canvas) }
-            return
-        }
-        if canvas === b {
-            if t < 1 { blendFullFrame(.yuv(a), strength: 1 - t, onto: canvas) }
-            return
-        }
-        let weight = Int(t * 65536)
-        for plane in YUVImage.Plane.allCases {
-            let rows = canvas.height(of: plane)
-            let count = canvas.width(of: plane)
-            let strides = (canvas.stride(of: plane), a.stride(of: plane), b.stride(of: plane))
-            canvas.withUnsafeMutablePlane(plane) { destination in
-                a.withUnsafePlane(plane) { first in
-                    b.withUnsafePlane(plane) { second in
-                        guard let d = destination.baseAddress, let p = first.baseAddress, let q = second.baseAddress else {
-                            return
-                        }
-                        for row in 0..<rows {
-                            blendRow(
-                                d + row * strides.0, from: p + row * strides.1, to: q + row * strides.2, count: count,
-                                weight: weight)
-                        }
-                    }
-                }
-            }
-        }
-    }
-
     /// `destination[k] = from[k] + (to[k] − from[k]) × weight / 65536`;
     /// `destination` may be `from`.
     @inline(__always)

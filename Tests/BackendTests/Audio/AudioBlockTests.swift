@@ -33,11 +33,12 @@ struct AudioBlockTests {
         #expect(roomy == AudioBlock(channelData: [[1, 0]]))
     }
 
-    @Test func mixerSumsInputsOfDifferentLayouts() {
+    @Test func addingSumsInputsOfDifferentLayouts() {
         let mono = AudioBlock(channelData: [[0.25, 0.25, 0.25]])
         let stereo = AudioBlock(channelData: [[0.5, 0.5], [-0.5, -0.5]])
-        var output = AudioBlock(channels: 2, frameCount: 0, capacity: 16)
-        Mixer(channels: 2).mix([mono, stereo], frameCount: 3, into: &output)
+        var output = AudioBlock(channels: 2, frameCount: 3)
+        output.add(mono)
+        output.add(stereo)
         #expect(output.samples(channel: 0) == [0.75, 0.75, 0.25])
         #expect(output.samples(channel: 1) == [-0.25, -0.25, 0.25])
     }

@@ -27,26 +27,4 @@ struct AudioGainTests {
         #expect(abs(GainCurve.decibels(linear: 0.5) + 6.0206) < 1e-4)
         #expect(AudioAnalysis.dBFS(0) == -Double.infinity)
     }
-
-    @Test func equalPowerCrossfadeKeepsUncorrelatedPowerConstant() {
-        let count = 96_000
-        let outgoing = AudioTestSignals.noise(count: count, seed: 0x1234_5678)
-        let incoming = AudioTestSignals.noise(count: count, seed: 0x9abc_def0)
-        let sum = (0..<count).map { index -> Float in
-            let progress = Double(index) / Double(count - 1)
-            return Float(GainCurve.equalPowerOut(progress)) * outgoing[index]
-                + Float(GainCurve.equalPowerIn(progress)) * incoming[index]
-        }
-        let reference = AudioAnalysis.rms(outgoing)
-        let window = count / 10
-        for start in stride(from: 0, to: count, by: window) {
-            let level = AudioAnalysis.rms(sum[start..<start + window])
-            #expect(abs(level * level / (reference * reference) - 1) < 0.05, "power at frame \(start)")
-        }
-        for progress in stride(from: 0.0, through: 1, by: 0.125) {
-            let out = GainCurve.equalPowerOut(progress)
-            let into = GainCurve.equalPowerIn(progress)
-            #expect(abs(out * out + into * into - 1) < 1e-12)
-        }
-    }
 }

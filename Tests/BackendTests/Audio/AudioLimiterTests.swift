@@ -36,11 +36,9 @@ struct AudioLimiterTests {
     }
 
     @Test func sumOfThreeFullScaleTonesStaysUnderTheCeiling() {
-        let chord = Mixer(channels: 2).mixed([
-            AudioTestSignals.tone(440, seconds: 2, channels: 2),
-            AudioTestSignals.tone(554.37, seconds: 2, channels: 2),
-            AudioTestSignals.tone(659.25, seconds: 2, channels: 2),
-        ])
+        var chord = AudioTestSignals.tone(440, seconds: 2, channels: 2)
+        chord.add(AudioTestSignals.tone(554.37, seconds: 2, channels: 2))
+        chord.add(AudioTestSignals.tone(659.25, seconds: 2, channels: 2))
         #expect(AudioAnalysis.peak(chord) > 2)
         var limiter = PeakLimiter(sampleRate: rate, channels: 2)
         let output = limit(chord, with: &limiter)
