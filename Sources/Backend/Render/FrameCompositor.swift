@@ -50,12 +50,12 @@ final class FrameCompositor {
                 .concatenating(toCanvas)
             let mask = layer.mask.map { Self.mask($0, at: time, scale: toCanvas) }
             if !painted {
-                if !Compositor.replacesCanvas(
-                    picture, sourceRect: rect, transform: transform, opacity: opacity,
-                    mask: mask, canvas: canvas)
-                {
-                    canvas.fill(color: background)
-                }
+                let replaces = Compositor.replacesCanvas(
+                    picture, sourceRect: rect, transform: transform, opacity: opacity, mask: mask, canvas: canvas)
+                // A lone full-frame opaque clip (a plain cut) needs no compositing at all:
+                // its decoded picture goes to the encoder as it is.
+                if replaces, segment.layers.count == 1, case .yuv(let image) = picture { return image }
+                if !replaces { canvas.fill(color: background) }
                 painted = true
             }
             Compositor.draw(picture, sourceRect: rect, transform: transform, opacity: opacity, mask: mask, onto: canvas)
