@@ -13,6 +13,23 @@ import Testing
         #expect(diagnostics.first?.description == "edit.yaml:5:11: error: 'to' (12s) is past the end of 'intro' (10.01s)")
     }
 
+    @Test func cropThatRemovesTheWholePicture() {
+        let diagnostics = errors(
+            project([track([clip("intro", line: 4) { $0.picture.crop = .constant(Crop(left: 1000, right: 920)) }])]),
+            ["intro": .video(q(10))])
+        #expect(
+            diagnostics.map(\.message) == [
+                "'crop' {left: 1000, top: 0, right: 920, bottom: 0} removes all of 'intro' (1920x1080)"
+            ])
+        #expect(diagnostics.first?.location == at(4))
+        // One column left is still a picture.
+        #expect(throws: Never.self) {
+            try plan(
+                project([track([clip("intro") { $0.picture.crop = .constant(Crop(left: 1000, right: 919)) }])]),
+                ["intro": .video(q(10))])
+        }
+    }
+
     @Test func fromNotBeforeTo() {
         let diagnostics = errors(
             project([

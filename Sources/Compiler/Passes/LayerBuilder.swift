@@ -53,7 +53,10 @@ struct LayerBuilder {
             position: picture.position.flatMap { local.curve($0, "position", &context, convert: toPixels) }
                 ?? .constant(Vector2(width / 2, height / 2)))
         transform.flip = picture.flip
-        if let crop = picture.crop, let curve = local.curve(crop, "crop", &context, convert: { $0 }) { transform.crop = curve }
+        if let crop = picture.crop, let curve = local.curve(crop, "crop", &context, convert: { $0 }) {
+            checkCrop(crop, of: placed, displayed: transform.displayedSourceSize, &context)
+            transform.crop = curve
+        }
         if let scale = local.curve(picture.scale, "scale", &context, convert: { $0 }) { transform.scale = scale }
         if let rotation = local.curve(picture.rotation, "rotation", &context, convert: { $0 }) { transform.rotation = rotation }
         var opacity = Envelope()
@@ -62,6 +65,25 @@ struct LayerBuilder {
         return Layer(
             source: source, timeMap: placed.timeMap, transform: transform, opacity: opacity,
             range: placed.range, track: placed.track, order: placed.index * 2, location: placed.item.location)
+    }
+
+    /// A crop must leave some of the picture: cutting it all away is a mistake,
+    /// not something to clamp silently.
+    private func checkCrop(_ crop: Animated<Crop>, of placed: PlacedItem, displayed: PixelSize?, _ context: inout CompileContext)
+    {
+        guard let size = displayed else { return }
+        let values: [Crop]
+        switch crop {
+        case .constant(let value): values = [value]
+        case .keyframes(let frames, _): values = frames.map(\.value)
+        }
+        let (w, h) = (Double(size.width), Double(size.height))
+        guard let bad = values.first(where: { $0.left + $0.right >= w || $0.top + $0.bottom >= h }) else { return }
+        let name: String
+        if case .source(let reference) = placed.item.content { name = "'\(reference.displayName)'" } else { name = "the picture" }
+        context.error(
+            "'crop' \(bad) removes all of \(name) (\(size))", at: placed.item.location,
+            hint: "left + right must stay below \(size.width) and top + bottom below \(size.height)")
     }
 
     /// Coded size of the picture: the file's, the output's for generated

@@ -37,6 +37,12 @@ extension LayerTransform {
         return steps.reduce(PixelTransform.identity) { $0.concatenating($1) }
     }
 
+    /// The source's size as displayed (after auto-rotation), when it is known.
+    public var displayedSourceSize: PixelSize? {
+        guard let size = sourceSize else { return nil }
+        return autoRotation % 180 == 0 ? size : PixelSize(width: size.height, height: size.width)
+    }
+
     /// The box the picture fills before `scale`, for content of the given size.
     public func boxSize(at time: Rational, content: (w: Double, h: Double)) -> Vector2 {
         let (ow, oh) = (Double(outputSize.width), Double(outputSize.height))
