@@ -52,8 +52,7 @@ struct ProjectCompiler {
     /// A diagnostic for a referenced file that is missing or unreadable, naming it
     /// relative to the project's directory as the user wrote it.
     static func fileProblem(_ file: Located<String>, directory: String) -> Diagnostic? {
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        let name = file.value.hasPrefix(prefix) ? String(file.value.dropFirst(prefix.count)) : file.value
+        let name = relativePath(file.value, to: directory)
         var isDirectory: ObjCBool = false
         let manager = FileManager.default
         if !manager.fileExists(atPath: file.value, isDirectory: &isDirectory) {

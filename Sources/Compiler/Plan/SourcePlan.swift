@@ -110,12 +110,6 @@ extension TextContent {
     }
 }
 
-/// `path` relative to `directory` when it lies inside it, else unchanged.
-func relativePath(_ path: String, to directory: String) -> String {
-    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-}
-
 /// A string in double quotes with `"` `\` and control characters escaped: one line, unambiguous.
 func quoted(_ string: String) -> String {
     var out = "\""

@@ -129,7 +129,7 @@ struct ItemReader {
         if !text.contains("/") && !text.contains(".") {
             let names = reader.assets.map(\.name)
             let hint =
-                ValueSyntax.closestMatch(to: text, in: names).map { "did you mean '\($0)'?" }
+                ValueSyntax.didYouMean(text, in: names)
                 ?? (names.isEmpty
                     ? "define it under 'assets:', or write a path such as './\(text).mp4'"
                     : "known assets: \(names.joined(separator: ", "))")

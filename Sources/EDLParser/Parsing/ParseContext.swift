@@ -55,7 +55,7 @@ final class ParseContext {
             }
             guard allowed.contains(key) else {
                 let hint =
-                    ValueSyntax.closestMatch(to: key, in: allowed).map { "did you mean '\($0)'?" }
+                    ValueSyntax.didYouMean(key, in: allowed)
                     ?? "\(what) takes: \(allowed.joined(separator: ", "))"
                 error("unknown key '\(key)' in \(what)", at: keyNode, hint: hint)
                 continue
@@ -158,7 +158,7 @@ final class ParseContext {
         if let value = T(rawValue: text), choices.contains(where: { $0.rawValue == text }) { return value }
         let names = choices.map(\.rawValue)
         let hint =
-            ValueSyntax.closestMatch(to: text, in: names).map { "did you mean '\($0)'?" }
+            ValueSyntax.didYouMean(text, in: names)
             ?? "expected one of: \(names.joined(separator: ", "))"
         error("'\(text)' is not a valid '\(key)'", at: node, hint: hint)
         return nil

@@ -29,3 +29,10 @@ struct PathResolver {
         return "/" + parts.joined(separator: "/")
     }
 }
+
+/// `path` relative to `directory` when it lies inside it, else unchanged: how
+/// plans and messages name files, the same in any checkout.
+public func relativePath(_ path: String, to directory: String) -> String {
+    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+}

@@ -80,7 +80,7 @@ extension ProjectParser {
             } else {
                 context.error(
                     "'\(preset)' is not an encoder preset", at: entry.value,
-                    hint: ValueSyntax.closestMatch(to: preset, in: presets).map { "did you mean '\($0)'?" }
+                    hint: ValueSyntax.didYouMean(preset, in: presets)
                         ?? "expected one of: \(presets.joined(separator: ", "))")
             }
         }

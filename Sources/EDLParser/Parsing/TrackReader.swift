@@ -84,7 +84,7 @@ struct TrackReader {
                 context.diagnostics.error("a track cannot duck under itself", at: under.location)
             } else if seen[under.value] == nil {
                 let hint =
-                    ValueSyntax.closestMatch(to: under.value, in: seen.keys.sorted()).map { "did you mean '\($0)'?" }
+                    ValueSyntax.didYouMean(under.value, in: seen.keys.sorted())
                     ?? "give the track to duck under a 'name:'"
                 context.diagnostics.error("no track is named '\(under.value)'", at: under.location, hint: hint)
             }
