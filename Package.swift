@@ -9,12 +9,14 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // SHA-256 for chunk fingerprints and source content hashes.
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // YAML -> typed AST with source locations; every check that needs no media.
         .target(name: "EDLParser", dependencies: ["Yams"]),
         // AST + MediaInfo -> RenderPlan. Pure: no libav, no files.
-        .target(name: "Compiler", dependencies: ["EDLParser"]),
+        .target(name: "Compiler", dependencies: ["EDLParser", .product(name: "Crypto", package: "swift-crypto")]),
         // FFmpeg's libraries (libavformat, libavcodec, libavutil, libswscale, libswresample).
         .systemLibrary(
             name: "CFFmpeg",
@@ -27,7 +29,9 @@ let package = Package(
             name: "CText", pkgConfig: "harfbuzz",
             providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]
         ),
-        .target(name: "Backend", dependencies: ["Compiler", "CFFmpeg", "CText"]),
+        .target(
+            name: "Backend",
+            dependencies: ["Compiler", "CFFmpeg", "CText", .product(name: "Crypto", package: "swift-crypto")]),
         .executableTarget(
             name: "render",
             dependencies: [

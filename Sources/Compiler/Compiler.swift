@@ -20,7 +20,7 @@ public struct CompileResult: Sendable {
 ///
 /// The passes, in order: probe media, resolve the frame rate, place tracks,
 /// resolve the output, lower transitions, build layers, build audio, cut
-/// segments, fingerprint. Diagnostics of one phase are all collected; the next
+/// segments. (Chunks and their fingerprints come later: see `Chunker`.) Diagnostics of one phase are all collected; the next
 /// phase runs only if there were no errors.
 public struct Compiler: Sendable {
     public let media: any MediaInfo
@@ -59,10 +59,8 @@ public struct Compiler: Sendable {
 
         let ordered = placement.items.indices.compactMap { work.layers[$0] } + work.extraLayers
         let segments = SegmentCutter(output: output).cut(ordered)
-        var plan = RenderPlan(
+        return RenderPlan(
             output: output, sources: sources.sources, video: segments, audio: work.audio,
             directory: context.project.directory)
-        Fingerprinter().apply(to: &plan)
-        return plan
     }
 }

@@ -20,16 +20,11 @@ public struct MediaFacts: Hashable, Sendable, Codable {
     public var duration: Rational?
     public var video: VideoFacts?
     public var audio: AudioFacts?
-    /// Identity for segment fingerprints: a changed file changes its segments.
-    public var fileSize: Int64
-    public var modificationTime: Int64
 
-    public init(duration: Rational?, video: VideoFacts?, audio: AudioFacts?, fileSize: Int64 = 0, modificationTime: Int64 = 0) {
+    public init(duration: Rational?, video: VideoFacts?, audio: AudioFacts?) {
         self.duration = duration
         self.video = video
         self.audio = audio
-        self.fileSize = fileSize
-        self.modificationTime = modificationTime
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Backend
 
 /// `render plan`: print the compiled instruction graph.
 struct PlanCommand: ParsableCommand {
@@ -12,11 +13,23 @@ struct PlanCommand: ParsableCommand {
     @Option(name: .customLong("set"), help: ArgumentHelp("Set a variable, overriding 'vars:'.", valueName: "NAME=VALUE"))
     var assignments: [String] = []
 
-    @Flag(help: "Print JSON instead of text.")
+    @Flag(help: "Print JSON instead of text (the plan without its chunks).")
     var json = false
+
+    @OptionGroup var cacheOptions: CacheOptions
 
     func run() throws {
         let plan = try ProjectCompiler(path: project, assignments: assignments).plan()
-        print(json ? try plan.json() : plan.text, terminator: "")
+        guard !json else { return print(try plan.json(), terminator: "") }
+        print(plan.text, terminator: "")
+        // Chunk fingerprints name sources by content: hashes are remembered in the cache folder.
+        if ChunkedRenderer.canChunk(plan), !cacheOptions.noCache {
+            do {
+                print(plan.chunkText(try ChunkedRenderer(plan: plan, cache: try cacheOptions.open()).chunks()), terminator: "")
+            } catch {
+                Terminal.printError("error: cannot list the chunks: \(error)")
+                throw ExitCode(1)
+            }
+        }
     }
 }

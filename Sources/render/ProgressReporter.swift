@@ -51,7 +51,8 @@ final class ProgressReporter {
             guard finished || now.timeIntervalSince(lastReport) >= 0.25 else { return }
             let line =
                 ("{\"frame\":\(progress.framesDone),\"frames\":\(progress.frameCount),\"percent\":\(format(fraction * 100)),"
-                    + "\"fps\":\(format(fps)),\"speed\":\(format(speed)),\"eta_seconds\":\(format(eta))}\n")
+                    + "\"fps\":\(format(fps)),\"speed\":\(format(speed)),\"eta_seconds\":\(format(eta))"
+                    + (progress.chunks.map { ",\"chunks\":\($0.total),\"chunks_reused\":\($0.reused)" } ?? "") + "}\n")
             FileHandle.standardOutput.write(Data(line.utf8))
         }
         lastReport = now

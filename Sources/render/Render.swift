@@ -6,7 +6,10 @@ struct Render: ParsableCommand {
         commandName: "render",
         abstract: "Render a Cutlist project (a YAML edit decision list) to a video file.",
         discussion: "Exit status: 0 success, 1 render or I/O failure, 2 invalid project or usage, 130 interrupted.",
-        subcommands: [RenderProject.self, Check.self, PlanCommand.self, FrameCommand.self, ThumbnailsCommand.self, Schema.self],
+        subcommands: [
+            RenderProject.self, Check.self, PlanCommand.self, FrameCommand.self, ThumbnailsCommand.self, CacheCommand.self,
+            Schema.self,
+        ],
         defaultSubcommand: RenderProject.self
     )
 }

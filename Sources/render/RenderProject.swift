@@ -25,8 +25,10 @@ struct RenderProject: ParsableCommand {
     @Option(help: ArgumentHelp("Render only part of the timeline, e.g. 10s..20s.", valueName: "FROM..TO"))
     var range: String?
 
-    @Option(help: "Threads each decoder and encoder may use (default: one per core).")
+    @Option(help: "Chunks rendered in parallel (default: one per core).")
     var jobs: Int?
+
+    @OptionGroup var cacheOptions: CacheOptions
 
     @Option(help: "Progress display: auto, plain, json or none.")
     var progress: String = "auto"
@@ -40,11 +42,10 @@ struct RenderProject: ParsableCommand {
             throw ValidationError("--progress takes auto, plain, json or none, not '\(progress)'")
         }
         if let range { _ = try Self.times(range) }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of threads, 1 or more, not \(jobs)") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of workers, 1 or more, not \(jobs)") }
     }
 
     func run() throws {
-        if let jobs { ThreadBudget.limit(to: jobs) }
         // Caught from the start, so Ctrl-C while probing also ends with 130 and no output.
         Interruption.install()
         let plan = try ProjectCompiler(path: project, assignments: assignments).plan(output: output, preview: preview)
@@ -63,10 +64,9 @@ struct RenderProject: ParsableCommand {
         try InputGuard.refuseOverwriting(plan.output.path, project: project, plan: plan)
         let destination = SafeOutput(destination: plan.output.path)
         let reporter = ProgressReporter(ProgressReporter.Style(rawValue: progress) ?? .auto, quiet: quiet)
+        var chunkReport: ChunkReport?
         do {
-            try Renderer(plan: plan).render(
-                to: destination.temporary, frames: frames, progress: reporter.report,
-                isCancelled: { Interruption.isRequested })
+            chunkReport = try render(plan, to: destination, frames: frames, reporter: reporter)
             try destination.commit()
         } catch let failure as RenderFailure where failure.isCancellation {
             destination.discard()
@@ -82,8 +82,32 @@ struct RenderProject: ParsableCommand {
             let length =
                 plan.output.video == nil
                 ? TimeValue.format(Rational(Int64(frameCount)) / plan.output.fps.rate) + " of audio" : "\(frameCount) frames"
-            Terminal.printError("wrote \(plan.output.path) (\(length))")
+            let chunks = chunkReport.map { "; \($0.chunks) chunks: \($0.reused) reused, \($0.encoded) encoded" } ?? ""
+            Terminal.printError("wrote \(plan.output.path) (\(length)\(chunks))")
         }
+    }
+
+    /// Renders in chunks through the cache when the output can be joined from
+    /// chunks (SPEC 18), else in one pass.
+    private func render(
+        _ plan: RenderPlan, to destination: SafeOutput, frames: Range<Int64>?, reporter: ProgressReporter
+    ) throws -> ChunkReport? {
+        guard ChunkedRenderer.canChunk(plan) else {
+            if let jobs { ThreadBudget.limit(to: jobs) }
+            try Renderer(plan: plan).render(
+                to: destination.temporary, frames: frames, progress: reporter.report,
+                isCancelled: { Interruption.isRequested })
+            return nil
+        }
+        // The workers are the parallelism: each decoder and encoder gets one thread.
+        ThreadBudget.limit(to: 1)
+        let scratch = cacheOptions.noCache ? destination.temporary + ".chunks" : nil
+        defer { scratch.map { try? FileManager.default.removeItem(atPath: $0) } }
+        let cache = try scratch.map { try ChunkCache(directory: $0) } ?? cacheOptions.open()
+        let renderer = ChunkedRenderer(
+            plan: plan, cache: cache, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        return try renderer.render(
+            to: destination.temporary, frames: frames, progress: reporter.report, isCancelled: { Interruption.isRequested })
     }
 
     private func report(_ error: Error, plan: RenderPlan) {

@@ -40,18 +40,16 @@ extension MediaFacts {
         MediaFacts(
             duration: seconds,
             video: VideoFacts(streamIndex: 0, size: size, frameRate: rate, rotation: rotation, duration: seconds),
-            audio: audio ? AudioFacts(streamIndex: 1, sampleRate: 48_000, channels: 2, duration: seconds) : nil,
-            fileSize: 1000, modificationTime: 1_700_000_000)
+            audio: audio ? AudioFacts(streamIndex: 1, sampleRate: 48_000, channels: 2, duration: seconds) : nil)
     }
 
     static func image(_ size: PixelSize = PixelSize(width: 800, height: 600)) -> MediaFacts {
-        MediaFacts(duration: nil, video: VideoFacts(size: size, frameRate: nil, isStillImage: true), audio: nil, fileSize: 10)
+        MediaFacts(duration: nil, video: VideoFacts(size: size, frameRate: nil, isStillImage: true), audio: nil)
     }
 
     static func sound(_ seconds: Rational) -> MediaFacts {
         MediaFacts(
-            duration: seconds, video: nil, audio: AudioFacts(streamIndex: 0, sampleRate: 44_100, channels: 1, duration: seconds),
-            fileSize: 20)
+            duration: seconds, video: nil, audio: AudioFacts(streamIndex: 0, sampleRate: 44_100, channels: 1, duration: seconds))
     }
 }
 

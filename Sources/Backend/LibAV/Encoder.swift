@@ -6,11 +6,15 @@ public final class Encoder {
     let context: UnsafeMutablePointer<AVCodecContext>
     /// Frame pts and packet timestamps are in these units (1/fps, or 1/sample rate).
     public let timeBase: Rational
+    /// libav's name of the encoder (`libx264`, `aac`, ...).
+    public let codecName: String
 
     /// A video encoder. `globalHeader` comes from `OutputFile.needsGlobalHeader`.
     public convenience init(video settings: VideoEncoderSettings, globalHeader: Bool) throws(LibAVError) {
         let timeBase = settings.frameRate.frameDuration
+        let threads = settings.threads.map { Int32(clamping: $0) } ?? ThreadBudget.threads
         try self.init(codecName: settings.codec, timeBase: timeBase, globalHeader: globalHeader) { context, _ in
+            context.pointee.thread_count = threads
             context.pointee.width = Int32(settings.width)
             context.pointee.height = Int32(settings.height)
             context.pointee.pix_fmt = settings.pixelFormat.avPixelFormat
@@ -24,8 +28,12 @@ public final class Encoder {
             if let gop = settings.keyframeInterval { context.pointee.gop_size = Int32(gop) }
         } options: { options throws(LibAVError) in
             if let preset = settings.preset { try LibAV.setOption(&options, "preset", preset) }
-            // x265 prints its own banner and statistics unless told otherwise.
-            if settings.codec == "libx265" { try LibAV.setOption(&options, "x265-params", "log-level=error") }
+            // x265 prints its own banner and statistics unless told otherwise, and
+            // keeps its own thread pool unless told not to.
+            if settings.codec == "libx265" {
+                let single = threads == 1 ? ":pools=none:frame-threads=1" : ""
+                try LibAV.setOption(&options, "x265-params", "log-level=error" + single)
+            }
             switch settings.quality {
             case .crf(let crf): try LibAV.setOption(&options, "crf", String(crf))
             case .bitRate(let rate): try LibAV.setOption(&options, "b", String(rate))
@@ -61,6 +69,7 @@ public final class Encoder {
         guard let allocated = avcodec_alloc_context3(codec) else { throw .outOfMemory("avcodec_alloc_context3") }
         context = allocated
         self.timeBase = timeBase
+        self.codecName = codecName
         guard let avTimeBase = timeBase.avRational else { throw .invalid("Encoder", "time base \(timeBase) does not fit libav") }
         context.pointee.time_base = avTimeBase
         context.pointee.thread_count = ThreadBudget.threads  // 0: one per core
@@ -93,6 +102,12 @@ public final class Encoder {
 
     public var sampleRate: Int { Int(context.pointee.sample_rate) }
     public var channelCount: Int { Int(context.pointee.ch_layout.nb_channels) }
+
+    /// The codec's global headers (H.264 SPS and PPS, ...) when opened with a global header.
+    public var extradata: [UInt8] {
+        guard let data = context.pointee.extradata, context.pointee.extradata_size > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: Int(context.pointee.extradata_size)))
+    }
 
     /// Sends a frame whose pts is in `timeBase`. Drain packets with `receive`
     /// until it asks for input before sending the next.

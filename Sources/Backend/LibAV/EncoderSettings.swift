@@ -25,10 +25,13 @@ public struct VideoEncoderSettings: Hashable, Sendable {
     public var preset: String?
     /// Maximum frames between keyframes; nil for the encoder's default.
     public var keyframeInterval: Int?
+    /// Threads the encoder may use; nil for `ThreadBudget`. One thread makes
+    /// the bytes independent of the machine (chunk workers use one each).
+    public var threads: Int?
 
     public init(
         codec: String = "libx264", width: Int, height: Int, pixelFormat: PixelFormat = .yuv420p, frameRate: FrameRate,
-        quality: EncoderQuality = .crf(20), preset: String? = nil, keyframeInterval: Int? = nil
+        quality: EncoderQuality = .crf(20), preset: String? = nil, keyframeInterval: Int? = nil, threads: Int? = nil
     ) {
         self.codec = codec
         self.width = width
@@ -38,6 +41,7 @@ public struct VideoEncoderSettings: Hashable, Sendable {
         self.quality = quality
         self.preset = preset
         self.keyframeInterval = keyframeInterval
+        self.threads = threads
     }
 }
 

@@ -47,6 +47,21 @@ public final class Packet {
         return Array(UnsafeBufferPointer(start: data, count: size))
     }
 
+    /// Makes this packet a copy of a chunk's packet, its timestamps moved by `offset`.
+    func fill(_ chunkPacket: ChunkFile.Packet, offset: Int64) throws(LibAVError) {
+        unref()
+        try LibAV.check(av_new_packet(pointer, Int32(chunkPacket.data.count)), "av_new_packet")
+        if let data = pointer.pointee.data {
+            chunkPacket.data.withUnsafeBufferPointer { bytes in
+                if let base = bytes.baseAddress { data.update(from: base, count: bytes.count) }
+            }
+        }
+        pointer.pointee.pts = chunkPacket.pts + offset
+        pointer.pointee.dts = chunkPacket.dts + offset
+        pointer.pointee.duration = chunkPacket.duration
+        if chunkPacket.isKeyframe { pointer.pointee.flags |= cutlist_packet_flag_key() }
+    }
+
     /// Converts pts, dts and duration from one time base to another.
     func rescale(from source: AVRational, to destination: AVRational) {
         av_packet_rescale_ts(pointer, source, destination)

@@ -6,12 +6,14 @@ import Compiler
     import Darwin
 #endif
 
-/// Size and modification time of a regular, readable file: what makes a file's
-/// segments stale when it changes.
+/// Size, modification time and inode of a regular, readable file: while they
+/// stay the same, the file's content hash is taken to be the same.
 struct FileIdentity: Hashable, Sendable {
     var size: Int64
     /// Nanoseconds since 1970.
     var modificationTime: Int64
+    var device: UInt64
+    var inode: UInt64
 
     init(path: String) throws(MediaProbeError) {
         var info = stat()
@@ -26,6 +28,8 @@ struct FileIdentity: Hashable, Sendable {
         if info.st_mode & S_IFMT == S_IFDIR { throw MediaProbeError("'\(path)' is a directory, not a media file") }
         guard access(path, R_OK) == 0 else { throw MediaProbeError("'\(path)' cannot be read (permission denied)") }
         size = Int64(info.st_size)
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
         #if canImport(Darwin)
             modificationTime = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         #else

@@ -2,7 +2,7 @@ import Compiler
 import EDLParser
 
 /// The real `MediaInfo`: opens a file with libavformat (local files only) and
-/// reports its duration, video and audio facts and identity.
+/// reports its duration, video and audio facts.
 public struct MediaProbe: MediaInfo {
     public init() {}
 
@@ -10,17 +10,14 @@ public struct MediaProbe: MediaInfo {
         guard !InputFile.looksLikeURL(path) else {
             throw MediaProbeError("'\(path)' is a URL; only local files can be used")
         }
-        let identity = try FileIdentity(path: path)
+        _ = try FileIdentity(path: path)
         let input: InputFile
         do {
             input = try InputFile(path: path)
         } catch {
             throw MediaProbeError("'\(path)' is not a media file libav can read (\(error.message))")
         }
-        var facts = try MediaProbe.facts(of: input)
-        facts.fileSize = identity.size
-        facts.modificationTime = identity.modificationTime
-        return facts
+        return try MediaProbe.facts(of: input)
     }
 
     /// Stream facts of an opened input.

@@ -21,9 +21,12 @@ final class FrameCompositor {
         background = YUVColor(red: color.red, green: color.green, blue: color.blue)
     }
 
-    /// Called when a new segment starts: readers of items it no longer shows are closed.
-    func begin(_ segment: Segment) {
+    /// Called when a new segment starts: readers of items it no longer shows are
+    /// closed. `firstFrame` is the output frame that the segment's frame 0 is
+    /// (a chunk's segment counts from 0), for pictures that show frame numbers.
+    func begin(_ segment: Segment, firstFrame: Int64 = 0) {
         pictures.keepOnly(segment.layers)
+        pictures.frameOrigin = firstFrame
     }
 
     func frame(_ index: Int64, of segment: Segment) throws -> YUVImage {

@@ -1,20 +1,27 @@
 import Compiler
 import EDLParser
 
-/// The encoders and the output file of one render: takes composited pictures and
-/// mixed samples, and writes packets to the container as they come.
+/// The encoders and the output file of one render: takes composited pictures
+/// (or, when joining chunks, their encoded packets) and mixed samples, and
+/// writes packets to the container as they come.
 final class MediaWriter {
     private let file: OutputFile
-    private let video: VideoTrackWriter?
+    private let video: (encoder: PictureEncoder, stream: Int)?
     private let audio: AudioTrackWriter?
     private let packet: Packet
 
-    /// Opens `path` (the temporary file) as `output.container`.
-    init(path: String, output: OutputPlan, audio format: AudioFormat?) throws(LibAVError) {
+    /// Opens `path` (the temporary file) as `output.container`. With
+    /// `copyingChunks`, the video stream takes packets that `PictureEncoder.forChunks`
+    /// made (`writeVideoPacket`) instead of pictures.
+    init(path: String, output: OutputPlan, audio format: AudioFormat?, copyingChunks: Bool = false) throws(LibAVError) {
         file = try OutputFile(path: path, format: Self.muxer(for: output.container))
         packet = try Packet()
         if let encoding = output.video {
-            video = try VideoTrackWriter(encoding: encoding, output: output, file: file)
+            let encoder =
+                copyingChunks
+                ? try PictureEncoder.forChunks(encoding: encoding, output: output)
+                : try PictureEncoder(encoding: encoding, output: output, globalHeader: file.needsGlobalHeader)
+            video = (encoder, try file.addStream(for: encoder.encoder))
         } else {
             video = nil
         }
@@ -47,8 +54,18 @@ final class MediaWriter {
     /// Encodes one composited picture as frame `index`.
     func writeVideo(_ canvas: YUVImage, index: Int64) throws(LibAVError) {
         guard let video else { return }
-        try video.encode(canvas, pts: index)
-        try drain(video.encoder, stream: video.stream)
+        try video.encoder.encode(canvas, pts: index)
+        try drain(video.encoder.encoder, stream: video.stream)
+    }
+
+    /// The parameter sets chunk packets must have been encoded with.
+    var videoExtradata: [UInt8] { video?.encoder.encoder.extradata ?? [] }
+
+    /// Writes an encoded packet whose timestamps count output frames.
+    func writeVideoPacket(_ chunkPacket: ChunkFile.Packet, offset: Int64) throws(LibAVError) {
+        guard let video else { return }
+        try packet.fill(chunkPacket, offset: offset)
+        try file.write(packet, toStream: video.stream)
     }
 
     /// Encodes `count` samples (one encoder frame or fewer, at the end) starting at sample `position`.
@@ -59,10 +76,10 @@ final class MediaWriter {
     }
 
     /// Flushes both encoders and writes the trailer.
-    func finish() throws(LibAVError) {
-        if let video {
-            try video.encoder.sendEndOfStream()
-            try drain(video.encoder, stream: video.stream)
+    func finish(copiedChunks: Bool = false) throws(LibAVError) {
+        if let video, !copiedChunks {
+            try video.encoder.encoder.sendEndOfStream()
+            try drain(video.encoder.encoder, stream: video.stream)
         }
         if let audio {
             try audio.encoder.sendEndOfStream()
@@ -92,21 +109,26 @@ final class MediaWriter {
 }
 
 /// The video encoder and the conversion from the compositor's YUV 4:2:0 canvas.
-private final class VideoTrackWriter {
+final class PictureEncoder {
     let encoder: Encoder
-    let stream: Int
     private let staging: Frame
     private let scaler: Scaler?
 
-    init(encoding: VideoEncoding, output: OutputPlan, file: OutputFile) throws(LibAVError) {
+    /// The encoder of chunks and of the join that copies them: one thread, so
+    /// the bytes do not depend on the machine or the number of workers, and
+    /// parameter sets out of band, so every container can carry the packets.
+    static func forChunks(encoding: VideoEncoding, output: OutputPlan) throws(LibAVError) -> PictureEncoder {
+        try PictureEncoder(encoding: encoding, output: output, globalHeader: true, threads: 1)
+    }
+
+    init(encoding: VideoEncoding, output: OutputPlan, globalHeader: Bool, threads: Int? = nil) throws(LibAVError) {
         let target = PixelFormat(name: Self.pixelFormat(encoding)) ?? .yuv420p
         var settings = VideoEncoderSettings(
             codec: Self.encoderName(encoding.codec), width: output.encodedSize.width, height: output.encodedSize.height,
             pixelFormat: target, frameRate: output.fps, quality: Self.quality(encoding),
-            keyframeInterval: Int(clamping: encoding.keyframeInterval))
+            keyframeInterval: Int(clamping: encoding.keyframeInterval), threads: threads)
         if [.h264, .hevc].contains(encoding.codec) { settings.preset = encoding.preset }
-        encoder = try Encoder(video: settings, globalHeader: file.needsGlobalHeader)
-        stream = try file.addStream(for: encoder)
+        encoder = try Encoder(video: settings, globalHeader: globalHeader)
         staging = try Frame.video(width: output.encodedSize.width, height: output.encodedSize.height, format: .yuv420p)
         scaler =
             target == .yuv420p

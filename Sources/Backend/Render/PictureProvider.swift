@@ -11,6 +11,8 @@ final class PictureProvider {
     private var stills: [SourceID: LayerPicture] = [:]
     private var bitmaps: [SourceID: RGBAImage] = [:]
     private lazy var patterns = PatternPainter(size: plan.output.size, text: text)
+    /// The output frame number of frame 0 (non-zero when rendering a chunk).
+    var frameOrigin: Int64 = 0
 
     /// A video item: its source and the YAML item it came from.
     private struct ItemKey: Hashable {
@@ -42,7 +44,7 @@ final class PictureProvider {
             let yuv = YUVColor(red: color.red, green: color.green, blue: color.blue)
             return (.color(yuv, width: size.width, height: size.height), color.alpha)
         case .pattern(.counter):
-            return (.rgba(try patterns.counter(frame: index, fps: plan.output.fps)), 1)
+            return (.rgba(try patterns.counter(frame: frameOrigin + index, fps: plan.output.fps)), 1)
         case .pattern(let pattern):
             return (.rgba(try bitmap(source.id) { patterns.still(pattern) }), 1)
         case .text(let content):

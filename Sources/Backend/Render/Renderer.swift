@@ -9,6 +9,8 @@ public struct RenderProgress: Sendable {
     /// Seconds of output written so far.
     public var mediaSeconds: Double
     public var totalMediaSeconds: Double
+    /// For a chunked render: how many chunks, and how many came from the cache.
+    public var chunks: (total: Int, reused: Int)?
 }
 
 /// A render that failed: what went wrong and, when known, the YAML that caused it.
@@ -49,27 +51,8 @@ public final class Renderer {
     ) throws {
         let output = plan.output
         let window = frames ?? 0..<output.frameCount
-        let audioSpan = plan.audio.format.map { format in
-            TimeRange(start: Rational(window.lowerBound) / output.fps.rate, end: Rational(window.upperBound) / output.fps.rate)
-                .samples(at: format.sampleRate)
-        }
         let writer = try MediaWriter(path: path, output: output, audio: plan.audio.format)
-        let audio = try plan.audio.format.map { format in
-            try AudioRenderer(plan: plan, format: format, from: audioSpan?.lowerBound ?? 0)
-        }
-        var audioWritten: Int64 = 0
-        let audioTotal = Int64(audioSpan?.count ?? 0)
-        func writeAudio(until target: Int64) throws {
-            guard let audio else { return }
-            let size = Int64(writer.audioFrameSize)
-            while audioWritten < target {
-                let count = Int(min(size, audioTotal - audioWritten))
-                guard count > 0 else { return }
-                if count < size && target < audioTotal { return }
-                try writer.writeAudio(try audio.render(count: count), count: count, position: audioWritten)
-                audioWritten += Int64(count)
-            }
-        }
+        let audio = try AudioFeed(plan: plan, window: window)
         let total = Double(window.count) / output.fps.rate.approximateDouble
         if output.video != nil {
             let compositor = FrameCompositor(plan: plan, text: try TextRasterizer())
@@ -81,10 +64,7 @@ public final class Renderer {
                     let canvas = try compositor.frame(index, of: segment)
                     let done = index - window.lowerBound + 1
                     try writer.writeVideo(canvas, index: done - 1)
-                    if let format = plan.audio.format {
-                        let end = Rational(done) / output.fps.rate * Rational(Int64(format.sampleRate))
-                        try writeAudio(until: min(end.ceil, audioTotal))
-                    }
+                    try audio.write(throughFrames: done, to: writer)
                     progress(
                         RenderProgress(
                             framesDone: done, frameCount: Int64(window.count),
@@ -92,7 +72,7 @@ public final class Renderer {
                 }
             }
         }
-        try writeAudio(until: audioTotal)
+        try audio.finish(writer)
         try writer.finish()
     }
 }

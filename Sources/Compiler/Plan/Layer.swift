@@ -72,13 +72,9 @@ public struct Segment: Hashable, Sendable, Codable {
     public var frames: Range<Int64>
     /// Bottom to top, over the background.
     public var layers: [Layer]
-    /// Stable hash of the segment's instructions and its sources' identities:
-    /// equal fingerprints render equal frames.
-    public var fingerprint: String
 
-    public init(frames: Range<Int64>, layers: [Layer], fingerprint: String = "") {
+    public init(frames: Range<Int64>, layers: [Layer]) {
         self.frames = frames
         self.layers = layers
-        self.fingerprint = fingerprint
     }
 }

@@ -11,9 +11,10 @@ struct PlanTextWriter {
         lines += outputLines()
         lines += plan.sources.map { "source \($0.planText(relativeTo: plan.directory))" }
         for segment in plan.video {
-            lines.append(
-                "segment frames \(segment.frames.lowerBound)..<\(segment.frames.upperBound) fingerprint \(segment.fingerprint)")
-            lines += segmentBody(segment, canonical: false).map { "  " + $0 }
+            lines.append("segment frames \(segment.frames.lowerBound)..<\(segment.frames.upperBound)")
+            for layer in segment.layers {
+                lines += layerLines(layer, source: layer.source.description, canonical: false).map { "  " + $0 }
+            }
         }
         lines += audioLines()
         return lines
@@ -38,20 +39,19 @@ struct PlanTextWriter {
         return lines
     }
 
-    /// The layers of a segment. `canonical` names sources by identity and leaves
-    /// out YAML locations (the fingerprint's text).
-    func segmentBody(_ segment: Segment, canonical: Bool) -> [String] {
-        var lines: [String] = []
-        for layer in segment.layers {
-            let source =
-                canonical ? (plan.source(layer.source)?.identity(relativeTo: plan.directory) ?? "?") : layer.source.description
-            let origin = canonical ? "" : " item \(layer.location)"
-            lines.append("layer \(source) track \(layer.track) order \(layer.order) range \(layer.range)\(origin)")
-            lines.append("  time \(layer.timeMap.planText)")
-            lines += transformLines(layer.transform).map { "  " + $0 }
-            lines.append("  opacity \(layer.opacity.planText)")
-            if let mask = layer.mask { lines.append("  mask \(mask.planText)") }
-        }
+    /// One layer's lines. `canonical` (a chunk fingerprint's text) leaves out
+    /// what does not change its pixels: the track, the order, the item's range
+    /// and its YAML location.
+    func layerLines(_ layer: Layer, source: String, canonical: Bool) -> [String] {
+        var lines = [
+            canonical
+                ? "layer \(source)"
+                : "layer \(source) track \(layer.track) order \(layer.order) range \(layer.range) item \(layer.location)",
+            "  time \(layer.timeMap.planText)",
+        ]
+        lines += transformLines(layer.transform).map { "  " + $0 }
+        lines.append("  opacity \(layer.opacity.planText)")
+        if let mask = layer.mask { lines.append("  mask \(mask.planText)") }
         return lines
     }
 

@@ -42,25 +42,20 @@ public struct SourcePlan: Hashable, Sendable, Codable {
         case text(TextContent)
     }
 
-    /// Identity for fingerprints: path, size and modification time for files,
-    /// the parameters for generators.
-    public func identity(relativeTo directory: String) -> String {
-        switch kind {
-        case .file(let file):
-            return
-                "file \(relativePath(file.path, to: directory)) size \(file.facts.fileSize) mtime \(file.facts.modificationTime)"
-        default: return planText(relativeTo: "/")
-        }
-    }
-
     /// One line for `render plan`, file paths relative to `directory` when inside it.
     public func planText(relativeTo directory: String) -> String {
+        "\(id) " + kindText(relativeTo: directory)
+    }
+
+    /// What the source is, without its id: for a generator, everything that
+    /// decides its pictures and sound.
+    public func kindText(relativeTo directory: String) -> String {
         switch kind {
-        case .file(let file): return "\(id) file \(file.planText(relativeTo: directory))"
-        case .color(let color): return "\(id) color \(color)"
-        case .pattern(let pattern): return "\(id) pattern \(pattern.rawValue)"
-        case .tone(let frequency): return "\(id) tone \(formatNumber(frequency))Hz"
-        case .text(let text): return "\(id) text \(text.planText)"
+        case .file(let file): return "file \(file.planText(relativeTo: directory))"
+        case .color(let color): return "color \(color)"
+        case .pattern(let pattern): return "pattern \(pattern.rawValue)"
+        case .tone(let frequency): return "tone \(formatNumber(frequency))Hz"
+        case .text(let text): return "text \(text.planText)"
         }
     }
 }

@@ -1,0 +1,196 @@
+import Compiler
+import Crypto
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Encoded chunks kept between renders, named by fingerprint (SPEC 18), and the
+/// content hashes of source files, named by where and what the file is.
+///
+///     DIR/chunks/ab/abcdef….chunk   one chunk (see `ChunkFile`)
+///     DIR/sources/0123….hash        a source's SHA-256, keyed by path, size, mtime, inode
+///     DIR/tmp/NAME.partial-PID      writes in progress, renamed into place when whole
+///
+/// Every write lands by rename, so a killed render leaves at most a temporary
+/// file, which the next render removes once its process is gone. A chunk's last
+/// use is its modification time: pruning removes the least recently used first.
+public final class ChunkCache: Sendable {
+    public let directory: String
+    /// The size `prune()` keeps the cache under.
+    public let limit: Int64
+
+    public static let defaultLimit: Int64 = 5 << 30
+
+    /// `$XDG_CACHE_HOME/cutlist`, else `~/.cache/cutlist`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/cutlist" }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.cache/cutlist"
+    }
+
+    public init(directory: String, limit: Int64 = ChunkCache.defaultLimit) throws {
+        self.directory = directory
+        self.limit = limit
+        let manager = FileManager.default
+        for folder in ["chunks", "sources", "tmp"] {
+            do {
+                try manager.createDirectory(atPath: directory + "/" + folder, withIntermediateDirectories: true)
+            } catch {
+                throw RenderFailure("cannot use the cache folder '\(directory)': \(error.localizedDescription)")
+            }
+        }
+        removeAbandonedWrites()
+    }
+
+    // MARK: Chunks
+
+    private func chunkPath(_ fingerprint: String) -> String {
+        "\(directory)/chunks/\(fingerprint.prefix(2))/\(fingerprint).chunk"
+    }
+
+    /// Whether an intact chunk is stored under `fingerprint`; marks it used.
+    /// A damaged one is removed and reported missing.
+    func contains(_ fingerprint: String) -> Bool {
+        guard load(fingerprint) != nil else { return false }
+        utimes(chunkPath(fingerprint), nil)
+        return true
+    }
+
+    /// The chunk stored under `fingerprint`, if it is there and intact.
+    func load(_ fingerprint: String) -> ChunkFile? {
+        let path = chunkPath(fingerprint)
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let chunk = ChunkFile(decoding: data) else {
+            unlink(path)
+            return nil
+        }
+        return chunk
+    }
+
+    func store(_ chunk: ChunkFile, as fingerprint: String) throws {
+        let path = chunkPath(fingerprint)
+        try? FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try write(chunk.encoded(), to: path, name: fingerprint)
+    }
+
+    /// Writes a temporary file, flushes it to disk and renames it to `path`.
+    private func write(_ data: Data, to path: String, name: String) throws {
+        let temporary = "\(directory)/tmp/\(name).partial-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
+            throw RenderFailure("cannot write to the cache folder '\(directory)'")
+        }
+        let descriptor = open(temporary, O_RDONLY)
+        if descriptor >= 0 {
+            fsync(descriptor)
+            close(descriptor)
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw RenderFailure("cannot write to the cache folder '\(directory)': \(reason)")
+        }
+    }
+
+    /// Removes temporary files whose process is no longer running.
+    private func removeAbandonedWrites() {
+        let folder = directory + "/tmp"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            guard let marker = name.range(of: ".partial-", options: .backwards),
+                let pid = Int32(name[marker.upperBound...])
+            else { continue }
+            if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH { unlink(folder + "/" + name) }
+        }
+    }
+
+    // MARK: Size
+
+    /// Bytes and number of the chunks stored.
+    public func usage() -> (bytes: Int64, chunks: Int) {
+        let files = chunkFiles()
+        return (files.reduce(0) { $0 + $1.size }, files.count)
+    }
+
+    /// Removes least recently used chunks until the cache holds at most
+    /// `maxBytes` (its limit by default). Returns how many were removed.
+    @discardableResult
+    public func prune(maxBytes: Int64? = nil) -> Int {
+        let bound = maxBytes ?? limit
+        var files = chunkFiles().sorted { ($0.used, $0.path) < ($1.used, $1.path) }
+        var total = files.reduce(0) { $0 + $1.size }
+        var removed = 0
+        while total > bound, !files.isEmpty {
+            let oldest = files.removeFirst()
+            if unlink(oldest.path) == 0 { removed += 1 }
+            total -= oldest.size
+        }
+        return removed
+    }
+
+    /// Removes every chunk and remembered hash.
+    public func clear() throws {
+        let manager = FileManager.default
+        for folder in ["chunks", "sources"] {
+            let path = directory + "/" + folder
+            try manager.removeItem(atPath: path)
+            try manager.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+    }
+
+    private func chunkFiles() -> [(path: String, size: Int64, used: Int64)] {
+        let root = directory + "/chunks"
+        var files: [(path: String, size: Int64, used: Int64)] = []
+        for folder in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []
+            where name.hasSuffix(".chunk") {
+                let path = "\(root)/\(folder)/\(name)"
+                var info = stat()
+                guard stat(path, &info) == 0 else { continue }
+                files.append(
+                    (path, Int64(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)))
+            }
+        }
+        return files
+    }
+
+    // MARK: Source hashes
+
+    /// SHA-256 of a file's bytes, read once and remembered while the file keeps
+    /// its path, size, modification time and inode.
+    func contentHash(ofFile path: String) throws -> String {
+        let identity: FileIdentity
+        do {
+            identity = try FileIdentity(path: path)
+        } catch {
+            throw RenderFailure(error.message)
+        }
+        let key = ContentHash.sha256(
+            "\(path)\n\(identity.size)\n\(identity.modificationTime)\n\(identity.device)\n\(identity.inode)")
+        let remembered = "\(directory)/sources/\(key).hash"
+        if let data = FileManager.default.contents(atPath: remembered), data.count == 64 {
+            return String(decoding: data, as: UTF8.self)
+        }
+        let hash = try Self.hashFile(path)
+        try write(Data(hash.utf8), to: remembered, name: key)
+        return hash
+    }
+
+    static func hashFile(_ path: String) throws -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw RenderFailure("cannot read '\(path)'") }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        while true {
+            let block: Data?
+            do {
+                block = try handle.read(upToCount: 1 << 20)
+            } catch {
+                throw RenderFailure("cannot read '\(path)': \(error.localizedDescription)")
+            }
+            guard let block, !block.isEmpty else { break }
+            hasher.update(data: block)
+        }
+        return ContentHash.hex(hasher.finalize())
+    }
+}

@@ -1,0 +1,108 @@
+import CFFmpeg
+import Compiler
+import EDLParser
+import Foundation
+
+/// What a chunked render did, for the progress line and the tests.
+public struct ChunkReport: Sendable, Equatable {
+    /// Chunks the output was joined from.
+    public var chunks: Int
+    /// Chunks whose bytes were already in the cache (or encoded earlier in
+    /// the same render, for content that repeats).
+    public var reused: Int
+    /// Chunks encoded by this render.
+    public var encoded: Int
+}
+
+/// Renders a plan in chunks (SPEC 18): cut by `Chunker`, looked up in the
+/// cache by fingerprint, the missing ones encoded by `jobs` workers in
+/// parallel, then joined without re-encoding, with the sound mixed in one pass.
+///
+///     chunks ──▶ cache hit? ──yes──────────────────────────┐
+///                    └─no──▶ workers: composite → encode ──▶ cache ──▶ join + sound ──▶ output
+///
+/// The output is byte-identical whatever `jobs` is and wherever the chunks came
+/// from: each chunk is encoded by a fresh single-threaded encoder from its own
+/// frames only.
+public struct ChunkedRenderer: Sendable {
+    public let plan: RenderPlan
+    public let cache: ChunkCache
+    public let jobs: Int
+
+    public init(plan: RenderPlan, cache: ChunkCache, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.plan = plan
+        self.cache = cache
+        self.jobs = max(1, jobs)
+    }
+
+    /// Whether the output can be joined from chunks: a video codec whose
+    /// packets carry no state across keyframes in a container that keeps
+    /// parameter sets out of band. Others (GIF, audio only) render in one pass.
+    public static func canChunk(_ plan: RenderPlan) -> Bool {
+        guard let video = plan.output.video else { return false }
+        return [.h264, .hevc, .vp9, .prores].contains(video.codec)
+            && [.mp4, .mov, .mkv, .webm].contains(plan.output.container)
+    }
+
+    /// The chunks of `window` (every frame by default), fingerprinted.
+    public func chunks(window: Range<Int64>? = nil) throws -> [Chunk] {
+        let identities = try SourceIdentity.identities(of: plan, cache: cache)
+        return Chunker(plan: plan, identities: identities, renderer: try rendererIdentity()).chunks(window: window)
+    }
+
+    /// The renderer's part of every fingerprint: the chunk format, libavcodec's
+    /// version and the encoder's parameter sets (which name x264's build and options).
+    private func rendererIdentity() throws -> String {
+        guard let encoding = plan.output.video else { return "cutlist chunks 1 no video" }
+        let encoder = try PictureEncoder.forChunks(encoding: encoding, output: plan.output).encoder
+        return "cutlist chunks 1 libavcodec \(avcodec_version()) \(encoder.codecName) "
+            + ContentHash.sha256(Data(encoder.extradata))
+    }
+
+    /// Renders output frames `window` (all by default) into the file at `path`.
+    @discardableResult
+    public func render(
+        to path: String, frames window: Range<Int64>? = nil, progress: (RenderProgress) -> Void = { _ in },
+        isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) throws -> ChunkReport {
+        let window = window ?? 0..<plan.output.frameCount
+        let chunks = try chunks(window: window)
+        var missing: [Chunk] = []
+        var seen: Set<String> = []
+        for chunk in chunks where seen.insert(chunk.fingerprint).inserted && !cache.contains(chunk.fingerprint) {
+            missing.append(chunk)
+        }
+        let toEncode = missing.reduce(Int64(0)) { $0 + Int64($1.frames.count) }
+        let meter = ProgressMeter(
+            frameCount: Int64(window.count), alreadyDone: Int64(window.count) - toEncode, fps: plan.output.fps,
+            chunks: chunks.count, reused: chunks.count - missing.count)
+        // Finished only once joined: the last frame is counted after the join.
+        let encoded = { (done: Int64) in meter.progress(done: min(meter.alreadyDone + done, meter.frameCount - 1)) }
+        progress(encoded(0))
+        try ChunkWorkers(plan: plan, cache: cache, jobs: jobs).encode(missing, isCancelled: isCancelled) { done in
+            progress(encoded(done))
+        }
+        try ChunkJoiner(plan: plan, cache: cache).join(chunks, window: window, into: path, isCancelled: isCancelled)
+        progress(meter.progress(done: Int64(window.count)))
+        cache.prune()
+        return ChunkReport(chunks: chunks.count, reused: chunks.count - missing.count, encoded: missing.count)
+    }
+}
+
+/// Turns frames done into `RenderProgress`.
+private struct ProgressMeter {
+    let frameCount: Int64
+    let alreadyDone: Int64
+    let fps: FrameRate
+    let chunks: Int
+    let reused: Int
+
+    func progress(done: Int64) -> RenderProgress {
+        let rate = fps.rate.approximateDouble
+        var progress = RenderProgress(
+            framesDone: min(done, frameCount), frameCount: frameCount, mediaSeconds: Double(min(done, frameCount)) / rate,
+            totalMediaSeconds: Double(frameCount) / rate)
+        progress.chunks = (total: chunks, reused: reused)
+        return progress
+    }
+}

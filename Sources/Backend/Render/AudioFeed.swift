@@ -1,0 +1,51 @@
+import Compiler
+import EDLParser
+
+/// The sound of an output window, mixed as the video advances and handed to the
+/// writer in encoder-sized frames, so the muxer interleaves without buffering.
+final class AudioFeed {
+    private let renderer: AudioRenderer?
+    private let fps: Rational
+    private let sampleRate: Int64
+    private let total: Int64
+    private var written: Int64 = 0
+
+    init(plan: RenderPlan, window: Range<Int64>) throws {
+        let rate = plan.output.fps.rate
+        fps = rate
+        guard let format = plan.audio.format else {
+            renderer = nil
+            sampleRate = 1
+            total = 0
+            return
+        }
+        let span = TimeRange(start: Rational(window.lowerBound) / rate, end: Rational(window.upperBound) / rate)
+            .samples(at: format.sampleRate)
+        renderer = try AudioRenderer(plan: plan, format: format, from: span.lowerBound)
+        sampleRate = Int64(format.sampleRate)
+        total = Int64(span.count)
+    }
+
+    /// Writes the sound that goes with the window's first `frames` frames.
+    func write(throughFrames frames: Int64, to writer: MediaWriter) throws {
+        let end = Rational(frames) / fps * Rational(sampleRate)
+        try write(until: min(end.ceil, total), to: writer)
+    }
+
+    /// Writes the rest of the window's sound.
+    func finish(_ writer: MediaWriter) throws {
+        try write(until: total, to: writer)
+    }
+
+    private func write(until target: Int64, to writer: MediaWriter) throws {
+        guard let renderer else { return }
+        let size = Int64(writer.audioFrameSize)
+        while written < target {
+            let count = Int(min(size, total - written))
+            guard count > 0 else { return }
+            if count < size && target < total { return }
+            try writer.writeAudio(try renderer.render(count: count), count: count, position: written)
+            written += Int64(count)
+        }
+    }
+}

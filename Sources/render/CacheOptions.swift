@@ -1,0 +1,30 @@
+import ArgumentParser
+import Backend
+import Foundation
+
+/// `--cache DIR` and `--no-cache`, shared by the commands that use the chunk cache.
+struct CacheOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp("The chunk cache folder (default: $XDG_CACHE_HOME/cutlist, else ~/.cache/cutlist).", valueName: "DIR"))
+    var cache: String?
+
+    @Flag(help: "Keep no chunks between renders: chunks live in a temporary folder beside the output.")
+    var noCache = false
+
+    func validate() throws {
+        if noCache, cache != nil { throw ValidationError("--cache and --no-cache cannot be used together") }
+    }
+
+    /// The folder as given (relative to the working directory) or the default.
+    var directory: String {
+        cache.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? ChunkCache.defaultDirectory()
+    }
+
+    func open() throws -> ChunkCache {
+        do {
+            return try ChunkCache(directory: directory)
+        } catch let failure as RenderFailure {
+            throw ValidationError(failure.message)
+        }
+    }
+}
