@@ -75,6 +75,7 @@ static inline int cutlist_seek_flag_backward(void) { return AVSEEK_FLAG_BACKWARD
 /// AVFMT_NOFILE / AVFMT_GLOBALHEADER of an output format.
 static inline int cutlist_format_flag_nofile(void) { return AVFMT_NOFILE; }
 static inline int cutlist_format_flag_globalheader(void) { return AVFMT_GLOBALHEADER; }
+static inline int cutlist_format_flag_bitexact(void) { return AVFMT_FLAG_BITEXACT; }
 
 /// AV_CODEC_FLAG_GLOBAL_HEADER.
 static inline int cutlist_codec_flag_global_header(void) { return AV_CODEC_FLAG_GLOBAL_HEADER; }

@@ -28,11 +28,17 @@ public struct ChunkedRenderer: Sendable {
     public let plan: RenderPlan
     public let cache: ChunkCache
     public let jobs: Int
+    /// Frames between regular cuts inside long spans; nil for about 2 s.
+    public let chunkLength: Int64?
 
-    public init(plan: RenderPlan, cache: ChunkCache, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(
+        plan: RenderPlan, cache: ChunkCache, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        chunkLength: Int64? = nil
+    ) {
         self.plan = plan
         self.cache = cache
         self.jobs = max(1, jobs)
+        self.chunkLength = chunkLength
     }
 
     /// Whether the output can be joined from chunks: a video codec whose
@@ -47,7 +53,8 @@ public struct ChunkedRenderer: Sendable {
     /// The chunks of `window` (every frame by default), fingerprinted.
     public func chunks(window: Range<Int64>? = nil) throws -> [Chunk] {
         let identities = try SourceIdentity.identities(of: plan, cache: cache)
-        return Chunker(plan: plan, identities: identities, renderer: try rendererIdentity()).chunks(window: window)
+        return Chunker(plan: plan, identities: identities, renderer: try rendererIdentity(), length: chunkLength)
+            .chunks(window: window)
     }
 
     /// The renderer's part of every fingerprint: the chunk format, libavcodec's

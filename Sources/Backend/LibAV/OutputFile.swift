@@ -27,6 +27,9 @@ public final class OutputFile {
         }
         context = allocated
         self.path = path
+        // No random ids or dates in the file (Matroska's segment UID): the same
+        // render gives the same bytes.
+        context.pointee.flags |= cutlist_format_flag_bitexact()
     }
 
     deinit {
