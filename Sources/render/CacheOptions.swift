@@ -20,6 +20,14 @@ struct CacheOptions: ParsableArguments {
         cache.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? ChunkCache.defaultDirectory()
     }
 
+    /// Runs `body` with the cache, or with a temporary one at `scratch` that is
+    /// removed afterwards when `--no-cache` was given.
+    func using<T>(scratch: String, _ body: (ChunkCache) throws -> T) throws -> T {
+        guard noCache else { return try body(try open()) }
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        return try body(try ChunkCache(directory: scratch))
+    }
+
     func open() throws -> ChunkCache {
         do {
             return try ChunkCache(directory: directory)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Backend
+import Foundation
 
 /// `render plan`: print the compiled instruction graph.
 struct PlanCommand: ParsableCommand {
@@ -23,13 +24,14 @@ struct PlanCommand: ParsableCommand {
         guard !json else { return print(try plan.json(), terminator: "") }
         print(plan.text, terminator: "")
         // Chunk fingerprints name sources by content: hashes are remembered in the cache folder.
-        if ChunkedRenderer.canChunk(plan), !cacheOptions.noCache {
-            do {
-                print(plan.chunkText(try ChunkedRenderer(plan: plan, cache: try cacheOptions.open()).chunks()), terminator: "")
-            } catch {
-                Terminal.printError("error: cannot list the chunks: \(error)")
-                throw ExitCode(1)
-            }
+        guard ChunkedRenderer.canChunk(plan) else { return }
+        let scratch = NSTemporaryDirectory() + "/cutlist-plan-\(ProcessInfo.processInfo.processIdentifier)"
+        do {
+            let chunks = try cacheOptions.using(scratch: scratch) { try ChunkedRenderer(plan: plan, cache: $0).chunks() }
+            print(plan.chunkText(chunks), terminator: "")
+        } catch {
+            Terminal.printError("error: cannot list the chunks: \(error)")
+            throw ExitCode(1)
         }
     }
 }

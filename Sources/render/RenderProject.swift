@@ -82,7 +82,9 @@ struct RenderProject: ParsableCommand {
             let length =
                 plan.output.video == nil
                 ? TimeValue.format(Rational(Int64(frameCount)) / plan.output.fps.rate) + " of audio" : "\(frameCount) frames"
-            let chunks = chunkReport.map { "; \($0.chunks) chunks: \($0.reused) reused, \($0.encoded) encoded" } ?? ""
+            let chunks =
+                chunkReport.map { "; \($0.chunks) chunk\($0.chunks == 1 ? "" : "s"): \($0.reused) reused, \($0.encoded) encoded" }
+                ?? ""
             Terminal.printError("wrote \(plan.output.path) (\(length)\(chunks))")
         }
     }
@@ -101,13 +103,13 @@ struct RenderProject: ParsableCommand {
         }
         // The workers are the parallelism: each decoder and encoder gets one thread.
         ThreadBudget.limit(to: 1)
-        let scratch = cacheOptions.noCache ? destination.temporary + ".chunks" : nil
-        defer { scratch.map { try? FileManager.default.removeItem(atPath: $0) } }
-        let cache = try scratch.map { try ChunkCache(directory: $0) } ?? cacheOptions.open()
-        let renderer = ChunkedRenderer(
-            plan: plan, cache: cache, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        return try renderer.render(
-            to: destination.temporary, frames: frames, progress: reporter.report, isCancelled: { Interruption.isRequested })
+        return try cacheOptions.using(scratch: destination.temporary + ".chunks") { cache in
+            let renderer = ChunkedRenderer(
+                plan: plan, cache: cache, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            return try renderer.render(
+                to: destination.temporary, frames: frames, progress: reporter.report,
+                isCancelled: { Interruption.isRequested })
+        }
     }
 
     private func report(_ error: Error, plan: RenderPlan) {

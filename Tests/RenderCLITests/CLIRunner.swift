@@ -37,6 +37,10 @@ enum CLI {
         return package.appendingPathComponent(".build/debug/render")
     }()
 
+    /// The cache folder's parent for every `render` the tests run (`$XDG_CACHE_HOME`).
+    static let cacheHome = FileManager.default.temporaryDirectory.appendingPathComponent("cutlist-cli-cache-\(UUID().uuidString)")
+        .path
+
     /// Runs `render ARGUMENTS` in `directory` and waits for it, at most `timeout` seconds.
     @discardableResult
     static func run(_ arguments: [String], in directory: URL, timeout: Double = 60) throws -> CLIResult {
@@ -65,6 +69,8 @@ final class RunningCLI {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment["TERM"] = "dumb"
+        // Chunks go to this test run's own cache, never the user's.
+        environment["XDG_CACHE_HOME"] = CLI.cacheHome
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: outputFile)

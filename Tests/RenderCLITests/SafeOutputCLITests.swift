@@ -103,10 +103,10 @@ import Testing
 
             """)
         try space.write("long.mp4", "an earlier render\n")
-        let running = try RunningCLI(["long.yaml", "--progress", "json"], in: space.url)
+        let running = try RunningCLI(["long.yaml", "--progress", "json", "--no-cache"], in: space.url)
         let started = running.waitUntil(timeout: 60) { running.stdoutSoFar.contains("\n") }
         #expect(started, "no progress line: \(running.stderrSoFar)")
-        #expect(space.listing().contains { $0.contains(".partial") }, "renders into a temporary file beside the output")
+        #expect(space.listing().contains { $0.contains(".partial") }, "renders into temporary files beside the output")
         running.process.interrupt()
         let result = try running.wait(timeout: 60)
         #expect(result.exited, "exits after cleaning up; does not die by the signal")

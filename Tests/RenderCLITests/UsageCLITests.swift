@@ -5,7 +5,7 @@ import Testing
 /// usage of the command the user ran.
 @Suite struct UsageCLITests {
     static let projectUsage = """
-        Usage: render project <project> [--output <output>] [--set <NAME=VALUE> ...] [--preview] [--range <FROM..TO>] [--jobs <jobs>] [--progress <progress>] [--quiet]
+        Usage: render project <project> [--output <output>] [--set <NAME=VALUE> ...] [--preview] [--range <FROM..TO>] [--jobs <jobs>] [--cache <DIR>] [--no-cache] [--progress <progress>] [--quiet]
           See 'render project --help' for more information.
 
         """
@@ -52,7 +52,7 @@ import Testing
         #expect(
             plan.stderr == """
                 Error: --set takes NAME=VALUE, not 'title'
-                Usage: render plan <project> [--set <NAME=VALUE> ...] [--json]
+                Usage: render plan <project> [--set <NAME=VALUE> ...] [--json] [--cache <DIR>] [--no-cache]
                   See 'render plan --help' for more information.
 
                 """)

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The chunk cache as a user meets it (SPEC 18): a second render reuses every
+/// chunk and writes the same file, `render plan` lists the chunks, `render
+/// cache` shows and shrinks the cache, and a killed render leaves nothing a
+/// later render trusts.
+@Suite struct ChunkCacheCLITests {
+    static let edit = """
+        cutlist: 1
+        output: { size: 160x90, fps: 25 }
+        tracks:
+          - items:
+              - { color: red, duration: 3s }
+              - { color: blue, duration: 1s }
+          - kind: audio
+            items:
+              - { tone: 440, duration: 4s }
+
+        """
+
+    @Test func aSecondRenderReusesEveryChunkAndWritesTheSameFile() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Self.edit)
+        let first = try space.render("edit.yaml", "-o", "first.mp4", "--cache", "cache", "--progress", "none")
+        #expect(first.status == 0, "\(first)")
+        // Red 0..<50 (2 s), red 50..<75 and blue 75..<100: three different chunks.
+        #expect(
+            first.stderr == "wrote \(space.url.standardizedFileURL.path)/first.mp4 (100 frames; 3 chunks: 0 reused, 3 encoded)\n")
+        let second = try space.render("edit.yaml", "-o", "second.mp4", "--cache", "cache", "--progress", "json")
+        #expect(second.status == 0, "\(second)")
+        #expect(second.stdout.contains("\"chunks\":3,\"chunks_reused\":3"), "\(second)")
+        #expect(space.data("first.mp4") == space.data("second.mp4"))
+        #expect(try Tool.videoFacts(space.path("second.mp4")) == .init(width: 160, height: 90, frames: 100, rate: "25/1"))
+
+        let shown = try space.render("cache", "--cache", "cache")
+        #expect(shown.status == 0, "\(shown)")
+        #expect(shown.stdout.hasPrefix("\(space.url.standardizedFileURL.path)/cache: "), "\(shown)")
+        #expect(shown.stdout.contains(" in 3 chunks (kept under 5.0 GiB)\n"), "\(shown)")
+        let pruned = try space.render("cache", "prune", "--max-size", "0", "--cache", "cache")
+        #expect(pruned.stdout == "removed 3 chunks; the cache holds 0 B\n", "\(pruned)")
+        let third = try space.render("edit.yaml", "-o", "third.mp4", "--cache", "cache", "--quiet")
+        #expect(third.status == 0 && space.data("third.mp4") == space.data("first.mp4"), "\(third)")
+        let cleared = try space.render("cache", "clear", "--cache", "cache")
+        #expect(cleared.stdout.hasPrefix("removed 3 chunks ("), "\(cleared)")
+        let bad = try space.render("cache", "prune", "--max-size", "lots")
+        #expect(bad.status == 2 && bad.stderr.contains("--max-size takes a size such as 2GiB"), "\(bad)")
+    }
+
+    @Test func planListsTheChunksWithTheirFingerprints() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Self.edit)
+        let result = try space.render("plan", "edit.yaml", "--cache", "cache")
+        #expect(result.status == 0, "\(result)")
+        let chunks = result.stdout.split(separator: "\n").filter { $0.hasPrefix("chunk ") }
+        #expect(
+            chunks.map { $0.split(separator: " ").prefix(4).joined(separator: " ") } == [
+                "chunk frames 0..<50 render", "chunk frames 50..<75 render", "chunk frames 75..<100 render",
+            ])
+        #expect(chunks.allSatisfy { $0.split(separator: " ").last?.count == 64 })
+    }
+
+    @Test func noCacheLeavesNothingBehind() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Self.edit)
+        let result = try space.render("edit.yaml", "-o", "out.mp4", "--no-cache", "--quiet")
+        #expect(result.status == 0, "\(result)")
+        #expect(space.listing() == ["edit.yaml", "out.mp4"])
+        let both = try space.render("edit.yaml", "--no-cache", "--cache", "c")
+        #expect(both.status == 2 && both.stderr.contains("--cache and --no-cache cannot be used together"), "\(both)")
+    }
+
+    @Test func aRenderKilledPartWayIsFinishedCorrectlyByTheNext() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write(
+            "long.yaml",
+            """
+            cutlist: 1
+            output: { size: 640x360, fps: 25 }
+            tracks:
+              - items:
+                  - pattern: counter
+                    duration: 12s
+
+            """)
+        let running = try RunningCLI(["long.yaml", "--cache", "cache", "--jobs", "2", "--progress", "json"], in: space.url)
+        let started = running.waitUntil(timeout: 120) { running.stdoutSoFar.contains("\"frame\":1") }
+        #expect(started, "no progress: \(running.stderrSoFar)")
+        Thread.sleep(forTimeInterval: 1)
+        kill(running.process.processIdentifier, SIGKILL)
+        let killed = try running.wait(timeout: 30)
+        #expect(!killed.exited, "died by the signal")
+        #expect(!space.exists("long.mp4"))
+
+        let again = try space.render("long.yaml", "--cache", "cache", "--progress", "none", timeout: 300)
+        #expect(again.status == 0, "\(again)")
+        #expect(try Tool.videoFacts(space.path("long.mp4")).frames == 300)
+        #expect(try Tool.run("ffmpeg", ["-v", "error", "-i", space.path("long.mp4"), "-f", "null", "-"]).isEmpty)
+        #expect(space.listing("cache/tmp").isEmpty, "the killed render's temporary files are gone")
+        let fresh = try space.render("long.yaml", "-o", "fresh.mp4", "--no-cache", "--progress", "none", timeout: 300)
+        #expect(fresh.status == 0, "\(fresh)")
+        #expect(space.data("fresh.mp4") == space.data("long.mp4"))
+    }
+}
