@@ -14,12 +14,16 @@
 #   OUT_DIR    outputs                                       default: bench/out (git-ignored)
 #   RUNS       pairs per workload                            default: 2
 #   RENDER     the render binary; when set, nothing is built  default: release build of this repo
+#   JOBS       render --jobs (chunk workers)                  default: the core count
+#
+# Every Cutlist render here is a full render: --no-cache, so no chunk comes from an earlier run.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SHARED="${SHARED:-$ROOT/../shared/bench}"
 export MEDIA_DIR="${MEDIA_DIR:-$ROOT/bench/media}"
 export OUT_DIR="${OUT_DIR:-$ROOT/bench/out}"
 RUNS="${RUNS:-2}"
+JOBS="${JOBS:-$(nproc)}"
 WORKLOADS=("$@")
 [[ ${#WORKLOADS[@]} -gt 0 ]] || WORKLOADS=(W1 W2 W3)
 TIME=/usr/bin/time
@@ -49,7 +53,7 @@ measure() {
 
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)   runs per workload: $RUNS"
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)   runs per workload: $RUNS   jobs: $JOBS"
 printf '%-4s %9s %9s %7s %12s %12s  %s\n' workload cutlist_s ffmpeg_s ratio cutlist_MiB ffmpeg_MiB check
 status=0
 for w in "${WORKLOADS[@]}"; do
@@ -57,7 +61,7 @@ for w in "${WORKLOADS[@]}"; do
   out="$OUT_DIR/cutlist-$w.mp4"
   c_times=(); f_times=(); c_cpu=(); f_cpu=(); ratios=(); c_rss=0; f_rss=0
   for ((run = 1; run <= RUNS; run++)); do
-    read -r ct cm cc < <(measure "$RENDER" "$SHARED/cutlist/$w.yaml" --set "MEDIA=$MEDIA_DIR" -o "$out" --progress none --quiet)
+    read -r ct cm cc < <(measure "$RENDER" "$SHARED/cutlist/$w.yaml" --set "MEDIA=$MEDIA_DIR" -o "$out" --no-cache --jobs "$JOBS" --progress none --quiet)
     read -r ft fm fc < <(measure bash "$SHARED/ffmpeg/$w.sh")
     c_times+=("$ct"); f_times+=("$ft"); c_cpu+=("$cc"); f_cpu+=("$fc")
     ratios+=("$(awk -v c="$ct" -v f="$ft" 'BEGIN { printf "%.3f", c / f }')")

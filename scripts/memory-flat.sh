@@ -75,7 +75,7 @@ EOF
 # Renders the first $1 of the edit; prints the peak RSS in KiB.
 peak() {
   "$TIME" -f '%M' -o "$WORK/rss" "$RENDER" "$WORK/edit.yaml" --set "MEDIA=$MEDIA_DIR" --range "0s..$1" \
-    -o "$WORK/out-$1.mp4" --progress none --quiet || { echo "error: the $1 render failed" >&2; exit 2; }
+    -o "$WORK/out-$1.mp4" --no-cache --progress none --quiet || { echo "error: the $1 render failed" >&2; exit 2; }
   local frames
   frames=$(ffprobe -v error -select_streams v:0 -count_packets -show_entries stream=nb_read_packets -of csv=p=0 "$WORK/out-$1.mp4")
   echo "render of $1: $frames frames" >&2

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The edit loop: how much a one-item edit costs after a full render (SPEC 18).
+#
+#   bench/edit-loop.sh
+#
+# Writes a 60 s 1080p project of 30 items cut from the bench sources (a.mp4, b.mp4,
+# c.mp4), then in one run:
+#   1. renders it with an empty cache                       (the first render)
+#   2. changes the 'from' of item 16 and renders again      (the edit)
+#   3. renders the edited project with an empty cache       (must be byte-identical to 2)
+#   4. inserts a 1.5 s item at the start and renders again  (a ripple edit: chunks reused)
+# and prints wall times, the edit/first ratio and the chunks reused.
+#
+# Environment: SHARED, MEDIA_DIR, OUT_DIR and RENDER as for bench/run.sh; JOBS (default:
+# the core count) is passed as --jobs.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SHARED="${SHARED:-$ROOT/../shared/bench}"
+export MEDIA_DIR="${MEDIA_DIR:-$ROOT/bench/media}"
+export OUT_DIR="${OUT_DIR:-$ROOT/bench/out}"
+JOBS="${JOBS:-$(nproc)}"
+TIME=/usr/bin/time
+[[ -x $TIME ]] || { echo "error: $TIME is missing (apt-get install time)" >&2; exit 2; }
+mkdir -p "$OUT_DIR"
+bash "$SHARED/make_media.sh" | grep -v '^skip ' || true
+if [[ -z ${RENDER:-} ]]; then
+  (cd "$ROOT" && swift build -c release --product render 2>&1 | tail -1)
+  RENDER="$ROOT/.build/release/render"
+fi
+
+work="$OUT_DIR/edit-loop"
+rm -rf "$work" && mkdir -p "$work"
+
+# project FROM16 PREFIX: 30 items of 2, 2.5 and 1.5 s (60 s) from the three sources;
+# item 16 starts FROM16 seconds into its source; PREFIX is an extra first item or nothing.
+project() {
+  cat <<YAML
+cutlist: 1
+output:
+  size: 1920x1080
+  fps: 30
+  video: { codec: h264, preset: veryfast, crf: 23 }
+  audio: { codec: aac, bitrate: 128k }
+tracks:
+  - items:
+$2
+YAML
+  local lengths=(2 2.5 1.5) sources=(a b c)
+  for ((k = 0; k < 30; k++)); do
+    local from length=${lengths[k % 3]}
+    from=$(awk -v k="$k" 'BEGIN { printf "%.1f", (k * 1.3) % 16 }')
+    [[ $k -eq 15 ]] && from=$1
+    echo "      - { source: \"$MEDIA_DIR/${sources[k % 3]}.mp4\", from: ${from}s, to: $(awk -v f="$from" -v l="$length" 'BEGIN { print f + l }')s }"
+  done
+}
+
+project 3.5 "" >"$work/first.yaml"
+project 4.0 "" >"$work/edited.yaml"
+project 4.0 '      - { source: "'"$MEDIA_DIR"'/b.mp4", from: 1s, to: 2.5s }' >"$work/ripple.yaml"
+
+# render NAME PROJECT CACHE: prints "wall_seconds peak_MiB" and keeps render's summary line.
+render() {
+  "$TIME" -f '%e %M' -o "$work/$1.time" "$RENDER" "$2" -o "$work/$1.mp4" --cache "$3" --jobs "$JOBS" --progress none \
+    2>"$work/$1.log"
+  awk '{ printf "%s %d", $1, $2 / 1024 }' "$work/$1.time"
+}
+
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)   jobs: $JOBS"
+read -r first_s first_mib < <(render first "$work/first.yaml" "$work/cache")
+read -r edit_s edit_mib < <(render edit "$work/edited.yaml" "$work/cache")
+read -r fresh_s fresh_mib < <(render fresh "$work/edited.yaml" "$work/empty-cache")
+read -r ripple_s ripple_mib < <(render ripple "$work/ripple.yaml" "$work/cache")
+same=$(cmp -s "$work/edit.mp4" "$work/fresh.mp4" && echo "byte-identical" || echo "DIFFERENT")
+printf '%-28s %8s %8s  %s\n' render wall_s peak_MiB summary
+printf '%-28s %8s %8s  %s\n' "first (empty cache)" "$first_s" "$first_mib" "$(tail -1 "$work/first.log")"
+printf '%-28s %8s %8s  %s\n' "one item's from changed" "$edit_s" "$edit_mib" "$(tail -1 "$work/edit.log")"
+printf '%-28s %8s %8s  %s\n' "same, empty cache" "$fresh_s" "$fresh_mib" "$(tail -1 "$work/fresh.log")"
+printf '%-28s %8s %8s  %s\n' "1.5 s inserted at the start" "$ripple_s" "$ripple_mib" "$(tail -1 "$work/ripple.log")"
+echo "edit / first: $(awk -v e="$edit_s" -v f="$first_s" 'BEGIN { printf "%.3f", e / f }')   edit vs empty-cache render of the edit: $same"
+for f in first edit ripple; do
+  errors=$(ffmpeg -v error -i "$work/$f.mp4" -f null - 2>&1 | head -3)
+  [[ -z $errors ]] || { echo "FAIL: $f.mp4 does not decode cleanly: $errors"; exit 1; }
+done
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+[[ $same == byte-identical ]]
