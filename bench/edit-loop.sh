@@ -62,7 +62,7 @@ project 4.0 '      - { source: "'"$MEDIA_DIR"'/b.mp4", from: 1s, to: 2.5s }' >"$
 render() {
   "$TIME" -f '%e %M' -o "$work/$1.time" "$RENDER" "$2" -o "$work/$1.mp4" --cache "$3" --jobs "$JOBS" --progress none \
     2>"$work/$1.log"
-  awk '{ printf "%s %d", $1, $2 / 1024 }' "$work/$1.time"
+  awk '{ printf "%s %d\n", $1, $2 / 1024 }' "$work/$1.time"
 }
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)   jobs: $JOBS"

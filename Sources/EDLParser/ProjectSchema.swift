@@ -2457,19 +2457,21 @@ public enum ProjectSchema {
           "default": "black"
         },
         "audio": {
-          "description": "`crossfade` (default, equal-power) or `cut` (the sound switches at the midpoint).",
+          "description": "The sound's crossfade law: `equal-power` (default; `crossfade` means the same), `linear`, or `cut` (the sound switches at the midpoint).",
           "anyOf": [
             {
               "enum": [
-                "crossfade",
-                "cut"
+                "equal-power",
+                "linear",
+                "cut",
+                "crossfade"
               ]
             },
             {
               "$ref": "#/$defs/varRef"
             }
           ],
-          "default": "crossfade"
+          "default": "equal-power"
         }
       },
       "patternProperties": {

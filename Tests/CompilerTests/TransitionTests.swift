@@ -104,8 +104,19 @@ import Testing
     }
 
     @Test func audioCutSwitchesAtTheMidpoint() throws {
-        let plan = try compile(.crossfade) { $0.crossfadesAudio = false }
+        let plan = try compile(.crossfade) { $0.audio = .cut }
         #expect(plan.audio.inputs.map(\.samples) == [0..<120_000, 120_000..<240_000])
         #expect(plan.audio.inputs.allSatisfy { $0.gain.factors.isEmpty })
+    }
+
+    @Test func linearAudioGainsAddUpToOne() throws {
+        let plan = try compile(.crossfade) { $0.audio = .linear }
+        let inputs = plan.audio.inputs
+        for step in Int64(0)...8 {
+            let t = q(16 + step, 8)
+            let (a, b) = (inputs[0].gain.value(at: t), inputs[1].gain.value(at: t))
+            #expect(abs(a + b - 1) < 1e-12)
+            #expect(abs(b - Double(step) / 8) < 1e-12)
+        }
     }
 }

@@ -27,7 +27,7 @@ import Testing
         #expect(parsed?.duration.location.column == 21)
         #expect(parsed?.ease == .linear)
         #expect(parsed?.color == .black)
-        #expect(parsed?.crossfadesAudio == true)
+        #expect(parsed?.audio == .equalPower)
     }
 
     @Test func fadeThroughAColourWithEaseAndAudioCut() {
@@ -54,10 +54,10 @@ import Testing
         #expect(fade?.duration.location.line == 6)
         #expect(fade?.ease == .easeInOut)
         #expect(fade?.color == .white)
-        #expect(fade?.crossfadesAudio == false)
+        #expect(fade?.audio == .cut)
         let dissolve = transition(list.dropFirst(3).first)
         #expect(dissolve?.duration.value == seconds(0, frames: 12))
-        #expect(dissolve?.crossfadesAudio == true)
+        #expect(dissolve?.audio == .equalPower)
         #expect(dissolve?.ease == .cubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1))
     }
 
@@ -145,7 +145,7 @@ import Testing
             yaml,
             [
                 "1️⃣": "'wipe-lft' is not a valid 'transition'",
-                "2️⃣": "'audio' of a transition is 'crossfade' or 'cut', not 'mix'",
+                "2️⃣": "'audio' of a transition is 'equal-power', 'linear' or 'cut', not 'mix'",
                 "3️⃣": "'duration' must be longer than zero",
                 "4️⃣":
                     "'nope' is not a color; expected a CSS name such as 'red', 'transparent', '#rgb', '#rrggbb', '#rrggbbaa' or 'rgba(255, 0, 0, 0.5)'",

@@ -50,12 +50,10 @@ public final class ChunkCache: Sendable {
         "\(directory)/chunks/\(fingerprint.prefix(2))/\(fingerprint).chunk"
     }
 
-    /// Whether an intact chunk is stored under `fingerprint`; marks it used.
-    /// A damaged one is removed and reported missing.
+    /// Whether a chunk is stored under `fingerprint`; marks it used. Whether it
+    /// is intact is found when it is loaded.
     func contains(_ fingerprint: String) -> Bool {
-        guard load(fingerprint) != nil else { return false }
-        utimes(chunkPath(fingerprint), nil)
-        return true
+        utimes(chunkPath(fingerprint), nil) == 0
     }
 
     /// The chunk stored under `fingerprint`, if it is there and intact.

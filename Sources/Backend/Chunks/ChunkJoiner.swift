@@ -6,20 +6,33 @@ import EDLParser
 /// encoded in one pass beside them. Every seam is checked, not hoped for: the
 /// parameter sets equal the output stream's, each chunk has one packet per
 /// frame, and decoding timestamps strictly increase.
+///
+/// A chunk that has left the cache or fails its checksum when read is encoded
+/// again on the spot (`encode`), so the cache needs no reading ahead of the join.
 struct ChunkJoiner {
     let plan: RenderPlan
     let cache: ChunkCache
+    /// Encodes a chunk into the cache.
+    let encode: (Chunk) throws -> Void
 
-    func join(_ chunks: [Chunk], window: Range<Int64>, into path: String, isCancelled: () -> Bool) throws {
+    /// Writes the output; returns how many chunks had to be encoded again.
+    func join(_ chunks: [Chunk], window: Range<Int64>, into path: String, isCancelled: () -> Bool) throws -> Int {
         let writer = try MediaWriter(path: path, output: plan.output, audio: plan.audio.format, copyingChunks: true)
         let audio = try AudioFeed(plan: plan, window: window)
         let parameterSets = writer.videoExtradata
         var lastDTS = Int64.min
+        var repaired = 0
         for chunk in chunks {
             if isCancelled() { throw RenderFailure.cancelled }
             let name = "chunk of frames \(chunk.frames.lowerBound)..<\(chunk.frames.upperBound)"
-            guard let file = cache.load(chunk.fingerprint) else {
-                throw RenderFailure("the \(name) left the cache folder '\(cache.directory)' during the render")
+            var loaded = cache.load(chunk.fingerprint)
+            if loaded == nil {
+                try encode(chunk)
+                repaired += 1
+                loaded = cache.load(chunk.fingerprint)
+            }
+            guard let file = loaded else {
+                throw RenderFailure("the \(name) cannot be read back from the cache folder '\(cache.directory)'")
             }
             guard file.extradata == parameterSets else {
                 throw RenderFailure("the \(name) was encoded with other parameter sets than the output's")
@@ -39,5 +52,6 @@ struct ChunkJoiner {
         }
         try audio.finish(writer)
         try writer.finish(copiedChunks: true)
+        return repaired
     }
 }

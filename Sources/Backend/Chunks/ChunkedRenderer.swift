@@ -84,15 +84,18 @@ public struct ChunkedRenderer: Sendable {
             frameCount: Int64(window.count), alreadyDone: Int64(window.count) - toEncode, fps: plan.output.fps,
             chunks: chunks.count, reused: chunks.count - missing.count)
         // Finished only once joined: the last frame is counted after the join.
-        let encoded = { (done: Int64) in meter.progress(done: min(meter.alreadyDone + done, meter.frameCount - 1)) }
+        let encoded = { (done: Int64) in meter.progress(done: min(meter.alreadyDone + done, max(meter.frameCount - 1, 0))) }
         progress(encoded(0))
-        try ChunkWorkers(plan: plan, cache: cache, jobs: jobs).encode(missing, isCancelled: isCancelled) { done in
-            progress(encoded(done))
+        let workers = ChunkWorkers(plan: plan, cache: cache, jobs: jobs)
+        try workers.encode(missing, isCancelled: isCancelled) { done in progress(encoded(done)) }
+        let joiner = ChunkJoiner(plan: plan, cache: cache) { chunk in
+            try workers.encode([chunk], isCancelled: isCancelled) { _ in }
         }
-        try ChunkJoiner(plan: plan, cache: cache).join(chunks, window: window, into: path, isCancelled: isCancelled)
+        let repaired = try joiner.join(chunks, window: window, into: path, isCancelled: isCancelled)
         progress(meter.progress(done: Int64(window.count)))
         cache.prune()
-        return ChunkReport(chunks: chunks.count, reused: chunks.count - missing.count, encoded: missing.count)
+        let encodedCount = missing.count + repaired
+        return ChunkReport(chunks: chunks.count, reused: chunks.count - encodedCount, encoded: encodedCount)
     }
 }
 

@@ -124,17 +124,19 @@ struct TransitionLowering {
         let t = placed.transition
         let rate = work.audio.format?.sampleRate ?? 48_000
         let count = work.audio.format?.sampleCount ?? 0
+        let (fall, rise): (RampShape, RampShape) =
+            t.audio == .linear ? (.linear, .linear) : (.equalPowerFall, .equalPowerRise)
         if let index = work.audioByItem[placed.outgoing] {
-            if t.crossfadesAudio {
-                work.audio.inputs[index].gain.multiply(by: ramp(1, 0, span, t, .equalPowerFall))
+            if t.audio != .cut {
+                work.audio.inputs[index].gain.multiply(by: ramp(1, 0, span, t, fall))
             } else {
                 work.audio.inputs[index].range.end = span.start + span.duration / Rational(2)
                 work.audio.inputs[index].samples = AudioBuilder.clip(work.audio.inputs[index].range.samples(at: rate), count)
             }
         }
         if let index = work.audioByItem[placed.incoming] {
-            if t.crossfadesAudio {
-                work.audio.inputs[index].gain.multiply(by: ramp(0, 1, span, t, .equalPowerRise))
+            if t.audio != .cut {
+                work.audio.inputs[index].gain.multiply(by: ramp(0, 1, span, t, rise))
             } else {
                 work.audio.inputs[index].range.start = span.start + span.duration / Rational(2)
                 work.audio.inputs[index].samples = AudioBuilder.clip(work.audio.inputs[index].range.samples(at: rate), count)

@@ -159,6 +159,16 @@ public enum TransitionKind: String, Hashable, Sendable, Codable, CaseIterable {
     case zoom, circle
 }
 
+/// The law of a transition's sound.
+public enum AudioLaw: String, Hashable, Sendable, Codable {
+    /// Gains `cos` and `sin` of the progress: the loudness stays even (the default).
+    case equalPower = "equal-power"
+    /// Gains `1 − p` and `p`: what `acrossfade` and most editors' "linear" do.
+    case linear
+    /// No crossfade: the sound switches at the midpoint.
+    case cut
+}
+
 /// A transition between the items before and after it on its track.
 public struct Transition: Hashable, Sendable, Codable {
     public var kind: TransitionKind
@@ -166,8 +176,8 @@ public struct Transition: Hashable, Sendable, Codable {
     public var ease: Ease = .linear
     /// The colour a `fade` passes through.
     public var color: Color = .black
-    /// `false` for `audio: cut`: the sound switches at the midpoint instead of crossfading.
-    public var crossfadesAudio = true
+    /// How the sound passes from one item to the next (SPEC 17).
+    public var audio: AudioLaw = .equalPower
 
     public init(kind: TransitionKind, duration: Located<TimeValue>) {
         self.kind = kind

@@ -83,10 +83,12 @@ extension ItemReader {
             }
         }
         if let entry = keys["audio"], let mode = context.text(entry.value, "audio") {
-            switch mode {
-            case "crossfade": transition.crossfadesAudio = true
-            case "cut": transition.crossfadesAudio = false
-            default: context.error("'audio' of a transition is 'crossfade' or 'cut', not '\(mode)'", at: entry.value)
+            // `crossfade` is the name the first version of the format had for `equal-power`.
+            if let law = mode == "crossfade" ? .equalPower : AudioLaw(rawValue: mode) {
+                transition.audio = law
+            } else {
+                context.error(
+                    "'audio' of a transition is 'equal-power', 'linear' or 'cut', not '\(mode)'", at: entry.value)
             }
         }
         guard kind != nil, duration != nil else { return nil }
