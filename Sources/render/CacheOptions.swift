@@ -32,7 +32,7 @@ struct CacheOptions: ParsableArguments {
         do {
             return try ChunkCache(directory: directory)
         } catch let failure as RenderFailure {
-            throw ValidationError(failure.message)
+            throw ValidationError(failure.message + "; choose another folder with --cache DIR, or render with --no-cache")
         }
     }
 }

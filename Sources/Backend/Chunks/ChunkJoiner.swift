@@ -7,27 +7,30 @@ import EDLParser
 /// parameter sets equal the output stream's, each chunk has one packet per
 /// frame, and decoding timestamps strictly increase.
 ///
-/// A chunk that has left the cache or fails its checksum when read is encoded
-/// again on the spot (`encode`), so the cache needs no reading ahead of the join.
+/// The join runs beside the workers: before each chunk, `ready` waits until it
+/// is in the cache. A chunk that has left the cache or fails its checksum when
+/// read is encoded again on the spot, so the cache needs no reading ahead.
 struct ChunkJoiner {
-    let plan: RenderPlan
-    let cache: ChunkCache
-    /// Encodes a chunk into the cache.
-    let encode: (Chunk) throws -> Void
+    let encoder: ChunkEncoder
+    var plan: RenderPlan { encoder.plan }
+    var cache: ChunkCache { encoder.cache }
 
     /// Writes the output; returns how many chunks had to be encoded again.
-    func join(_ chunks: [Chunk], window: Range<Int64>, into path: String, isCancelled: () -> Bool) throws -> Int {
+    func join(
+        _ chunks: [Chunk], window: Range<Int64>, into path: String, isCancelled: () -> Bool, ready: (Int) throws -> Void
+    ) throws -> Int {
         let writer = try MediaWriter(path: path, output: plan.output, audio: plan.audio.format, copyingChunks: true)
         let audio = try AudioFeed(plan: plan, window: window)
         let parameterSets = writer.videoExtradata
         var lastDTS = Int64.min
         var repaired = 0
-        for chunk in chunks {
+        for (position, chunk) in chunks.enumerated() {
             if isCancelled() { throw RenderFailure.cancelled }
+            try ready(position)
             let name = "chunk of frames \(chunk.frames.lowerBound)..<\(chunk.frames.upperBound)"
             var loaded = cache.load(chunk.fingerprint)
             if loaded == nil {
-                try encode(chunk)
+                try encoder.encodeNow(chunk)
                 repaired += 1
                 loaded = cache.load(chunk.fingerprint)
             }

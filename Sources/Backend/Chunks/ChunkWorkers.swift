@@ -3,29 +3,30 @@ import Foundation
 import Synchronization
 
 /// Encodes chunks on `jobs` threads, each with its own compositor, decoders and
-/// single-threaded encoder, and stores them in the cache.
+/// single-threaded encoder, and stores them in the cache. The threads start at
+/// once; the join follows behind them (`waitUntilEncoded`), so the sound is
+/// mixed while pictures are still being encoded.
 ///
 /// Each worker takes a contiguous run of the chunks, so its decoders read
 /// forward from one chunk into the next; a worker that runs out takes chunks
 /// from the end of the longest run left.
-struct ChunkWorkers: Sendable {
-    let plan: RenderPlan
-    let cache: ChunkCache
-    let jobs: Int
+final class ChunkWorkers: Sendable {
+    private let encoder: ChunkEncoder
+    private let chunks: [Chunk]
+    private let queue: WorkQueue
+    private let group = DispatchGroup()
 
-    /// Encodes `chunks`; `progress` gets the frames encoded so far, on the calling thread.
-    func encode(
-        _ chunks: [Chunk], isCancelled: @escaping @Sendable () -> Bool, progress: (Int64) -> Void
-    ) throws {
-        guard !chunks.isEmpty else { return }
-        let queue = WorkQueue(chunks: chunks, workers: min(jobs, chunks.count))
-        let group = DispatchGroup()
-        for worker in 0..<min(jobs, chunks.count) {
+    init(encoder: ChunkEncoder, chunks: [Chunk], jobs: Int, isCancelled: @escaping @Sendable () -> Bool) {
+        self.encoder = encoder
+        self.chunks = chunks
+        let workers = min(max(jobs, 1), chunks.count)
+        queue = WorkQueue(chunks: chunks, workers: workers)
+        for worker in 0..<workers {
             group.enter()
-            let thread = Thread { [self] in
+            let thread = Thread { [encoder, chunks, queue, group] in
                 defer { group.leave() }
                 do {
-                    try run(worker: worker, chunks: chunks, queue: queue, isCancelled: isCancelled)
+                    try encoder.run(worker: worker, chunks: chunks, queue: queue, isCancelled: isCancelled)
                 } catch {
                     queue.fail(error)
                 }
@@ -33,50 +34,98 @@ struct ChunkWorkers: Sendable {
             thread.stackSize = 8 << 20
             thread.start()
         }
-        while group.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
-            progress(queue.framesDone)
-        }
-        if let failure = queue.failure { throw failure }
     }
 
-    private func run(worker: Int, chunks: [Chunk], queue: WorkQueue, isCancelled: @Sendable () -> Bool) throws {
-        guard let encoding = plan.output.video else { return }
-        let compositor = FrameCompositor(plan: plan, text: try TextRasterizer())
-        let packet = try Packet()
-        while let index = queue.next(for: worker) {
-            let chunk = chunks[index]
-            let encoder = try PictureEncoder.forChunks(encoding: encoding, output: plan.output)
-            var packets: [ChunkFile.Packet] = []
-            func drain() throws {
-                while try encoder.encoder.receive(into: packet) {
-                    let pts = packet.pts ?? Int64(packets.count)
-                    packets.append(
-                        ChunkFile.Packet(
-                            pts: pts, dts: packet.dts ?? pts, duration: packet.duration, isKeyframe: packet.isKeyframe,
-                            data: packet.bytes))
-                }
+    /// Frames encoded so far.
+    var framesDone: Int64 { queue.framesDone }
+
+    /// Blocks until chunk `index` of those given is in the cache; throws the
+    /// first worker's failure. `poll` is called about every 100 ms meanwhile.
+    func waitUntilEncoded(_ index: Int, poll: () -> Void) throws {
+        var polled = Date()
+        while true {
+            if let failure = queue.failure { throw failure }
+            if queue.isEncoded(index) { return }
+            Thread.sleep(forTimeInterval: 0.005)
+            if Date().timeIntervalSince(polled) >= 0.1 {
+                poll()
+                polled = Date()
             }
-            let segment = chunk.localSegment
-            compositor.begin(segment, firstFrame: chunk.frames.lowerBound)
-            for frame in segment.frames {
-                if isCancelled() { throw RenderFailure.cancelled }
-                if queue.failure != nil { return }
-                try encoder.encode(try compositor.frame(frame, of: segment), pts: frame)
-                try drain()
-                queue.add(frames: 1)
-            }
-            try encoder.encoder.sendEndOfStream()
-            try drain()
-            try cache.store(ChunkFile(extradata: encoder.encoder.extradata, packets: packets), as: chunk.fingerprint)
         }
+    }
+
+    /// Stops handing out chunks (after a failure elsewhere) and waits for the threads to end.
+    func stop() {
+        queue.fail(RenderFailure.cancelled)
+        group.wait()
+    }
+
+    /// Waits for every thread to end; throws the first failure.
+    func finish() throws {
+        group.wait()
+        if let failure = queue.failure { throw failure }
     }
 }
 
-/// The chunks still to encode, as one contiguous run per worker; frames done;
-/// the first failure.
+/// Draws and encodes chunks into the cache.
+struct ChunkEncoder: Sendable {
+    let plan: RenderPlan
+    let cache: ChunkCache
+
+    /// One worker's loop: chunks from the queue until none is left.
+    fileprivate func run(worker: Int, chunks: [Chunk], queue: WorkQueue, isCancelled: @Sendable () -> Bool) throws {
+        let compositor = FrameCompositor(plan: plan, text: try TextRasterizer())
+        while let index = queue.next(for: worker) {
+            let finished = try encode(chunks[index], with: compositor) {
+                if queue.failure != nil || isCancelled() { throw RenderFailure.cancelled }
+                queue.add(frames: 1)
+            }
+            guard finished else { return }
+            queue.markEncoded(index)
+        }
+    }
+
+    /// Encodes one chunk on this thread (a chunk the join found damaged).
+    func encodeNow(_ chunk: Chunk) throws {
+        _ = try encode(chunk, with: FrameCompositor(plan: plan, text: try TextRasterizer())) {}
+    }
+
+    /// Draws, encodes and stores `chunk`; `frameDone` runs after each frame and
+    /// may throw to stop. Returns false when there is no video to encode.
+    private func encode(_ chunk: Chunk, with compositor: FrameCompositor, frameDone: () throws -> Void) throws -> Bool {
+        guard let encoding = plan.output.video else { return false }
+        let encoder = try PictureEncoder.forChunks(encoding: encoding, output: plan.output)
+        let packet = try Packet()
+        var packets: [ChunkFile.Packet] = []
+        func drain() throws {
+            while try encoder.encoder.receive(into: packet) {
+                let pts = packet.pts ?? Int64(packets.count)
+                packets.append(
+                    ChunkFile.Packet(
+                        pts: pts, dts: packet.dts ?? pts, duration: packet.duration, isKeyframe: packet.isKeyframe,
+                        data: packet.bytes))
+            }
+        }
+        let segment = chunk.localSegment
+        compositor.begin(segment, firstFrame: chunk.frames.lowerBound)
+        for frame in segment.frames {
+            try encoder.encode(try compositor.frame(frame, of: segment), pts: frame)
+            try drain()
+            try frameDone()
+        }
+        try encoder.encoder.sendEndOfStream()
+        try drain()
+        try cache.store(ChunkFile(extradata: encoder.encoder.extradata, packets: packets), as: chunk.fingerprint)
+        return true
+    }
+}
+
+/// The chunks still to encode, as one contiguous run per worker; the chunks
+/// encoded; frames done; the first failure.
 private final class WorkQueue: Sendable {
     private struct State {
         var runs: [ArraySlice<Int>]
+        var encoded: Set<Int> = []
         var framesDone: Int64 = 0
         var failure: (any Error)?
     }
@@ -114,6 +163,9 @@ private final class WorkQueue: Sendable {
 
     func add(frames: Int64) { state.withLock { $0.framesDone += frames } }
     var framesDone: Int64 { state.withLock { $0.framesDone } }
+
+    func markEncoded(_ index: Int) { _ = state.withLock { $0.encoded.insert(index) } }
+    func isEncoded(_ index: Int) -> Bool { state.withLock { $0.encoded.contains(index) } }
 
     func fail(_ error: any Error) {
         state.withLock { state in

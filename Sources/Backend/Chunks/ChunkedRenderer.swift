@@ -75,8 +75,9 @@ public struct ChunkedRenderer: Sendable {
         let window = window ?? 0..<plan.output.frameCount
         let chunks = try chunks(window: window)
         var missing: [Chunk] = []
-        var seen: Set<String> = []
-        for chunk in chunks where seen.insert(chunk.fingerprint).inserted && !cache.contains(chunk.fingerprint) {
+        var missingIndex: [String: Int] = [:]
+        for chunk in chunks where missingIndex[chunk.fingerprint] == nil && !cache.contains(chunk.fingerprint) {
+            missingIndex[chunk.fingerprint] = missing.count
             missing.append(chunk)
         }
         let toEncode = missing.reduce(Int64(0)) { $0 + Int64($1.frames.count) }
@@ -84,14 +85,25 @@ public struct ChunkedRenderer: Sendable {
             frameCount: Int64(window.count), alreadyDone: Int64(window.count) - toEncode, fps: plan.output.fps,
             chunks: chunks.count, reused: chunks.count - missing.count)
         // Finished only once joined: the last frame is counted after the join.
-        let encoded = { (done: Int64) in meter.progress(done: min(meter.alreadyDone + done, max(meter.frameCount - 1, 0))) }
-        progress(encoded(0))
-        let workers = ChunkWorkers(plan: plan, cache: cache, jobs: jobs)
-        try workers.encode(missing, isCancelled: isCancelled) { done in progress(encoded(done)) }
-        let joiner = ChunkJoiner(plan: plan, cache: cache) { chunk in
-            try workers.encode([chunk], isCancelled: isCancelled) { _ in }
+        func report(_ done: Int64) {
+            progress(meter.progress(done: min(meter.alreadyDone + done, max(meter.frameCount - 1, 0))))
         }
-        let repaired = try joiner.join(chunks, window: window, into: path, isCancelled: isCancelled)
+        report(0)
+        let encoder = ChunkEncoder(plan: plan, cache: cache)
+        let workers = ChunkWorkers(encoder: encoder, chunks: missing, jobs: jobs, isCancelled: isCancelled)
+        let repaired: Int
+        do {
+            repaired = try ChunkJoiner(encoder: encoder).join(
+                chunks, window: window, into: path, isCancelled: isCancelled
+            ) { position in
+                guard let index = missingIndex[chunks[position].fingerprint] else { return }
+                try workers.waitUntilEncoded(index) { report(workers.framesDone) }
+            }
+            try workers.finish()
+        } catch {
+            workers.stop()
+            throw error
+        }
         progress(meter.progress(done: Int64(window.count)))
         cache.prune()
         let encodedCount = missing.count + repaired
