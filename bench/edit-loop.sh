@@ -14,19 +14,7 @@
 # Environment: SHARED, MEDIA_DIR, OUT_DIR and RENDER as for bench/run.sh; JOBS (default:
 # the core count) is passed as --jobs.
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-SHARED="${SHARED:-$ROOT/../shared/bench}"
-export MEDIA_DIR="${MEDIA_DIR:-$ROOT/bench/media}"
-export OUT_DIR="${OUT_DIR:-$ROOT/bench/out}"
-JOBS="${JOBS:-$(nproc)}"
-TIME=/usr/bin/time
-[[ -x $TIME ]] || { echo "error: $TIME is missing (apt-get install time)" >&2; exit 2; }
-mkdir -p "$OUT_DIR"
-bash "$SHARED/make_media.sh" | grep -v '^skip ' || true
-if [[ -z ${RENDER:-} ]]; then
-  (cd "$ROOT" && swift build -c release --product render 2>&1 | tail -1)
-  RENDER="$ROOT/.build/release/render"
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 work="$OUT_DIR/edit-loop"
 rm -rf "$work" && mkdir -p "$work"

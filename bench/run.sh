@@ -18,27 +18,10 @@
 #
 # Every Cutlist render here is a full render: --no-cache, so no chunk comes from an earlier run.
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-SHARED="${SHARED:-$ROOT/../shared/bench}"
-export MEDIA_DIR="${MEDIA_DIR:-$ROOT/bench/media}"
-export OUT_DIR="${OUT_DIR:-$ROOT/bench/out}"
 RUNS="${RUNS:-2}"
-JOBS="${JOBS:-$(nproc)}"
 WORKLOADS=("$@")
 [[ ${#WORKLOADS[@]} -gt 0 ]] || WORKLOADS=(W1 W2 W3)
-TIME=/usr/bin/time
-
-[[ -d $SHARED ]] || { echo "error: no shared bench folder at '$SHARED' (set SHARED)" >&2; exit 2; }
-[[ -x $TIME ]] || { echo "error: $TIME is missing (apt-get install time)" >&2; exit 2; }
-mkdir -p "$OUT_DIR"
-
-bash "$SHARED/make_media.sh" | grep -v '^skip ' || true
-
-if [[ -z ${RENDER:-} ]]; then
-  echo "building the release binary..."
-  (cd "$ROOT" && swift build -c release --product render 2>&1 | tail -1)
-  RENDER="$ROOT/.build/release/render"
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 # Expected frames and duration of each workload's output.
 declare -A FRAMES=([W1]=900 [W2]=840 [W3]=765)

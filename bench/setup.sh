@@ -1,0 +1,20 @@
+# Sourced by the benchmark scripts: the shared bench folder, the inputs (made once),
+# the output folder, /usr/bin/time and the release `render` (built unless RENDER is set).
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SHARED="${SHARED:-$ROOT/../shared/bench}"
+export MEDIA_DIR="${MEDIA_DIR:-$ROOT/bench/media}"
+export OUT_DIR="${OUT_DIR:-$ROOT/bench/out}"
+JOBS="${JOBS:-$(nproc)}"
+TIME=/usr/bin/time
+
+[[ -d $SHARED ]] || { echo "error: no shared bench folder at '$SHARED' (set SHARED)" >&2; exit 2; }
+[[ -x $TIME ]] || { echo "error: $TIME is missing (apt-get install time)" >&2; exit 2; }
+mkdir -p "$OUT_DIR"
+
+bash "$SHARED/make_media.sh" | grep -v '^skip ' || true
+
+if [[ -z ${RENDER:-} ]]; then
+  echo "building the release binary..."
+  (cd "$ROOT" && swift build -c release --product render 2>&1 | tail -1)
+  RENDER="$ROOT/.build/release/render"
+fi
