@@ -53,11 +53,21 @@ struct OutputResolver {
             return nil
         }
         let fps = context.fps
+        let frameCount = duration.rounded(times: fps.rate)
+        guard frameCount > 0 else {
+            context.error(
+                "the output lasts \(TimeValue.format(duration)), less than one frame at \(fps) fps",
+                at: output.duration?.location ?? output.location ?? context.project.tracks.first?.location,
+                hint:
+                    "an output needs at least half a frame (\(TimeValue.format(Rational.one / fps.rate / Rational(2)))) to have one"
+            )
+            return nil
+        }
         let size = frameSize(&context)
         let video = container.hasVideo ? videoEncoding(container, fps: fps, &context) : nil
         return OutputPlan(
             path: path, container: container, size: size, fps: fps,
-            frameCount: duration.rounded(times: fps.rate), duration: duration, background: output.background,
+            frameCount: frameCount, duration: duration, background: output.background,
             video: video, metadata: output.metadata, faststart: output.faststart)
     }
 

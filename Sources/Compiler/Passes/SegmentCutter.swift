@@ -15,9 +15,11 @@ struct SegmentCutter {
         let count = output.frameCount
         guard count > 0 else { return [] }
         let spans: [(frames: Range<Int64>, layer: Layer)] = layers.compactMap { layer in
+            // Items past the output's end, or shorter than a frame, show in no frame.
             let frames = layer.range.frames(at: output.fps)
-            let clipped = max(frames.lowerBound, 0)..<min(max(frames.upperBound, 0), count)
-            return clipped.lowerBound < clipped.upperBound ? (clipped, layer) : nil
+            let lower = min(max(frames.lowerBound, 0), count)
+            let upper = min(max(frames.upperBound, lower), count)
+            return lower < upper ? (lower..<upper, layer) : nil
         }
         var cuts: Set<Int64> = [0, count]
         for span in spans {
