@@ -19,6 +19,14 @@ enum InputGuard {
         throw ExitCode(2)
     }
 
+    /// An output path that is a folder is refused before rendering, not found at the end.
+    static func refuseFolder(_ output: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), isDirectory.boolValue else { return }
+        Terminal.printError("error: the output '\(output)' is a folder; choose a file name with -o")
+        throw ExitCode(2)
+    }
+
     private static func resolved(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }

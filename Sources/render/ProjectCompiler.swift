@@ -65,6 +65,10 @@ struct ProjectCompiler {
             return .error("'\(name)' does not exist", at: file.location, hint: hint)
         }
         if isDirectory.boolValue { return .error("'\(name)' is a directory, not a media file", at: file.location) }
+        // Reading a pipe, socket or device would block or never end.
+        if let type = (try? manager.attributesOfItem(atPath: file.value))?[.type] as? FileAttributeType, type != .typeRegular {
+            return .error("'\(name)' is not a regular file (a pipe, socket or device), so it cannot be media", at: file.location)
+        }
         if !manager.isReadableFile(atPath: file.value) { return .error("'\(name)' cannot be read", at: file.location) }
         return nil
     }

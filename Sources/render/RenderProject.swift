@@ -62,7 +62,9 @@ struct RenderProject: ParsableCommand {
             return first..<last
         }
         try InputGuard.refuseOverwriting(plan.output.path, project: project, plan: plan)
+        try InputGuard.refuseFolder(plan.output.path)
         let destination = SafeOutput(destination: plan.output.path)
+        destination.removeAbandonedFiles()
         let reporter = ProgressReporter(ProgressReporter.Style(rawValue: progress) ?? .auto, quiet: quiet)
         var chunkReport: ChunkReport?
         do {

@@ -16,7 +16,37 @@ import Testing
         let result = ProjectParser.parse(yaml, file: testFile, directory: testDirectory)
         #expect(Date().timeIntervalSince(start) < 1)
         #expect(result.project == nil)
-        #expect(result.diagnostics.map(\.message) == ["the document expands to more than 100000 YAML nodes through aliases"])
+        #expect(result.diagnostics.map(\.message) == ["aliases add more than 100000 YAML nodes to the document"])
+    }
+
+    @Test func aLongFileWrittenOutInFullIsNoAliasBomb() {
+        // 36,000 items of 0.1 s (an hour of cuts): some 150,000 nodes, none from an alias.
+        let items = String(repeating: "      - { color: red, duration: 0.1 }\n", count: 36_000)
+        let result = ProjectParser.parse("cutlist: 1\ntracks:\n  - items:\n" + items, file: testFile, directory: testDirectory)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.prefix(1))")
+        #expect(result.project?.tracks.first?.items.count == 36_000)
+        // Aliases still count: one anchored item repeated 101,000 times adds too much.
+        let anchored =
+            "x-item: &item { color: red, duration: 0.1 }\ncutlist: 1\ntracks:\n  - items:\n"
+            + String(repeating: "      - *item\n", count: 34_000)
+        #expect(
+            ProjectParser.parse(anchored, file: testFile, directory: testDirectory).diagnostics.map(\.message) == [
+                "aliases add more than 100000 YAML nodes to the document"
+            ])
+    }
+
+    @Test(arguments: ["flow", "block"])
+    func deepNestingIsADiagnosticNotACrash(_ style: String) {
+        let deep =
+            style == "flow"
+            ? "cutlist: 1\ntracks: " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000) + "\n"
+            : "cutlist: 1\ntracks:\n" + (1...5000).map { String(repeating: " ", count: $0) + "- a:" }.joined(separator: "\n")
+        let result = ProjectParser.parse(deep, file: testFile, directory: testDirectory)
+        #expect(result.project == nil)
+        #expect(result.diagnostics.map(\.message) == ["the document nests more than 256 levels deep"])
+        // Nesting within the bound is read as usual (and refused for what it says).
+        let fine = "cutlist: 1\ntracks: " + String(repeating: "[", count: 200) + String(repeating: "]", count: 200) + "\n"
+        #expect(!ProjectParser.parse(fine, file: testFile, directory: testDirectory).diagnostics.isEmpty)
     }
 
     @Test func hugeDurationIsADiagnostic() {

@@ -26,6 +26,10 @@ struct FileIdentity: Hashable, Sendable {
             }
         }
         if info.st_mode & S_IFMT == S_IFDIR { throw MediaProbeError("'\(path)' is a directory, not a media file") }
+        // A FIFO, socket or device would block reading (or never end): only files are media.
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw MediaProbeError("'\(path)' is not a regular file (a pipe, socket or device), so it cannot be a media file")
+        }
         guard access(path, R_OK) == 0 else { throw MediaProbeError("'\(path)' cannot be read (permission denied)") }
         size = Int64(info.st_size)
         device = UInt64(info.st_dev)

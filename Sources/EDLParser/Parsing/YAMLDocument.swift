@@ -3,10 +3,18 @@ import Yams
 /// The YAML layer: text to a `Yams.Node` tree, with syntax errors and alias bombs
 /// turned into located diagnostics.
 enum YAMLDocument {
-    /// A document that expands (through aliases) to more nodes than this is rejected.
+    /// A document whose aliases add more nodes than this to those written is rejected (SPEC 1).
     static let nodeLimit = 100_000
+    /// Deeper nesting is rejected before the YAML is composed (which recurses once per level).
+    static let depthLimit = 256
 
     static func compose(_ text: String, file: String, diagnostics: inout DiagnosticList) -> Node? {
+        if let line = lineNestedTooDeep(text) {
+            diagnostics.error(
+                "the document nests more than \(depthLimit) levels deep", at: SourceLocation(file: file, line: line, column: 1),
+                hint: "a project needs a handful of levels; this looks like a generated or damaged file")
+            return nil
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -23,10 +31,10 @@ enum YAMLDocument {
                 hint: "a project starts with 'cutlist: 1' and a list of 'tracks:'")
             return nil
         }
-        var budget = nodeLimit
-        guard fitsBudget(root, &budget) else {
+        var count = AliasCount()
+        guard count.fits(root) else {
             diagnostics.error(
-                "the document expands to more than \(nodeLimit) YAML nodes through aliases",
+                "aliases add more than \(nodeLimit) YAML nodes to the document",
                 at: location(root.mark, file: file),
                 hint: "anchors and aliases are for reuse; this many copies look like an alias bomb")
             return nil
@@ -34,20 +42,74 @@ enum YAMLDocument {
         return root
     }
 
-    /// Counts nodes as an expanded tree, stopping as soon as the budget runs out, so
-    /// a 'billion laughs' document costs at most `nodeLimit` steps.
-    private static func fitsBudget(_ node: Node, _ budget: inout Int) -> Bool {
-        budget -= 1
-        guard budget >= 0 else { return false }
-        switch node {
-        case .scalar: return true
-        case .sequence(let sequence):
-            for child in sequence where !fitsBudget(child, &budget) { return false }
-            return true
-        case .mapping(let mapping):
-            for (key, value) in mapping where !fitsBudget(key, &budget) || !fitsBudget(value, &budget) { return false }
-            return true
+    /// Counts the nodes of the expanded tree against those written in the file (each
+    /// written node has a place of its own; an alias repeats the places of what it
+    /// names), stopping as soon as aliases have added `nodeLimit`, so a 'billion
+    /// laughs' document costs about `nodeLimit` steps and a long file written out
+    /// in full is not an alias bomb.
+    private struct AliasCount {
+        var expanded = 0
+        var written: Set<Int> = []
+
+        mutating func fits(_ node: Node) -> Bool {
+            expanded += 1
+            if let mark = node.mark { written.insert(mark.line << 24 | mark.column) }
+            guard expanded - written.count <= nodeLimit else { return false }
+            switch node {
+            case .scalar: return true
+            case .sequence(let sequence):
+                for child in sequence where !fits(child) { return false }
+                return true
+            case .mapping(let mapping):
+                for (key, value) in mapping where !fits(key) || !fits(value) { return false }
+                return true
+            }
         }
+    }
+
+    /// The first line where nesting may pass `depthLimit`, or nil. Counts an upper
+    /// bound: each column of indentation and each open flow bracket (outside
+    /// quotes and comments) as a level.
+    static func lineNestedTooDeep(_ text: String) -> Int? {
+        var flow = 0
+        var line = 1
+        var indent = 0
+        var atLineStart = true
+        var quote: UInt8?
+        var previous: UInt8 = 0
+        var inComment = false
+        for byte in text.utf8 {
+            defer { previous = byte }
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                indent = 0
+                atLineStart = true
+                inComment = false
+                quote = nil  // counting more brackets only makes the bound safer
+                continue
+            }
+            if inComment { continue }
+            if atLineStart {
+                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "\t") {
+                    indent += 1
+                } else {
+                    atLineStart = false
+                }
+            }
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = byte
+                case UInt8(ascii: "#") where previous == UInt8(ascii: " ") || previous == 0: inComment = true
+                case UInt8(ascii: "["), UInt8(ascii: "{"): flow += 1
+                case UInt8(ascii: "]"), UInt8(ascii: "}"): flow = max(0, flow - 1)
+                default: break
+                }
+            }
+            if indent + flow > depthLimit { return line }
+        }
+        return nil
     }
 
     static func location(_ mark: Mark?, file: String) -> SourceLocation {

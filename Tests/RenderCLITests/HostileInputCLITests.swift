@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// Inputs and outputs that are not what they seem: a clear error, quickly, and
+/// nothing left behind.
+@Suite struct HostileInputCLITests {
+    static let clipEdit = """
+        cutlist: 1
+        output: { size: 160x90, fps: 25 }
+        tracks:
+          - items:
+              - source: clip.mp4
+
+        """
+
+    @Test func aPipeNamedLikeAClipIsRefusedWithoutBlocking() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Self.clipEdit)
+        #expect(mkfifo(space.path("clip.mp4"), 0o644) == 0)
+        for command in [["check", "edit.yaml"], ["edit.yaml", "--progress", "none"]] {
+            let result = try CLI.run(command, in: space.url, timeout: 20)
+            #expect(result.exited && result.status == 2, "\(command): \(result)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "edit.yaml:5:17: error: 'clip.mp4' is not a regular file (a pipe, socket or device), so it cannot be media\n"),
+                "\(result)")
+            #expect(result.seconds < 10)
+        }
+    }
+
+    @Test func anOutputThatIsAFolderIsRefusedBeforeRendering() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", "cutlist: 1\ntracks:\n  - items: [{ color: red, duration: 1s }]\n")
+        try FileManager.default.createDirectory(atPath: space.path("out.mp4"), withIntermediateDirectories: false)
+        let result = try space.render("edit.yaml", "-o", "out.mp4", "--progress", "none")
+        #expect(result.exited && result.status == 2, "\(result)")
+        #expect(
+            result.stderr
+                == "error: the output '\(space.url.standardizedFileURL.path)/out.mp4' is a folder; choose a file name with -o\n")
+        #expect(space.listing() == ["edit.yaml", "out.mp4"])
+    }
+
+    @Test func filesOfKilledRendersAreRemovedByTheNext() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write(
+            "edit.yaml", "cutlist: 1\noutput: { size: 160x90, fps: 25 }\ntracks:\n  - items: [{ color: red, duration: 1s }]\n")
+        // The process id of a process that has ended.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let pid = ended.processIdentifier
+        try space.write(".out.partial-\(pid).mp4", "half a render")
+        try FileManager.default.createDirectory(
+            atPath: space.path(".out.partial-\(pid).mp4.chunks/tmp"), withIntermediateDirectories: true)
+        // A render still running (this test process) keeps its files.
+        let alive = ".out.partial-\(getpid()).mp4"
+        try space.write(alive, "a render in progress")
+        let result = try space.render("edit.yaml", "-o", "out.mp4", "--progress", "none", "--no-cache")
+        #expect(result.status == 0, "\(result)")
+        #expect(space.listing() == [alive, "edit.yaml", "out.mp4"])
+    }
+}
