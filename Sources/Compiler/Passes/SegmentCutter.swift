@@ -27,11 +27,25 @@ struct SegmentCutter {
             cuts.insert(span.frames.upperBound)
         }
         let bounds = cuts.sorted()
+        // One sweep over the bounds: layers join the active set where they start and
+        // leave where they end, so a long edit costs n log n, not n² (an hour of cuts
+        // is 36,000 items). The set stays in drawing order: track, then order.
+        func drawsBefore(_ a: Int, _ b: Int) -> Bool {
+            let (x, y) = (spans[a].layer, spans[b].layer)
+            return (x.track, x.order, a) < (y.track, y.order, b)
+        }
+        let starts = spans.indices.sorted { spans[$0].frames.lowerBound < spans[$1].frames.lowerBound }
+        var next = 0
+        var active: [Int] = []
         var segments: [Segment] = []
         for (lower, upper) in zip(bounds, bounds.dropFirst()) {
-            let active = spans.filter { $0.frames.contains(lower) }.map(\.layer)
-                .sorted { ($0.track, $0.order) < ($1.track, $1.order) }
-            segments.append(Segment(frames: lower..<upper, layers: active))
+            active.removeAll { spans[$0].frames.upperBound <= lower }
+            while next < starts.count, spans[starts[next]].frames.lowerBound <= lower {
+                let joining = starts[next]
+                active.insert(joining, at: active.firstIndex { drawsBefore(joining, $0) } ?? active.endIndex)
+                next += 1
+            }
+            segments.append(Segment(frames: lower..<upper, layers: active.map { spans[$0].layer }))
         }
         return segments
     }
