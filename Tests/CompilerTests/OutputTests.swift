@@ -4,6 +4,20 @@ import Testing
 @testable import Compiler
 
 @Suite struct OutputTests {
+    @Test(arguments: [
+        (fps(750_000, 71_393), fps(24)),  // a phone's variable-rate clip, averaging about 10.5
+        (fps(15_000, 1001), fps(24)),  // a browser's screen recording
+        (fps(2997, 100), fps(30_000, 1001)),  // NTSC written in round figures
+        (fps(24_000, 1001), fps(24_000, 1001)),
+        (fps(25), fps(25)),
+        (fps(48), fps(50)),
+        (fps(240), fps(60)),  // slow-motion capture
+    ])
+    func theFirstClipsRateIsSnappedToACommonRate(source: FrameRate, output: FrameRate) throws {
+        let plan = try plan(project([track([clip("a")])]), ["a": .video(q(2), fps: source)])
+        #expect(plan.output.fps == output)
+    }
+
     @Test func defaultsComeFromTheFirstVideoItem() throws {
         let plan = try plan(
             project([

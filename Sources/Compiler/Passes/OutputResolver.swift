@@ -33,7 +33,21 @@ struct OutputResolver {
     }
 
     func resolveFrameRate(_ context: inout CompileContext) {
-        context.fps = context.project.output.fps?.value ?? firstPicture(context)?.fps ?? .thirty
+        context.fps = context.project.output.fps?.value ?? firstPicture(context)?.fps.map(Self.standardRate) ?? .thirty
+    }
+
+    /// The output rate for a first clip at `rate`: the rate itself when it is one of
+    /// the common rates (24, 25, 30, 50, 60 and the NTSC 23.976, 29.97, 59.94, within
+    /// 0.02%), else the nearest of 24, 25, 30, 50 and 60. A phone's variable-rate clip
+    /// averages odd rates such as 750000/71393 (about 10.5): no one wants that output.
+    static func standardRate(_ rate: FrameRate) -> FrameRate {
+        let ntsc = [Rational(24000, 1001), Rational(30000, 1001), Rational(60000, 1001)].compactMap { $0 }
+        let whole = [24, 25, 30, 50, 60].map { Rational(Int64($0)) }
+        let value = rate.rate.approximateDouble
+        func near(_ common: Rational) -> Bool { abs(value / common.approximateDouble - 1) < 0.0002 }
+        if let common = (ntsc + whole).first(where: near) { return FrameRate(common) ?? rate }
+        let nearest = whole.min { abs($0.approximateDouble - value) < abs($1.approximateDouble - value) } ?? Rational(30)
+        return FrameRate(nearest) ?? rate
     }
 
     func resolve(_ placement: Placement, _ context: inout CompileContext) -> OutputPlan? {
