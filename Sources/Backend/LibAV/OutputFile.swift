@@ -11,6 +11,8 @@ public final class OutputFile {
     let context: UnsafeMutablePointer<AVFormatContext>
     public let path: String
     private var encoderTimeBases: [AVRational] = []
+    /// Added to each stream's packet timestamps, in the encoder's time base.
+    private var timestampOffsets: [Int64] = []
     private var headerWritten = false
 
     /// An output at `path`; the container follows `format` (`mp4`, `matroska`,
@@ -44,6 +46,11 @@ public final class OutputFile {
         return format.pointee.flags & cutlist_format_flag_nofile() != 0
     }
 
+    private var isMatroska: Bool {
+        guard let name = context.pointee.oformat?.pointee.name else { return false }
+        return ["matroska", "webm"].contains(String(cString: name))
+    }
+
     /// Whether encoders must put codec headers in extradata (`AV_CODEC_FLAG_GLOBAL_HEADER`).
     public var needsGlobalHeader: Bool {
         guard let format = context.pointee.oformat else { return false }
@@ -61,6 +68,11 @@ public final class OutputFile {
             stream.pointee.avg_frame_rate = encoder.context.pointee.framerate
         }
         encoderTimeBases.append(encoder.context.pointee.time_base)
+        // Matroska counts an Opus track's time from before its priming samples (the
+        // header's CodecDelay is subtracted on reading). Left negative, the priming
+        // makes the muxer shift every stream later, and the picture starts at 7 ms.
+        let priming = Int64(encoder.context.pointee.initial_padding)
+        timestampOffsets.append(isMatroska && encoder.context.pointee.codec_type == AVMEDIA_TYPE_AUDIO ? priming : 0)
         return Int(stream.pointee.index)
     }
 
@@ -101,6 +113,7 @@ public final class OutputFile {
         guard headerWritten, encoderTimeBases.indices.contains(index), let stream = context.pointee.streams[index] else {
             throw .invalid("av_interleaved_write_frame", "no stream \(index), or the header is not written")
         }
+        packet.offset(by: timestampOffsets[index])
         packet.rescale(from: encoderTimeBases[index], to: stream.pointee.time_base)
         packet.streamIndex = index
         try LibAV.check(av_interleaved_write_frame(context, packet.pointer), "av_interleaved_write_frame")

@@ -62,6 +62,13 @@ public final class Packet {
         if chunkPacket.isKeyframe { pointer.pointee.flags |= cutlist_packet_flag_key() }
     }
 
+    /// Moves pts and dts by `delta` (in the packet's time base).
+    func offset(by delta: Int64) {
+        guard delta != 0 else { return }
+        if pointer.pointee.pts != LibAV.noPTS { pointer.pointee.pts += delta }
+        if pointer.pointee.dts != LibAV.noPTS { pointer.pointee.dts += delta }
+    }
+
     /// Converts pts, dts and duration from one time base to another.
     func rescale(from source: AVRational, to destination: AVRational) {
         av_packet_rescale_ts(pointer, source, destination)

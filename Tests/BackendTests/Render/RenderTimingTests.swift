@@ -16,6 +16,31 @@ import Testing
         RenderMedia.index(of: picture, sourceLocation: sourceLocation)
     }
 
+    @Test(arguments: ["webm", "mkv"])
+    func matroskaOutputsStartAtZeroWithOpusPriming(_ container: String) throws {
+        let workspace = try RenderWorkspace()
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.\(container), size: 160x90, fps: 25 }
+            tracks:
+              - items:
+                  - { color: red, duration: 1s }
+              - kind: audio
+                items:
+                  - { tone: 440, duration: 1s }
+            """)
+        func probe(_ stream: String, _ entries: String) throws -> [String] {
+            try MediaFixtures.run(
+                "ffprobe", ["-v", "error", "-select_streams", stream, "-show_entries", entries, "-of", "csv=p=0", output]
+            ).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        // The picture starts at 0, and so does the first sample after Opus's priming.
+        #expect(try probe("v", "packet=pts_time").first == "0.000000")
+        #expect(try probe("a", "frame=pts_time").first == "0.000000")
+        #expect(try probe("a", "frame=nb_samples").compactMap { Int($0) }.reduce(0, +) == 48_000)
+    }
+
     @Test func cutsAndSpeedShowTheSourceFrameAtEachOutputTime() throws {
         let workspace = try RenderWorkspace()
         let output = try workspace.render(media.threeCuts)
