@@ -13,6 +13,20 @@ import Testing
         #expect(diagnostics.first?.description == "edit.yaml:5:11: error: 'to' (12s) is past the end of 'intro' (10.01s)")
     }
 
+    @Test func timesThatAreNotWholeMillisecondsReadAsPeopleWriteThem() {
+        // A 48 kHz sound's length and an NTSC clip's are exact fractions no one writes.
+        let diagnostics = errors(
+            project([
+                track([clip("song") { $0.timing.to = time(q(9)) }], kind: .audio),
+                track([clip("ntsc") { $0.timing.to = time(q(3)) }]),
+            ]),
+            ["song": .sound(q(141_037, 16_000)), "ntsc": .video(q(71_393, 30_000), fps: fps(30_000, 1001))])
+        #expect(
+            Set(diagnostics.map(\.message)) == [
+                "'to' (9s) is past the end of 'song' (about 8.815s)", "'to' (3s) is past the end of 'ntsc' (about 2.38s)",
+            ])
+    }
+
     @Test func cropThatRemovesTheWholePicture() {
         let diagnostics = errors(
             project([track([clip("intro", line: 4) { $0.picture.crop = .constant(Crop(left: 1000, right: 920)) }])]),

@@ -70,5 +70,5 @@ extension FrameRate {
     }()
 }
 
-/// How plans and messages print a time: `2.5s`, or an exact fraction.
-func show(_ seconds: Rational) -> String { TimeValue.format(seconds) }
+/// How messages print a time: `2.5s`, or `about 2.38s` when not whole milliseconds.
+func show(_ seconds: Rational) -> String { TimeValue.readable(seconds) }

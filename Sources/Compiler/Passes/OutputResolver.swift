@@ -70,10 +70,10 @@ struct OutputResolver {
         let frameCount = duration.rounded(times: fps.rate)
         guard frameCount > 0 else {
             context.error(
-                "the output lasts \(TimeValue.format(duration)), less than one frame at \(fps) fps",
+                "the output lasts \(show(duration)), less than one frame at \(fps) fps",
                 at: output.duration?.location ?? output.location ?? context.project.tracks.first?.location,
                 hint:
-                    "an output needs at least half a frame (\(TimeValue.format(Rational.one / fps.rate / Rational(2)))) to have one"
+                    "an output needs at least half a frame (\(show(Rational.one / fps.rate / Rational(2)))) to have one"
             )
             return nil
         }

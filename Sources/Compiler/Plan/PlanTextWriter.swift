@@ -24,7 +24,7 @@ struct PlanTextWriter {
         let output = plan.output
         var lines = [
             "output \(quoted(relativePath(output.path, to: plan.directory))) \(output.container.rawValue) \(output.size) fps \(output.fps) frames \(output.frameCount) "
-                + "duration \(show(output.duration)) background \(output.background)\(output.faststart ? " faststart" : "")"
+                + "duration \(TimeValue.format(output.duration)) background \(output.background)\(output.faststart ? " faststart" : "")"
                 + (output.pictureScale == 1 ? "" : " drawn at \(output.encodedSize)")
         ]
         if let video = output.video { lines.append("video \(video.planText)") }
@@ -90,13 +90,13 @@ struct PlanTextWriter {
         for duck in plan.audio.ducking {
             lines.append(
                 "duck track \(duck.track) under inputs \(duck.triggers.map(String.init).joined(separator: ",")) "
-                    + "gain \(formatNumber(duck.gain)) attack \(show(duck.attack)) release \(show(duck.release)) at \(duck.location)"
+                    + "gain \(formatNumber(duck.gain)) attack \(TimeValue.format(duck.attack)) release \(TimeValue.format(duck.release)) at \(duck.location)"
             )
         }
         let limiter = plan.audio.limiter
         if plan.audio.format != nil {
             lines.append(
-                "limiter ceiling \(formatNumber(limiter.ceiling)) lookahead \(show(limiter.lookahead)) release \(show(limiter.release))"
+                "limiter ceiling \(formatNumber(limiter.ceiling)) lookahead \(TimeValue.format(limiter.lookahead)) release \(TimeValue.format(limiter.release))"
             )
         }
         return lines

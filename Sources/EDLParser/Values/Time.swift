@@ -72,6 +72,16 @@ public struct TimeValue: Hashable, Sendable, Codable, CustomStringConvertible {
         }
         return "\(seconds.numerator)/\(seconds.denominator)s"
     }
+
+    /// Seconds as people write them, for messages: exact when whole milliseconds
+    /// (`8.815s`), else rounded to the millisecond (`about 2.38s` for 71393/30000 s).
+    public static func readable(_ seconds: Rational) -> String {
+        guard (seconds * Rational(1000)).exactInteger == nil else { return format(seconds) }
+        let scaled = seconds * Rational(1000)
+        let half = Rational(1, 2) ?? .zero
+        let millis = scaled < .zero ? (scaled - half).ceil : (scaled + half).floor
+        return "about " + format(Rational(millis, 1000) ?? seconds)
+    }
 }
 
 extension Rational {
