@@ -89,3 +89,38 @@ import Testing
         #expect((result.diagnostics.first?.location?.line ?? 0) >= 3)
     }
 }
+
+/// YAML merge keys (SPEC 1): a style given once and merged into items.
+@Suite struct MergeKeyTests {
+    @Test func mergedKeysJoinAndOwnKeysWin() throws {
+        let result = ProjectParser.parse(
+            """
+            x-title: &title { font_size: 48, color: white, duration: 2s }
+            x-red: &red { color: red, font_size: 10 }
+            cutlist: 1
+            tracks:
+              - items:
+                  - text: Plain
+                    <<: *title
+                  - text: Own colour
+                    color: yellow
+                    <<: *title
+                  - text: Two styles
+                    <<: [*red, *title]
+            """, file: testFile, directory: testDirectory)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let texts = try #require(result.project?.tracks.first?.items).compactMap { item -> TextContent? in
+            guard case .text(let text) = item.content else { return nil }
+            return text
+        }
+        #expect(texts.map(\.fontSize) == [48, 48, 10])
+        #expect(texts.map(\.color) == [.white, Color(red: 1, green: 1, blue: 0), Color(red: 1, green: 0, blue: 0)])
+    }
+
+    @Test func mergingSomethingOtherThanAMappingIsReported() {
+        let result = ProjectParser.parse(
+            "cutlist: 1\ntracks:\n  - items:\n      - { color: red, duration: 1s, <<: 5 }\n", file: testFile,
+            directory: testDirectory)
+        #expect(result.diagnostics.map(\.message).contains { $0.contains("'<<'") }, "\(result.diagnostics)")
+    }
+}

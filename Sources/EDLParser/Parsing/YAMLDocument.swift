@@ -39,7 +39,40 @@ enum YAMLDocument {
                 hint: "anchors and aliases are for reuse; this many copies look like an alias bomb")
             return nil
         }
-        return root
+        return mergingKeys(root)
+    }
+
+    /// The tree with YAML merge keys applied (`<<: *style`, `<<: [*a, *b]`): the
+    /// merged mappings' entries join the mapping unless it has the key itself; of
+    /// several merged mappings, the earlier wins. Merged entries keep their own
+    /// places, so a diagnostic about one points at the style that gave it.
+    static func mergingKeys(_ node: Node) -> Node {
+        switch node {
+        case .scalar: return node
+        case .sequence(let sequence):
+            return .sequence(Node.Sequence(sequence.map(mergingKeys), sequence.tag, sequence.style, sequence.mark))
+        case .mapping(let mapping):
+            var own: [(Node, Node)] = []
+            var merged: [(Node, Node)] = []
+            for (key, value) in mapping {
+                guard case .scalar(let scalar) = key, scalar.string == "<<", scalar.style == .plain else {
+                    own.append((key, mergingKeys(value)))
+                    continue
+                }
+                let sources: [Node]
+                if case .sequence(let list) = value { sources = Array(list) } else { sources = [value] }
+                guard sources.allSatisfy({ $0.mapping != nil }) else {
+                    own.append((key, value))  // not a merge of mappings: reported as an unknown key
+                    continue
+                }
+                for case .mapping(let source) in sources.map(mergingKeys) { merged += Array(source) }
+            }
+            var seen = Set(own.compactMap { $0.0.string })
+            for (key, value) in merged where key.string.map({ seen.insert($0).inserted }) ?? true {
+                own.append((key, value))
+            }
+            return .mapping(Node.Mapping(own, mapping.tag, mapping.style, mapping.mark))
+        }
     }
 
     /// Counts the nodes of the expanded tree against those written in the file (each
