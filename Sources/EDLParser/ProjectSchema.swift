@@ -2445,7 +2445,8 @@ public enum ProjectSchema {
         },
         "duration": {
           "$ref": "#/$defs/duration",
-          "description": "The overlap; both neighbours must last at least this long."
+          "description": "The overlap; both neighbours must last at least this long. Default: 1s.",
+          "default": "1s"
         },
         "ease": {
           "$ref": "#/$defs/ease",
@@ -2481,8 +2482,7 @@ public enum ProjectSchema {
       },
       "additionalProperties": false,
       "required": [
-        "transition",
-        "duration"
+        "transition"
       ],
       "allOf": [
         {
