@@ -80,3 +80,44 @@ import Testing
         #expect(diagnostic.hint == "an output needs at least half a frame (about 0.017s) to have one")
     }
 }
+
+/// Diagnostics of transitions: every error once, none that follows from another.
+@Suite struct TransitionDiagnosticTests {
+    func messages(_ yaml: String) throws -> [String] {
+        let parsed = ProjectParser.parse(yaml, file: "edit.yaml", directory: "/p")
+        let project = try #require(parsed.project, "\(parsed.diagnostics)")
+        let result = Compiler(media: FakeMedia(files: ["/p/a.mp4": .video(q(2))])).compile(project)
+        #expect(result.plan == nil)
+        return result.diagnostics.map(\.message)
+    }
+
+    @Test func twoTransitionsOverlappingOnAShortItemAreAnError() throws {
+        #expect(
+            try messages(
+                """
+                cutlist: 1
+                tracks:
+                  - items:
+                      - { color: red, duration: 2s }
+                      - { transition: crossfade, duration: 1s }
+                      - { color: blue, duration: 1.5s }
+                      - { transition: fade, duration: 1s }
+                      - { color: green, duration: 2s }
+                """) == [
+                    "'fade' (1s) overlaps the 'crossfade' (1s) before it: the item between them lasts 1.5s, less than both together (2s)"
+                ])
+    }
+
+    @Test func anItemWithAnErrorDoesNotAlsoOrphanItsTransition() throws {
+        #expect(
+            try messages(
+                """
+                cutlist: 1
+                tracks:
+                  - items:
+                      - { source: a.mp4, to: 3s }
+                      - { transition: crossfade, duration: 1s }
+                      - { color: blue, duration: 2s }
+                """) == ["'to' (3s) is past the end of 'a.mp4' (2s)"])
+    }
+}

@@ -21,6 +21,9 @@ struct TrackPlacer {
         var cursor = Rational.zero
         /// Index in `Placement.items` of the item a transition would start from.
         var previous: Int?
+        /// The item before could not be placed (its own error says why): a
+        /// transition after it is dropped without a second error.
+        var previousFailed = false
         var pending: (transition: Transition, location: SourceLocation, outgoing: Int)?
         /// The `until: end` item that ends the track, if any.
         var closedBy: SourceLocation?
@@ -46,7 +49,12 @@ struct TrackPlacer {
                 state.cursor = end
                 placement.gapEnds.append(state.cursor)
                 state.previous = nil
+                state.previousFailed = false
             case .transition(let transition):
+                if state.previousFailed {
+                    state.previousFailed = false
+                    continue
+                }
                 guard let previous = state.previous, state.pending == nil else {
                     orphan(&state, &context)
                     context.error("a transition needs an item on both sides", at: item.location)
@@ -57,8 +65,10 @@ struct TrackPlacer {
                 guard let placed = placeItem(item, index: index, track: trackIndex, state: &state, &context) else {
                     state.pending = nil
                     state.previous = nil
+                    state.previousFailed = true
                     continue
                 }
+                state.previousFailed = false
                 if let pending = state.pending {
                     placement.transitions.append(
                         PlacedTransition(

@@ -34,6 +34,25 @@ struct TransitionLowering {
                 }
             }
         }
+        checkOverlaps(placement, &context)
+    }
+
+    /// An item between two transitions must outlast both, or three items would show at once.
+    private func checkOverlaps(_ placement: Placement, _ context: inout CompileContext) {
+        let byIncoming = Dictionary(placement.transitions.map { ($0.incoming, $0) }, uniquingKeysWith: { first, _ in first })
+        for after in placement.transitions {
+            guard let before = byIncoming[after.outgoing], before.duration > .zero, after.duration > .zero else { continue }
+            let length = placement.items[after.outgoing].length ?? .zero
+            let both = before.duration + after.duration
+            // Each alone fits (checked above); together they must too.
+            guard both > length, before.duration <= length, after.duration <= length else { continue }
+            context.error(
+                "'\(after.transition.kind.rawValue)' (\(show(after.duration))) overlaps the "
+                    + "'\(before.transition.kind.rawValue)' (\(show(before.duration))) before it: the item between them "
+                    + "lasts \(show(length)), less than both together (\(show(both)))",
+                at: after.transition.duration.location,
+                hint: "three items would show at once; shorten a transition or lengthen the item")
+        }
     }
 
     func apply(_ placement: Placement, to work: inout Work, sources: inout SourceTable) {
