@@ -54,7 +54,7 @@ struct ChunkJoiner {
             try audio.write(throughFrames: chunk.frames.upperBound - window.lowerBound, to: writer)
         }
         try audio.finish(writer)
-        try writer.finish(copiedChunks: true)
+        try writer.finish()
         return repaired
     }
 }

@@ -6,7 +6,10 @@ import EDLParser
 /// writes packets to the container as they come.
 final class MediaWriter {
     private let file: OutputFile
-    private let video: (encoder: PictureEncoder, stream: Int)?
+    /// The video stream, and its encoder unless it copies chunks' packets.
+    private let video: (encoder: PictureEncoder?, stream: Int)?
+    /// The parameter sets of the video stream (chunks must have been encoded with them).
+    let videoExtradata: [UInt8]
     private let audio: AudioTrackWriter?
     private let packet: Packet
 
@@ -21,9 +24,13 @@ final class MediaWriter {
                 copyingChunks
                 ? try PictureEncoder.forChunks(encoding: encoding, output: output)
                 : try PictureEncoder(encoding: encoding, output: output, globalHeader: file.needsGlobalHeader)
-            video = (encoder, try file.addStream(for: encoder.encoder))
+            // An encoder only describes the stream of copied chunks: it is freed at once
+            // (an x264 holds some 100 MB at 1080p).
+            video = (copyingChunks ? nil : encoder, try file.addStream(for: encoder.encoder))
+            videoExtradata = encoder.encoder.extradata
         } else {
             video = nil
+            videoExtradata = []
         }
         let file = self.file
         audio = try format.map { format throws(LibAVError) in try AudioTrackWriter(format: format, file: file) }
@@ -53,13 +60,10 @@ final class MediaWriter {
 
     /// Encodes one composited picture as frame `index`.
     func writeVideo(_ canvas: YUVImage, index: Int64) throws(LibAVError) {
-        guard let video else { return }
-        try video.encoder.encode(canvas, pts: index)
-        try drain(video.encoder.encoder, stream: video.stream)
+        guard let video, let encoder = video.encoder else { return }
+        try encoder.encode(canvas, pts: index)
+        try drain(encoder.encoder, stream: video.stream)
     }
-
-    /// The parameter sets chunk packets must have been encoded with.
-    var videoExtradata: [UInt8] { video?.encoder.encoder.extradata ?? [] }
 
     /// Writes an encoded packet whose timestamps count output frames.
     func writeVideoPacket(_ chunkPacket: ChunkFile.Packet, offset: Int64) throws(LibAVError) {
@@ -76,10 +80,10 @@ final class MediaWriter {
     }
 
     /// Flushes both encoders and writes the trailer.
-    func finish(copiedChunks: Bool = false) throws(LibAVError) {
-        if let video, !copiedChunks {
-            try video.encoder.encoder.sendEndOfStream()
-            try drain(video.encoder.encoder, stream: video.stream)
+    func finish() throws(LibAVError) {
+        if let video, let encoder = video.encoder {
+            try encoder.encoder.sendEndOfStream()
+            try drain(encoder.encoder, stream: video.stream)
         }
         if let audio {
             try audio.encoder.sendEndOfStream()
