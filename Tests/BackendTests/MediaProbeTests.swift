@@ -11,6 +11,28 @@ import Testing
 
     init() throws { media = try MediaFixtures.get() }
 
+    /// A live recording, as a browser's MediaRecorder writes it: VP9 + Opus in WebM
+    /// at 15000/1001 fps with no length in the header.
+    @Test func aRecordingWithoutALengthInItsHeaderIsVideoOfItsRealLength() throws {
+        let path = media.directory + "/live-\(UUID().uuidString).webm"
+        try MediaFixtures.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=15000/1001:duration=2", "-f", "lavfi", "-i",
+            "sine=duration=2", "-c:v", "libvpx-vp9", "-deadline", "realtime", "-c:a", "libopus", "-live", "1", "-f", "webm",
+            path,
+        ])
+        let header = try MediaFixtures.run(
+            "ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", path])
+        #expect(header.trimmingCharacters(in: .whitespacesAndNewlines) == "N/A", "the fixture has no length in its header")
+        let facts = try probe.facts(forPath: path)
+        let video = try #require(facts.video)
+        #expect(!video.isStillImage)
+        #expect(video.frameRate == FrameRate(try #require(Rational(15000, 1001))))
+        // 30 frames of 1001/15000 s: 2.002 s, in WebM's whole milliseconds.
+        #expect(abs((video.duration?.approximateDouble ?? 0) - 2.002) <= 0.002)
+        let duration = try #require(facts.duration).approximateDouble
+        #expect(duration >= 2 && duration < 2.1)
+    }
+
     @Test func clipWithVideoAndAudio() throws {
         let facts = try probe.facts(forPath: media.clip)
         #expect(facts.duration == Rational(1))

@@ -23,10 +23,24 @@ public struct MediaProbe: MediaInfo {
     /// Stream facts of an opened input.
     static func facts(of input: InputFile) throws(MediaProbeError) -> MediaFacts {
         let origin = input.startTime
-        let video = try input.bestStream(.video).map { stream throws(MediaProbeError) in
+        var videoStream = input.bestStream(.video)
+        var audioStream = input.bestStream(.audio)
+        // Live recordings (a browser's MediaRecorder, capture to Matroska) write no
+        // length in the header: read where their streams end from the packets.
+        let timedVideo = videoStream.map { !isStillImage($0, formatName: input.formatName) } ?? false
+        if (timedVideo && videoStream?.duration == nil) || (audioStream != nil && audioStream?.duration == nil),
+            input.containerDuration == nil
+        {
+            let scanned = scannedDurations(input)
+            if timedVideo, let index = videoStream?.index, videoStream?.duration == nil {
+                videoStream?.duration = scanned[index]
+            }
+            if let index = audioStream?.index, audioStream?.duration == nil { audioStream?.duration = scanned[index] }
+        }
+        let video = try videoStream.map { stream throws(MediaProbeError) in
             try videoFacts(stream, input: input, origin: origin)
         }
-        let audio = try input.bestStream(.audio).map { stream throws(MediaProbeError) in
+        let audio = try audioStream.map { stream throws(MediaProbeError) in
             try audioFacts(stream, input: input)
         }
         guard video != nil || audio != nil else {
@@ -34,8 +48,8 @@ public struct MediaProbe: MediaInfo {
         }
         // The file lasts as long as its longest timed stream; a still image has no length.
         var ends: [Rational] = []
-        if let video, !video.isStillImage, let end = end(of: input.bestStream(.video), origin: origin) { ends.append(end) }
-        if audio != nil, let end = end(of: input.bestStream(.audio), origin: origin) { ends.append(end) }
+        if let video, !video.isStillImage, let end = end(of: videoStream, origin: origin) { ends.append(end) }
+        if audio != nil, let end = end(of: audioStream, origin: origin) { ends.append(end) }
         let timed = (video.map { !$0.isStillImage } ?? false) || audio != nil
         let duration = ends.max() ?? (timed ? input.containerDuration : nil)
         return MediaFacts(duration: duration, video: video, audio: audio)
@@ -73,6 +87,27 @@ public struct MediaProbe: MediaInfo {
         if formatName == "image2" || formatName.hasSuffix("_pipe") { return true }
         let pictureCodecs: Set<String> = ["png", "mjpeg", "webp", "bmp", "tiff", "jpegls", "jpeg2000", "qoi"]
         return pictureCodecs.contains(stream.codecName) && stream.frameCount <= 1 && stream.duration == nil
+    }
+
+    /// Each stream's length from its first packet to the end of its last, read
+    /// from the packets' timestamps without decoding. A packet that gives no
+    /// duration lasts one frame at the stream's frame rate.
+    private static func scannedDurations(_ input: InputFile) -> [Int: Rational] {
+        guard let packet = try? Packet() else { return [:] }
+        let streams = Dictionary(uniqueKeysWithValues: input.streams.map { ($0.index, $0) })
+        var span: [Int: (first: Rational, end: Rational)] = [:]
+        while (try? input.read(into: packet)) == true {
+            defer { packet.unref() }
+            guard let pts = packet.pts, let stream = streams[packet.streamIndex],
+                let start = Rational(pts, 1)?.checkedMultiply(stream.timeBase)
+            else { continue }
+            let frame = stream.frameRate.flatMap { Rational.one.checkedDivide($0) } ?? .zero
+            let length = packet.duration > 0 ? (Rational(packet.duration, 1)?.checkedMultiply(stream.timeBase) ?? .zero) : frame
+            let end = start.checkedAdd(length) ?? start
+            let known = span[packet.streamIndex]
+            span[packet.streamIndex] = (min(known?.first ?? start, start), max(known?.end ?? end, end))
+        }
+        return span.compactMapValues { $0.end.checkedSubtract($0.first) }.filter { $0.value > .zero }
     }
 
     /// When a stream ends, in seconds from the file's origin.
