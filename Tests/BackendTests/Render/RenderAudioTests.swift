@@ -57,6 +57,35 @@ import Testing
         #expect(abs(AudioAnalysis.rms(samples[6_000..<42_000]) - 0.5 / 2.0.squareRoot()) <= 0.05)
     }
 
+    /// 5.1 and 7.1 sources play on two channels with the standard downmix: each
+    /// front channel to its side at full level, the centre to both at −3 dB.
+    @Test(arguments: [
+        ("5.1", "FC", 0.7071, 0.7071), ("5.1", "FL", 1.0, 0.0), ("7.1", "FR", 0.0, 1.0), ("7.1", "FC", 0.7071, 0.7071),
+    ])
+    func surroundIsDownmixedWithTheStandardCoefficients(
+        _ layout: String, _ channel: String, _ left: Double, _ right: Double
+    ) throws {
+        let workspace = try RenderWorkspace()
+        let source = workspace.directory + "/surround.wav"
+        try MediaFixtures.ffmpeg([
+            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=1", "-af",
+            "volume=4,pan=\(layout)|\(channel)=c0", "-c:a", "pcm_s16le", source,
+        ])
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.wav }
+            tracks:
+              - kind: audio
+                items: [{ source: "\(source)" }]
+            """)
+        let samples = try RenderOutput.samples(output, seconds: 1)
+        // The source's tone has amplitude 1/2.
+        let levels = samples.map { Signal.amplitude(of: 440, in: $0[6_000..<42_000], rate: 48_000) }
+        #expect(abs(levels[0] - 0.5 * left) < 0.01, "left \(levels[0])")
+        #expect(abs(levels[1] - 0.5 * right) < 0.01, "right \(levels[1])")
+    }
+
     @Test func musicDucksUnderTheVoice() throws {
         let workspace = try RenderWorkspace()
         let output = try workspace.render(
