@@ -22,7 +22,7 @@ public final class Decoder {
         guard let stream = input.stream(streamIndex), let parameters = stream.pointee.codecpar else {
             throw .invalid("Decoder", "'\(input.path)' has no stream \(streamIndex)")
         }
-        guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
+        guard let codec = Self.decoder(for: stream) else {
             let name = LibAV.string(avcodec_get_name(parameters.pointee.codec_id))
             throw .invalid("avcodec_find_decoder", "no decoder for codec '\(name)'")
         }
@@ -35,6 +35,19 @@ public final class Decoder {
         context.pointee.thread_count = ThreadBudget.threads  // 0: one per core
         context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
         try LibAV.check(avcodec_open2(context, codec, nil), "avcodec_open2")
+    }
+
+    /// libav's decoder for the stream; for VP9 that carries an alpha channel
+    /// (`alpha_mode` set, as WebM overlays and browsers write it) libvpx's, which
+    /// decodes the alpha that the built-in one drops.
+    private static func decoder(for stream: UnsafeMutablePointer<AVStream>) -> UnsafePointer<AVCodec>? {
+        let id = stream.pointee.codecpar.pointee.codec_id
+        if id == AV_CODEC_ID_VP9, let entry = av_dict_get(stream.pointee.metadata, "alpha_mode", nil, 0),
+            LibAV.string(entry.pointee.value) == "1", let libvpx = avcodec_find_decoder_by_name("libvpx-vp9")
+        {
+            return libvpx
+        }
+        return avcodec_find_decoder(id)
     }
 
     deinit {

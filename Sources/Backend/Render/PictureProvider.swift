@@ -38,7 +38,7 @@ final class PictureProvider {
             let key = ItemKey(source: source.id, location: layer.location)
             let video = try videos[key] ?? VideoPicture(file: file)
             videos[key] = video
-            return (.yuv(try video.image(at: time)), 1)
+            return (try video.picture(at: time), 1)
         case .color(let color):
             let size = layer.transform.sourceSize ?? plan.output.size
             let yuv = YUVColor(red: color.red, green: color.green, blue: color.blue)
@@ -75,12 +75,15 @@ final class PictureProvider {
     }
 }
 
-/// One video item's reader, and its latest frame converted for the compositor.
+/// One video item's reader, and its latest frame converted for the compositor:
+/// YUV, or premultiplied RGBA when the video carries alpha.
 private final class VideoPicture {
     private let reader: VideoReader
     private let image: YUVImage
     private let converter: FrameConverter
+    private lazy var alpha = AlphaConverter()
     private var shown: Frame?
+    private var picture: LayerPicture?
 
     init(file: FileSource) throws {
         reader = try VideoReader(path: file.path, streamIndex: file.videoStream)
@@ -91,12 +94,18 @@ private final class VideoPicture {
 
     /// The frame whose display interval contains `time` (sample and hold); a
     /// frame already converted is not converted again.
-    func image(at time: Rational) throws -> YUVImage {
+    func picture(at time: Rational) throws -> LayerPicture {
         let frame = try reader.frame(at: time)
-        if frame !== shown {
+        if let picture, frame === shown { return picture }
+        let converted: LayerPicture
+        if frame.pixelFormat.hasAlpha {
+            converted = .rgba(try alpha.convert(frame))
+        } else {
             try converter.copy(frame, into: image)
-            shown = frame
+            converted = .yuv(image)
         }
-        return image
+        shown = frame
+        picture = converted
+        return converted
     }
 }

@@ -23,6 +23,37 @@ import Testing
         #expect(close, "RGB at \(point) is \(c), expected \(expected) ± \(tolerance)", sourceLocation: sourceLocation)
     }
 
+    /// Motion graphics come with an alpha channel in one of these carriers: where
+    /// the overlay is transparent the background shows, where opaque the overlay.
+    @Test(arguments: [
+        ("webm", ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-auto-alt-ref", "0"]),  // VP9 with alpha_mode=1
+        ("mov", ["-c:v", "qtrle", "-pix_fmt", "argb"]),  // QuickTime Animation
+        ("mov", ["-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le"]),  // ProRes 4444
+    ])
+    func videoWithAlphaIsDrawnTransparent(_ container: String, _ encoding: [String]) throws {
+        let workspace = try RenderWorkspace()
+        // Red everywhere, opaque only in a 40x30 box at the top left.
+        let overlay = workspace.directory + "/overlay.\(container)"
+        try MediaFixtures.ffmpeg(
+            [
+                "-f", "lavfi", "-i",
+                "color=c=black:s=160x90:r=25:d=1,format=rgba,geq=r=255:g=0:b=0:a='if(lt(X\\,40)*lt(Y\\,30)\\,255\\,0)'",
+            ] + encoding + [overlay])
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 160x90, fps: 25, background: blue, video: { crf: 0 } }
+            tracks:
+              - items:
+                  - source: "\(overlay)"
+            """)
+        let picture = try #require(try RenderOutput.pictures(output).first)
+        let inside = picture.rgb(20, 15)
+        let outside = picture.rgb(120, 60)
+        #expect(inside.red > 240 && inside.blue < 15, "\(inside)")
+        #expect(outside.blue > 240 && outside.red < 15, "\(outside)")
+    }
+
     @Test func crossfadeMidpointIsHalfRedHalfBlue() throws {
         let workspace = try RenderWorkspace()
         let output = try workspace.render(
