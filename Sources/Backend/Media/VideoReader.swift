@@ -72,7 +72,9 @@ public final class VideoReader {
 
     /// Positions the reader so that the next `frame(at:)` for `time` decodes from the
     /// keyframe at or before it. Keyframes found after `time` (a B-frame reorder,
-    /// a sparse index) make it retry further back.
+    /// a sparse index) make it retry further back, and so does landing where no
+    /// frame decodes (an MPEG-TS has no index: a seek lands on any packet, and
+    /// frames after it need a keyframe that may come only after `time`).
     public func seek(to time: Rational) throws(LibAVError) {
         var margin = Rational.zero
         var first: TimedFrame?
@@ -84,7 +86,7 @@ public final class VideoReader {
             }
             try stream.seek(toKeyframeBefore: timestamp)
             first = try nextTimed(after: nil)
-            guard let found = first, found.start > time, target > streamStart else { break }
+            guard target > streamStart, first.map({ $0.start > time }) ?? true else { break }
             margin = margin.isZero ? Rational.one : margin + margin
         }
         current = first

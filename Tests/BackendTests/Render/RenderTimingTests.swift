@@ -41,6 +41,33 @@ import Testing
         #expect(try probe("a", "frame=nb_samples").compactMap { Int($0) }.reduce(0, +) == 48_000)
     }
 
+    /// Frames are exact after seeking into a long GOP (a keyframe every 10 s, as
+    /// cameras and screen recorders make them), in MP4 and in an MPEG-TS whose
+    /// timestamps start 1000 s from zero (camera `.MTS`): source time 0 is the
+    /// first frame.
+    @Test(arguments: [("mp4", [String]()), ("ts", ["-output_ts_offset", "1000"])])
+    func framesAreExactAfterSeekingIntoALongGOP(_ container: String, _ options: [String]) throws {
+        let workspace = try RenderWorkspace()
+        let source = workspace.directory + "/long-gop.\(container)"
+        try MediaFixtures.ffmpeg(
+            [
+                "-f", "lavfi", "-i",
+                "color=black:size=160x90:rate=25:duration=12,format=yuv420p,geq=lum='4*mod(N\\,60)+16':cb=128:cr=128",
+                "-c:v", "libx264", "-qp", "0", "-g", "250", "-keyint_min", "250", "-bf", "2",
+            ] + options + [source])
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, fps: 25, video: { crf: 0 } }
+            tracks:
+              - items:
+                  - { source: "\(source)", from: 7.2s, to: 7.6s }
+                  - { source: "\(source)", from: 11s, to: 11.2s }
+            """)
+        // Frames 180..<190 (mod 60: 0..<10), then 275..<280 (mod 60: 35..<40).
+        #expect(try RenderOutput.pictures(output).map { index(of: $0) } == Array(0..<10) + Array(35..<40))
+    }
+
     @Test func cutsAndSpeedShowTheSourceFrameAtEachOutputTime() throws {
         let workspace = try RenderWorkspace()
         let output = try workspace.render(media.threeCuts)
