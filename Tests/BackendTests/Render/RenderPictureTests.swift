@@ -25,6 +25,36 @@ import Testing
 
     /// Motion graphics come with an alpha channel in one of these carriers: where
     /// the overlay is transparent the background shows, where opaque the overlay.
+    /// 10-bit sources (HEVC Main 10, ProRes 4:2:2 10-bit) show the same levels as
+    /// an 8-bit source of the same colours.
+    @Test(arguments: [
+        ["-c:v", "libx265", "-pix_fmt", "yuv420p10le", "-x265-params", "log-level=error"],
+        ["-c:v", "prores_ks", "-pix_fmt", "yuv422p10le"],
+    ])
+    func tenBitSourcesShowTheLevelsOfEightBitOnes(_ encoding: [String]) throws {
+        let workspace = try RenderWorkspace()
+        func luma(_ options: [String], _ name: String) throws -> (dark: Int, light: Int) {
+            let source = workspace.directory + "/" + name
+            try MediaFixtures.ffmpeg(
+                ["-f", "lavfi", "-i", "color=c=0x404040:s=160x90:r=25:d=1,drawbox=x=80:y=0:w=80:h=90:color=0xc0c0c0:t=fill"]
+                    + options + [source])
+            let output = try workspace.render(
+                """
+                cutlist: 1
+                output: { path: \(name).mp4, video: { crf: 0 } }
+                tracks:
+                  - items:
+                      - source: "\(source)"
+                """)
+            let picture = try #require(try RenderOutput.pictures(output).first)
+            return (picture.y(40, 45), picture.y(120, 45))
+        }
+        let eight = try luma(["-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p"], "eight.mp4")
+        let ten = try luma(encoding, "ten.\(encoding[1] == "prores_ks" ? "mov" : "mp4")")
+        #expect(abs(ten.dark - eight.dark) <= 1 && abs(ten.light - eight.light) <= 1, "\(ten) against \(eight)")
+        #expect(eight.light - eight.dark > 100)
+    }
+
     @Test(arguments: [
         ("webm", ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-auto-alt-ref", "0"]),  // VP9 with alpha_mode=1
         ("mov", ["-c:v", "qtrle", "-pix_fmt", "argb"]),  // QuickTime Animation
