@@ -4,19 +4,10 @@ import Testing
 /// Inputs and outputs that are not what they seem: a clear error, quickly, and
 /// nothing left behind.
 @Suite struct HostileInputCLITests {
-    static let clipEdit = """
-        cutlist: 1
-        output: { size: 160x90, fps: 25 }
-        tracks:
-          - items:
-              - source: clip.mp4
-
-        """
-
     @Test func aPipeNamedLikeAClipIsRefusedWithoutBlocking() throws {
         let space = try Workspace()
         defer { space.clean() }
-        try space.write("edit.yaml", Self.clipEdit)
+        try space.write("edit.yaml", SafeOutputCLITests.clipProject)
         #expect(mkfifo(space.path("clip.mp4"), 0o644) == 0)
         for command in [["check", "edit.yaml"], ["edit.yaml", "--progress", "none"]] {
             let result = try CLI.run(command, in: space.url, timeout: 20)
