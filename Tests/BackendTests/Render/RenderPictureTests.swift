@@ -59,6 +59,8 @@ import Testing
         ("webm", ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-auto-alt-ref", "0"]),  // VP9 with alpha_mode=1
         ("mov", ["-c:v", "qtrle", "-pix_fmt", "argb"]),  // QuickTime Animation
         ("mov", ["-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le"]),  // ProRes 4444
+        ("gif", ["-filter_complex", "split[a][b];[a]palettegen=reserve_transparent=1[p];[b][p]paletteuse=alpha_threshold=128"]),
+        ("apng", ["-c:v", "apng"]),  // animated PNG
     ])
     func videoWithAlphaIsDrawnTransparent(_ container: String, _ encoding: [String]) throws {
         let workspace = try RenderWorkspace()
