@@ -1,4 +1,5 @@
-# The commands a new user runs: `make demo` renders an example, `make test` runs the tests.
+# The commands a new user runs: `make demo` makes the examples' media and renders an
+# example, `make test` runs the tests.
 SWIFT ?= swift
 RENDER = .build/release/render
 
@@ -10,7 +11,7 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product render
 
-demo: build
+demo: build media
 	$(RENDER) examples/showcase.yaml
 
 test: deps lint

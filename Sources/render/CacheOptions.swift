@@ -28,11 +28,14 @@ struct CacheOptions: ParsableArguments {
         return try body(try ChunkCache(directory: scratch))
     }
 
+    /// The cache; a folder that cannot be made or written is an I/O failure (exit 1).
     func open() throws -> ChunkCache {
         do {
             return try ChunkCache(directory: directory)
         } catch let failure as RenderFailure {
-            throw ValidationError(failure.message + "; choose another folder with --cache DIR, or render with --no-cache")
+            Terminal.printError(
+                "error: \(failure.message)\nhint: choose another folder with --cache DIR, or render with --no-cache")
+            throw ExitCode(1)
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Backend
+import Compiler
 import Foundation
 
 /// `render plan`: print the compiled instruction graph.
@@ -14,24 +15,26 @@ struct PlanCommand: ParsableCommand {
     @Option(name: .customLong("set"), help: ArgumentHelp("Set a variable, overriding 'vars:'.", valueName: "NAME=VALUE"))
     var assignments: [String] = []
 
-    @Flag(help: "Print JSON instead of text (the plan without its chunks).")
+    @Flag(help: "Print JSON instead of text.")
     var json = false
 
     @OptionGroup var cacheOptions: CacheOptions
 
     func run() throws {
         let plan = try ProjectCompiler(path: project, assignments: assignments).plan()
-        guard !json else { return print(try plan.json(), terminator: "") }
-        print(plan.text, terminator: "")
         // Chunk fingerprints name sources by content: hashes are remembered in the cache folder.
-        guard ChunkedRenderer.canChunk(plan) else { return }
-        let scratch = NSTemporaryDirectory() + "/cutlist-plan-\(ProcessInfo.processInfo.processIdentifier)"
-        do {
-            let chunks = try cacheOptions.using(scratch: scratch) { try ChunkedRenderer(plan: plan, cache: $0).chunks() }
-            print(plan.chunkText(chunks), terminator: "")
-        } catch {
-            Terminal.printError("error: cannot list the chunks: \(error)")
-            throw ExitCode(1)
+        var chunks: [Chunk] = []
+        if ChunkedRenderer.canChunk(plan) {
+            let scratch = NSTemporaryDirectory() + "/cutlist-plan-\(ProcessInfo.processInfo.processIdentifier)"
+            do {
+                chunks = try cacheOptions.using(scratch: scratch) { try ChunkedRenderer(plan: plan, cache: $0).chunks() }
+            } catch let exit as ExitCode {
+                throw exit
+            } catch {
+                Terminal.printError("error: cannot list the chunks: \(error)")
+                throw ExitCode(1)
+            }
         }
+        print(json ? try plan.json(chunks: chunks) : plan.text + plan.chunkText(chunks), terminator: "")
     }
 }

@@ -74,6 +74,9 @@ struct RenderProject: ParsableCommand {
             destination.discard()
             Terminal.printError("render: interrupted; '\(plan.output.path)' was not written")
             throw ExitCode(130)
+        } catch let reported as ExitCode {
+            destination.discard()  // the cache folder's problem is already printed
+            throw reported
         } catch {
             destination.discard()
             report(error, plan: plan)

@@ -64,6 +64,34 @@ import Testing
                 "chunk frames 0..<50 render", "chunk frames 50..<75 render", "chunk frames 75..<100 render",
             ])
         #expect(chunks.allSatisfy { $0.split(separator: " ").last?.count == 64 })
+
+        let json = try space.render("plan", "edit.yaml", "--json", "--cache", "cache")
+        #expect(json.status == 0, "\(json)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["output"] != nil && object["video"] != nil)
+        let listed = try #require(object["chunks"] as? [[String: Any]])
+        #expect(listed.compactMap { $0["frames"] as? [Int] } == [[0, 50], [50, 75], [75, 100]])
+        #expect(listed.compactMap { $0["kind"] as? String } == ["render", "render", "render"])
+        #expect(
+            listed.compactMap { $0["fingerprint"] as? String }
+                == chunks.compactMap { $0.split(separator: " ").last.map(String.init) })
+    }
+
+    @Test func aCacheFolderThatCannotBeMadeIsAnIOFailure() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Self.edit)
+        // A file stands where the folder would go.
+        let result = try space.render("edit.yaml", "-o", "out.mp4", "--cache", "edit.yaml/cache", "--progress", "none")
+        #expect(result.exited && result.status == 1, "\(result)")
+        let folder = "\(space.url.standardizedFileURL.path)/edit.yaml"
+        #expect(
+            result.stderr == """
+                error: cannot use the cache folder '\(folder)/cache': '\(folder)' is a file, not a folder
+                hint: choose another folder with --cache DIR, or render with --no-cache
+
+                """)
+        #expect(space.listing() == ["edit.yaml"])
     }
 
     @Test func noCacheLeavesNothingBehind() throws {

@@ -38,10 +38,22 @@ public final class ChunkCache: Sendable {
             do {
                 try manager.createDirectory(atPath: directory + "/" + folder, withIntermediateDirectories: true)
             } catch {
-                throw RenderFailure("cannot use the cache folder '\(directory)': \(error.localizedDescription)")
+                throw RenderFailure("cannot use the cache folder '\(directory)': \(Self.reason(creating: directory))")
             }
         }
         removeAbandonedWrites()
+    }
+
+    /// Why a folder cannot be made, in words: the nearest existing ancestor is a
+    /// file, or cannot be written.
+    private static func reason(creating folder: String) -> String {
+        var path = folder
+        var isDirectory: ObjCBool = false
+        while !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), path != "/" {
+            path = (path as NSString).deletingLastPathComponent
+        }
+        if !isDirectory.boolValue { return "'\(path)' is a file, not a folder" }
+        return "'\(path)' cannot be written"
     }
 
     // MARK: Chunks

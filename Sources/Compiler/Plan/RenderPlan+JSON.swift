@@ -1,16 +1,39 @@
 import Foundation
 
 extension RenderPlan {
-    /// The plan as `render plan --json` prints it: keys sorted, pretty-printed.
-    public func json() throws -> String {
+    /// The plan as `render plan --json` prints it: keys sorted, pretty-printed,
+    /// with a `chunks` list (frames, kind, fingerprint) when `chunks` are given.
+    public func json(chunks: [Chunk] = []) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        let data = try encoder.encode(self)
+        let data = try encoder.encode(PlanDocument(plan: self, chunks: chunks))
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    /// Reads a plan written by `json()`.
+    /// Reads a plan written by `json()` (a `chunks` list is skipped).
     public static func fromJSON(_ text: String) throws -> RenderPlan {
         try JSONDecoder().decode(RenderPlan.self, from: Data(text.utf8))
+    }
+}
+
+/// The plan's own keys, and beside them the chunks without their layers.
+private struct PlanDocument: Encodable {
+    let plan: RenderPlan
+    let chunks: [Chunk]
+
+    private enum Keys: String, CodingKey { case chunks }
+
+    private struct Summary: Encodable {
+        let frames: Range<Int64>
+        let kind: Chunk.Kind
+        let fingerprint: String
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try plan.encode(to: encoder)
+        guard !chunks.isEmpty else { return }
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(
+            chunks.map { Summary(frames: $0.frames, kind: $0.kind, fingerprint: $0.fingerprint) }, forKey: .chunks)
     }
 }
