@@ -8,14 +8,8 @@ import Testing
 /// (to fewer frames), and an output shorter than a frame is a diagnostic: these
 /// projects, found by fuzzing, once stopped the compiler with a trap.
 @Suite struct EdgeFrameTests {
-    func compile(_ yaml: String) throws -> CompileResult {
-        let parsed = ProjectParser.parse(yaml, file: "edit.yaml", directory: "/p")
-        let project = try #require(parsed.project, "\(parsed.diagnostics)")
-        return Compiler(media: FakeMedia(files: [:])).compile(project)
-    }
-
     func frames(_ yaml: String) throws -> [Range<Int64>] {
-        let result = try compile(yaml)
+        let result = try compileYAML(yaml)
         let plan = try #require(result.plan, "\(result.diagnostics)")
         try plan.verify()
         return plan.video.map(\.frames)
@@ -65,7 +59,7 @@ import Testing
     }
 
     @Test func anOutputShorterThanAFrameIsADiagnostic() throws {
-        let result = try compile(
+        let result = try compileYAML(
             """
             cutlist: 1
             output: { size: 160x90, fps: 30, duration: 0.01s }
@@ -84,9 +78,7 @@ import Testing
 /// Diagnostics of transitions: every error once, none that follows from another.
 @Suite struct TransitionDiagnosticTests {
     func messages(_ yaml: String) throws -> [String] {
-        let parsed = ProjectParser.parse(yaml, file: "edit.yaml", directory: "/p")
-        let project = try #require(parsed.project, "\(parsed.diagnostics)")
-        let result = Compiler(media: FakeMedia(files: ["/p/a.mp4": .video(q(2))])).compile(project)
+        let result = try compileYAML(yaml, ["/p/a.mp4": .video(q(2))])
         #expect(result.plan == nil)
         return result.diagnostics.map(\.message)
     }

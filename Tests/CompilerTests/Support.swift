@@ -98,6 +98,13 @@ func project(_ tracks: [Track], _ configure: (inout Output) -> Void = { _ in }) 
     return Project(file: file, directory: "/p", output: output, tracks: tracks)
 }
 
+/// Parses `yaml` as `/p/edit.yaml` (it must parse) and compiles it with media facts by absolute path.
+func compileYAML(_ yaml: String, _ files: [String: MediaFacts] = [:]) throws -> CompileResult {
+    let parsed = ProjectParser.parse(yaml, file: file, directory: "/p")
+    let project = try #require(parsed.project, "\(parsed.diagnostics)")
+    return Compiler(media: FakeMedia(files: files)).compile(project)
+}
+
 /// Compiles, requiring success and a plan that verifies.
 func plan(_ project: Project, _ files: [String: MediaFacts] = [:]) throws -> RenderPlan {
     let result = Compiler(media: FakeMedia(files: Dictionary(uniqueKeysWithValues: files.map { ("/p/\($0.key)", $0.value) })))

@@ -41,7 +41,7 @@ public final class ChunkCache: Sendable {
                 throw RenderFailure("cannot use the cache folder '\(directory)': \(Self.reason(creating: directory))")
             }
         }
-        removeAbandonedWrites()
+        AbandonedFiles.remove(in: directory + "/tmp")
     }
 
     /// Why a folder cannot be made, in words: the nearest existing ancestor is a
@@ -101,17 +101,6 @@ public final class ChunkCache: Sendable {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw RenderFailure("cannot write to the cache folder '\(directory)': \(reason)")
-        }
-    }
-
-    /// Removes temporary files whose process is no longer running.
-    private func removeAbandonedWrites() {
-        let folder = directory + "/tmp"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
-            guard let marker = name.range(of: ".partial-", options: .backwards),
-                let pid = Int32(name[marker.upperBound...])
-            else { continue }
-            if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH { unlink(folder + "/" + name) }
         }
     }
 

@@ -36,13 +36,7 @@ public struct SafeOutput: Sendable {
     /// (`.NAME.partial-PID.EXT` and its `.chunks` folder), once their process is gone.
     public func removeAbandonedFiles() {
         let url = URL(fileURLWithPath: destination)
-        let folder = url.deletingLastPathComponent().path
         let prefix = ".\(url.deletingPathExtension().lastPathComponent).partial-"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0.isNumber }),
-                pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
-            else { continue }
-            try? FileManager.default.removeItem(atPath: folder + "/" + name)
-        }
+        AbandonedFiles.remove(in: url.deletingLastPathComponent().path) { $0.hasPrefix(prefix) }
     }
 }
