@@ -9,7 +9,10 @@
 #   2. changes the 'from' of item 16 and renders again      (the edit)
 #   3. renders the edited project with an empty cache       (must be byte-identical to 2)
 #   4. inserts a 1.5 s item at the start and renders again  (a ripple edit: chunks reused)
-# and prints wall times, the edit/first ratio and the chunks reused.
+#   5. runs the ffmpeg command doing the first edit: the 30 input-side trims concatenated,
+#      encoded with the shared bench's output contract
+# and prints wall times, peak RSS, the chunks reused, and the ratios edit / first and
+# each Cutlist render / the ffmpeg command.
 #
 # Environment: SHARED, MEDIA_DIR, OUT_DIR and RENDER as for bench/run.sh; JOBS (default:
 # the core count) is passed as --jobs.
@@ -33,18 +36,40 @@ tracks:
   - items:
 $2
 YAML
+  items "$1" | while read -r source from length; do
+    echo "      - { source: \"$source\", from: ${from}s, to: $(awk -v f="$from" -v l="$length" 'BEGIN { print f + l }')s }"
+  done
+}
+
+# items FROM16: "source from length" per item, the list both the project and the ffmpeg command use.
+items() {
   local lengths=(2 2.5 1.5) sources=(a b c)
   for ((k = 0; k < 30; k++)); do
-    local from length=${lengths[k % 3]}
+    local from
     from=$(awk -v k="$k" 'BEGIN { printf "%.1f", (k * 1.3) % 16 }')
     [[ $k -eq 15 ]] && from=$1
-    echo "      - { source: \"$MEDIA_DIR/${sources[k % 3]}.mp4\", from: ${from}s, to: $(awk -v f="$from" -v l="$length" 'BEGIN { print f + l }')s }"
+    echo "$MEDIA_DIR/${sources[k % 3]}.mp4 $from ${lengths[k % 3]}"
   done
+}
+
+# The first project as one ffmpeg command (as bench W1 does it for three cuts), written to
+# ffmpeg.sh: input-side trims, the concat filter, the shared output contract (common.sh).
+reference() {
+  local n=0 streams=""
+  echo "source '$SHARED/common.sh'"
+  printf '"$FFMPEG" -hide_banner -loglevel error -nostdin -y'
+  while read -r source from length; do
+    printf ' -ss %s -t %s -i %q' "$from" "$length" "$source"
+    streams+="[$n:v][$n:a]"
+    n=$((n + 1))
+  done < <(items 3.5)
+  printf ' -filter_complex %q -map "[v]" -map "[a]" "${ENC[@]}" %q\n' "${streams}concat=n=$n:v=1:a=1[v][a]" "$work/ffmpeg.mp4"
 }
 
 project 3.5 "" >"$work/first.yaml"
 project 4.0 "" >"$work/edited.yaml"
 project 4.0 '      - { source: "'"$MEDIA_DIR"'/b.mp4", from: 1s, to: 2.5s }' >"$work/ripple.yaml"
+reference >"$work/ffmpeg.sh"
 
 # render NAME PROJECT CACHE: prints "wall_seconds peak_MiB" and keeps render's summary line.
 render() {
@@ -58,13 +83,18 @@ read -r first_s first_mib < <(render first "$work/first.yaml" "$work/cache")
 read -r edit_s edit_mib < <(render edit "$work/edited.yaml" "$work/cache")
 read -r fresh_s fresh_mib < <(render fresh "$work/edited.yaml" "$work/empty-cache")
 read -r ripple_s ripple_mib < <(render ripple "$work/ripple.yaml" "$work/cache")
+"$TIME" -f '%e %M' -o "$work/ffmpeg.time" bash "$work/ffmpeg.sh"
+read -r ffmpeg_s ffmpeg_mib < <(awk '{ printf "%s %d\n", $1, $2 / 1024 }' "$work/ffmpeg.time")
 same=$(cmp -s "$work/edit.mp4" "$work/fresh.mp4" && echo "byte-identical" || echo "DIFFERENT")
 printf '%-28s %8s %8s  %s\n' render wall_s peak_MiB summary
 printf '%-28s %8s %8s  %s\n' "first (empty cache)" "$first_s" "$first_mib" "$(tail -1 "$work/first.log")"
 printf '%-28s %8s %8s  %s\n' "one item's from changed" "$edit_s" "$edit_mib" "$(tail -1 "$work/edit.log")"
 printf '%-28s %8s %8s  %s\n' "same, empty cache" "$fresh_s" "$fresh_mib" "$(tail -1 "$work/fresh.log")"
 printf '%-28s %8s %8s  %s\n' "1.5 s inserted at the start" "$ripple_s" "$ripple_mib" "$(tail -1 "$work/ripple.log")"
-echo "edit / first: $(awk -v e="$edit_s" -v f="$first_s" 'BEGIN { printf "%.3f", e / f }')   edit vs empty-cache render of the edit: $same"
+printf '%-28s %8s %8s  %s\n' "ffmpeg command, first edit" "$ffmpeg_s" "$ffmpeg_mib" "bash $work/ffmpeg.sh"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+echo "edit / first: $(ratio "$edit_s" "$first_s")   first / ffmpeg: $(ratio "$first_s" "$ffmpeg_s")   edit / ffmpeg: $(ratio "$edit_s" "$ffmpeg_s")"
+echo "edit vs empty-cache render of the edit: $same"
 for f in first edit ripple; do
   errors=$(ffmpeg -v error -i "$work/$f.mp4" -f null - 2>&1 | head -3)
   [[ -z $errors ]] || { echo "FAIL: $f.mp4 does not decode cleanly: $errors"; exit 1; }
