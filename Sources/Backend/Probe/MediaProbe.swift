@@ -27,18 +27,17 @@ public struct MediaProbe: MediaInfo {
         var audioStream = input.bestStream(.audio)
         // Live recordings (a browser's MediaRecorder, capture to Matroska) write no
         // length in the header: read where their streams end from the packets.
-        let timedVideo = videoStream.map { !isStillImage($0, formatName: input.formatName) } ?? false
-        if (timedVideo && videoStream?.duration == nil) || (audioStream != nil && audioStream?.duration == nil),
-            input.containerDuration == nil
-        {
+        let still = videoStream.map { isStillImage($0, formatName: input.formatName) } ?? true
+        let lengthless = [still ? nil : videoStream, audioStream].compactMap { $0 }.filter { $0.duration == nil }
+        if !lengthless.isEmpty, input.containerDuration == nil {
             let scanned = scannedDurations(input)
-            if timedVideo, let index = videoStream?.index, videoStream?.duration == nil {
-                videoStream?.duration = scanned[index]
+            for stream in lengthless {
+                if stream.index == videoStream?.index { videoStream?.duration = scanned[stream.index] }
+                if stream.index == audioStream?.index { audioStream?.duration = scanned[stream.index] }
             }
-            if let index = audioStream?.index, audioStream?.duration == nil { audioStream?.duration = scanned[index] }
         }
         let video = try videoStream.map { stream throws(MediaProbeError) in
-            try videoFacts(stream, input: input, origin: origin)
+            try videoFacts(stream, still: still, input: input)
         }
         let audio = try audioStream.map { stream throws(MediaProbeError) in
             try audioFacts(stream, input: input)
@@ -55,13 +54,11 @@ public struct MediaProbe: MediaInfo {
         return MediaFacts(duration: duration, video: video, audio: audio)
     }
 
-    private static func videoFacts(_ stream: StreamInfo, input: InputFile, origin: Rational) throws(MediaProbeError) -> VideoFacts
-    {
+    private static func videoFacts(_ stream: StreamInfo, still: Bool, input: InputFile) throws(MediaProbeError) -> VideoFacts {
         guard stream.width > 0, stream.height > 0 else {
             throw MediaProbeError(
                 "'\(input.path)' has a video stream ('\(stream.codecName)') whose picture size libav cannot read")
         }
-        let still = isStillImage(stream, formatName: input.formatName)
         return VideoFacts(
             streamIndex: stream.index,
             size: PixelSize(width: stream.width, height: stream.height),
