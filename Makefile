@@ -14,7 +14,8 @@ build: deps
 demo: build media
 	$(RENDER) examples/showcase.yaml
 
-test: deps lint
+test: lint
+	scripts/install-deps.sh --test
 	$(SWIFT) test
 
 # Formatting follows .swift-format; `swift format format -i -r Sources Tests` fixes it.

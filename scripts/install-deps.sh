@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Cutlist needs to build, test and render.
-# Does nothing when they are all present; uses sudo when not root.
+# Installs the Debian packages Cutlist needs to build and render; with --test,
+# also those its tests need. Does nothing when they are all present; uses sudo
+# when not root.
 set -euo pipefail
 packages=(
   pkg-config
@@ -10,6 +11,9 @@ packages=(
   ffmpeg                                  # tests make media and check outputs with it
   python3 python3-jsonschema python3-yaml # the JSON Schema test
 )
+if [ "${1:-}" = "--test" ]; then
+  packages+=(chromium)                    # plays outputs as a browser does
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -96,6 +96,9 @@ static inline int cutlist_sws_accurate(void) { return SWS_ACCURATE_RND | SWS_FUL
 /// AV_CODEC_CAP_VARIABLE_FRAME_SIZE of an encoder.
 static inline int cutlist_codec_cap_variable_frame_size(void) { return AV_CODEC_CAP_VARIABLE_FRAME_SIZE; }
 
+/// AV_INPUT_BUFFER_PADDING_SIZE: zeroed bytes libav may read past extradata.
+static inline int cutlist_input_buffer_padding_size(void) { return AV_INPUT_BUFFER_PADDING_SIZE; }
+
 /// AVFMT_FLAG_* and AV_DISPOSITION_ATTACHED_PIC.
 static inline int cutlist_disposition_attached_pic(void) { return AV_DISPOSITION_ATTACHED_PIC; }
 

@@ -2770,6 +2770,21 @@ public enum ProjectSchema {
           "$ref": "#/$defs/duration",
           "description": "Maximum GOP length; default 2s.",
           "default": "2s"
+        },
+        "copy": {
+          "description": "`auto` (default): untouched runs of a source's frames are copied from it, whole groups of pictures at a time, and only the frames around the cuts are encoded; `never`: every frame is encoded.",
+          "anyOf": [
+            {
+              "enum": [
+                "auto",
+                "never"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ],
+          "default": "auto"
         }
       },
       "patternProperties": {

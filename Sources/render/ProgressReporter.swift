@@ -52,7 +52,9 @@ final class ProgressReporter {
             let line =
                 ("{\"frame\":\(progress.framesDone),\"frames\":\(progress.frameCount),\"percent\":\(format(fraction * 100)),"
                     + "\"fps\":\(format(fps)),\"speed\":\(format(speed)),\"eta_seconds\":\(format(eta))"
-                    + (progress.chunks.map { ",\"chunks\":\($0.total),\"chunks_reused\":\($0.reused)" } ?? "") + "}\n")
+                    + (progress.chunks.map {
+                        ",\"chunks\":\($0.total),\"chunks_reused\":\($0.reused),\"frames_copied\":\($0.copiedFrames)"
+                    } ?? "") + "}\n")
             FileHandle.standardOutput.write(Data(line.utf8))
         }
         lastReport = now

@@ -88,8 +88,10 @@ struct RenderProject: ParsableCommand {
                 plan.output.video == nil
                 ? TimeValue.format(Rational(Int64(frameCount)) / plan.output.fps.rate) + " of audio" : "\(frameCount) frames"
             let chunks =
-                chunkReport.map { "; \($0.chunks) chunk\($0.chunks == 1 ? "" : "s"): \($0.reused) reused, \($0.encoded) encoded" }
-                ?? ""
+                chunkReport.map {
+                    "; \($0.chunks) chunk\($0.chunks == 1 ? "" : "s"): \($0.reused) reused, \($0.encoded) encoded"
+                        + ($0.copied > 0 ? ", \($0.copied) copied (\($0.copiedFrames) frames)" : "")
+                } ?? ""
             Terminal.printError("wrote \(plan.output.path) (\(length)\(chunks))")
         }
     }

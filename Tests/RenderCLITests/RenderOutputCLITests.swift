@@ -100,7 +100,10 @@ import Testing
         }
         #expect(!objects.isEmpty)
         for object in objects {
-            #expect(Set(object.keys) == ["frame", "frames", "percent", "fps", "speed", "eta_seconds", "chunks", "chunks_reused"])
+            #expect(
+                Set(object.keys) == [
+                    "frame", "frames", "percent", "fps", "speed", "eta_seconds", "chunks", "chunks_reused", "frames_copied",
+                ])
             #expect(object["chunks"] as? Int == 1)
             #expect(object["frames"] as? Int == 25)
         }

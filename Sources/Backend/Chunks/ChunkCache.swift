@@ -11,6 +11,7 @@ import Foundation
 ///
 ///     DIR/chunks/ab/abcdef….chunk   one chunk (see `ChunkFile`)
 ///     DIR/sources/0123….hash        a source's SHA-256, keyed by path, size, mtime, inode
+///     DIR/sources/4567…-video0.copy  what copying its packets needs (`CopyScan`), keyed by content
 ///     DIR/tmp/NAME.partial-PID      writes in progress, renamed into place when whole
 ///
 /// Every write lands by rename, so a killed render leaves at most a temporary
@@ -174,6 +175,25 @@ public final class ChunkCache: Sendable {
         let hash = try Self.hashFile(path)
         try write(Data(hash.utf8), to: remembered, name: key)
         return hash
+    }
+
+    /// What copying a source's video stream needs (`CopyScan`), found once per
+    /// content and kept beside its hash; nil when its packets cannot be copied.
+    func copyScan(of file: FileSource) throws -> CopyScan? {
+        let name = "\(try contentHash(ofFile: file.path))-video\(file.videoStream ?? -1).copy"
+        let remembered = "\(directory)/sources/\(name)"
+        if let data = FileManager.default.contents(atPath: remembered),
+            let scan = try? JSONDecoder().decode(Remembered.self, from: data)
+        {
+            return scan.scan
+        }
+        let scan = try CopyScan.scan(file)
+        if let data = try? JSONEncoder().encode(Remembered(scan: scan)) { try write(data, to: remembered, name: name) }
+        return scan
+    }
+
+    private struct Remembered: Codable {
+        var scan: CopyScan?
     }
 
     static func hashFile(_ path: String) throws -> String {

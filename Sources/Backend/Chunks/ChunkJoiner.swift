@@ -10,8 +10,16 @@ import EDLParser
 /// The join runs beside the workers: before each chunk, `ready` waits until it
 /// is in the cache. A chunk that has left the cache or fails its checksum when
 /// read is encoded again on the spot, so the cache needs no reading ahead.
+///
+/// Copy chunks' packets come from their sources (`SourcePackets`). Every
+/// chunk's decoding timestamps are counted again, one frame apart from its
+/// first frame less the stream's decoding delay, so that they run on across
+/// the seams between sources and encoded chunks of other B-frame depths (and
+/// x264 counts a chunk shorter than its delay from 0, not from −delay).
 struct ChunkJoiner {
     let encoder: ChunkEncoder
+    /// The copied sources' scans, by source.
+    var scans: [SourceID: CopyScan] = [:]
     var plan: RenderPlan { encoder.plan }
     var cache: ChunkCache { encoder.cache }
 
@@ -19,42 +27,95 @@ struct ChunkJoiner {
     func join(
         _ chunks: [Chunk], window: Range<Int64>, into path: String, isCancelled: () -> Bool, ready: (Int) throws -> Void
     ) throws -> Int {
-        let writer = try MediaWriter(path: path, output: plan.output, audio: plan.audio.format, copyingChunks: true)
+        let writer = try MediaWriter(
+            path: path, output: plan.output, audio: plan.audio.format, copyingChunks: true, copy: encoder.copy)
         let audio = try AudioFeed(plan: plan, window: window)
-        let parameterSets = writer.videoExtradata
-        var lastDTS = Int64.min
+        // x264 says its decoding delay exactly; other encoders' own timestamps are kept.
+        let counted = plan.output.video?.codec == .h264
+        var seams = Seams(delay: counted ? max(encoder.copy?.delay ?? 0, writer.videoReorderDelay) : nil)
         var repaired = 0
         for (position, chunk) in chunks.enumerated() {
             if isCancelled() { throw RenderFailure.cancelled }
-            try ready(position)
-            let name = "chunk of frames \(chunk.frames.lowerBound)..<\(chunk.frames.upperBound)"
-            var loaded = cache.load(chunk.fingerprint)
-            if loaded == nil {
-                try encoder.encodeNow(chunk)
-                repaired += 1
-                loaded = cache.load(chunk.fingerprint)
-            }
-            guard let file = loaded else {
-                throw RenderFailure("the \(name) cannot be read back from the cache folder '\(cache.directory)'")
-            }
-            guard file.extradata == parameterSets else {
-                throw RenderFailure("the \(name) was encoded with other parameter sets than the output's")
-            }
-            guard file.packets.count == chunk.frames.count else {
-                throw RenderFailure("the \(name) holds \(file.packets.count) pictures, not \(chunk.frames.count)")
-            }
-            let offset = chunk.frames.lowerBound - window.lowerBound
-            for packet in file.packets {
-                guard packet.dts + offset > lastDTS else {
-                    throw RenderFailure("the \(name) would make decoding timestamps go back at its start")
+            let start = chunk.frames.lowerBound - window.lowerBound
+            seams.begin("chunk of frames \(chunk.frames.lowerBound)..<\(chunk.frames.upperBound)", at: start)
+            if let run = chunk.copied {
+                guard case .file(let file)? = plan.source(run.source)?.kind, let scan = scans[run.source] else {
+                    throw RenderFailure("the \(seams.name) names a source that was not read for copying")
                 }
-                lastDTS = packet.dts + offset
-                try writer.writeVideoPacket(packet, offset: offset)
+                try SourcePackets(file: file, scan: scan).read(run) { packet, frame in
+                    let (pts, dts) = try seams.next(pts: start + Int64(frame), dts: start + Int64(frame))
+                    try writer.writeCopiedPacket(packet, pts: pts, dts: dts)
+                }
+            } else {
+                try ready(position)
+                let (file, wasRepaired) = try load(chunk, name: seams.name, parameterSets: writer.videoExtradata)
+                if wasRepaired { repaired += 1 }
+                for var packet in file.packets {
+                    (packet.pts, packet.dts) = try seams.next(pts: packet.pts + start, dts: packet.dts + start)
+                    if encoder.copy != nil { packet.data = NALUnits.lengthPrefixed(annexB: packet.data) }
+                    try writer.writeVideoPacket(packet)
+                }
             }
+            try seams.end(frames: chunk.frames.count)
             try audio.write(throughFrames: chunk.frames.upperBound - window.lowerBound, to: writer)
         }
         try audio.finish(writer)
         try writer.finish()
         return repaired
+    }
+
+    /// The chunk's packets from the cache, encoded again first when they are
+    /// not there or damaged; and whether they had to be.
+    private func load(_ chunk: Chunk, name: String, parameterSets: [UInt8]) throws -> (ChunkFile, repaired: Bool) {
+        var loaded = cache.load(chunk.fingerprint)
+        let repaired = loaded == nil
+        if repaired {
+            try encoder.encodeNow(chunk)
+            loaded = cache.load(chunk.fingerprint)
+        }
+        guard let file = loaded else {
+            throw RenderFailure("the \(name) cannot be read back from the cache folder '\(cache.directory)'")
+        }
+        guard file.extradata == parameterSets else {
+            throw RenderFailure("the \(name) was encoded with other parameter sets than the output's")
+        }
+        return (file, repaired)
+    }
+}
+
+/// The timestamps of the joined stream, checked at every seam: decoding
+/// timestamps strictly increase, no picture shows before it is decoded, and
+/// each chunk holds one packet per frame. Packet `k` of a chunk starting at
+/// frame `s` decodes at `s − delay + k` (without a `delay`, at its own time).
+private struct Seams {
+    let delay: Int?
+    private(set) var name = ""
+    private var start: Int64 = 0
+    private var count = 0
+    private var lastDTS = Int64.min
+
+    init(delay: Int?) { self.delay = delay }
+
+    mutating func begin(_ name: String, at start: Int64) {
+        self.name = name
+        self.start = start
+        count = 0
+    }
+
+    /// The timestamps in the output of the chunk's next packet, which shows
+    /// frame `pts` and, as encoded, decodes at `dts`.
+    mutating func next(pts: Int64, dts encoded: Int64) throws -> (pts: Int64, dts: Int64) {
+        let dts = delay.map { start - Int64($0) + Int64(count) } ?? encoded
+        guard dts > lastDTS else {
+            throw RenderFailure("the \(name) would make decoding timestamps go back at its start")
+        }
+        guard dts <= pts else { throw RenderFailure("the \(name) shows a picture before it is decoded") }
+        lastDTS = dts
+        count += 1
+        return (pts, dts)
+    }
+
+    func end(frames: Int) throws {
+        guard count == frames else { throw RenderFailure("the \(name) holds \(count) pictures, not \(frames)") }
     }
 }

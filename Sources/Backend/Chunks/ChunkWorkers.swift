@@ -71,6 +71,8 @@ final class ChunkWorkers: Sendable {
 struct ChunkEncoder: Sendable {
     let plan: RenderPlan
     let cache: ChunkCache
+    /// Set when other chunks are copied from sources: encode to fit beside them.
+    var copy: CopyStream?
 
     /// One worker's loop: chunks from the queue until none is left.
     fileprivate func run(worker: Int, chunks: [Chunk], queue: WorkQueue, isCancelled: @Sendable () -> Bool) throws {
@@ -94,7 +96,7 @@ struct ChunkEncoder: Sendable {
     /// may throw to stop. Returns false when there is no video to encode.
     private func encode(_ chunk: Chunk, with compositor: FrameCompositor, frameDone: () throws -> Void) throws -> Bool {
         guard let encoding = plan.output.video else { return false }
-        let encoder = try PictureEncoder.forChunks(encoding: encoding, output: plan.output)
+        let encoder = try PictureEncoder.forChunks(encoding: encoding, output: plan.output, copy: copy)
         let packet = try Packet()
         var packets: [ChunkFile.Packet] = []
         func drain() throws {

@@ -12,6 +12,9 @@ public struct ChunkReport: Sendable, Equatable {
     public var reused: Int
     /// Chunks encoded by this render.
     public var encoded: Int
+    /// Chunks copied from sources, and their frames.
+    public var copied = 0
+    public var copiedFrames: Int64 = 0
 }
 
 /// Renders a plan in chunks (SPEC 18): cut by `Chunker`, looked up in the
@@ -52,16 +55,35 @@ public struct ChunkedRenderer: Sendable {
 
     /// The chunks of `window` (every frame by default), fingerprinted.
     public func chunks(window: Range<Int64>? = nil) throws -> [Chunk] {
+        try layout(window: window).chunks
+    }
+
+    /// The chunks, and the stream that copy chunks share with rendered ones:
+    /// sources a lone layer shows are read once (`CopyScan`) for the runs
+    /// that can be copied from them.
+    private func layout(window: Range<Int64>?) throws -> (
+        chunks: [Chunk], copy: CopyStream?, scans: [SourceID: CopyScan]
+    ) {
         let identities = try SourceIdentity.identities(of: plan, cache: cache)
-        return Chunker(plan: plan, identities: identities, renderer: try rendererIdentity(), length: chunkLength)
-            .chunks(window: window)
+        var scans: [SourceID: CopyScan] = [:]
+        for id in CopyPlanner.candidates(in: plan) {
+            guard case .file(let file)? = plan.source(id)?.kind else { continue }
+            scans[id] = try cache.copyScan(of: file)
+        }
+        var runs = CopyPlanner(plan: plan, sources: scans.mapValues(\.source)).runs()
+        let copy = CopyStream.of(runs, scans: scans)
+        if copy == nil { runs = [] }
+        let chunker = Chunker(
+            plan: plan, identities: identities, renderer: try rendererIdentity(copy: copy), length: chunkLength,
+            copies: runs)
+        return (chunker.chunks(window: window), copy, scans)
     }
 
     /// The renderer's part of every fingerprint: the chunk format, libavcodec's
     /// version and the encoder's parameter sets (which name x264's build and options).
-    private func rendererIdentity() throws -> String {
+    private func rendererIdentity(copy: CopyStream?) throws -> String {
         guard let encoding = plan.output.video else { return "cutlist chunks 1 no video" }
-        let encoder = try PictureEncoder.forChunks(encoding: encoding, output: plan.output).encoder
+        let encoder = try PictureEncoder.forChunks(encoding: encoding, output: plan.output, copy: copy).encoder
         return "cutlist chunks 1 libavcodec \(avcodec_version()) \(encoder.codecName) "
             + ContentHash.sha256(Data(encoder.extradata))
     }
@@ -73,27 +95,30 @@ public struct ChunkedRenderer: Sendable {
         isCancelled: @escaping @Sendable () -> Bool = { false }
     ) throws -> ChunkReport {
         let window = window ?? 0..<plan.output.frameCount
-        let chunks = try chunks(window: window)
+        let (chunks, copy, scans) = try layout(window: window)
         var missing: [Chunk] = []
         var missingIndex: [String: Int] = [:]
-        for chunk in chunks where missingIndex[chunk.fingerprint] == nil && !cache.contains(chunk.fingerprint) {
+        for chunk in chunks
+        where chunk.kind == .render && missingIndex[chunk.fingerprint] == nil && !cache.contains(chunk.fingerprint) {
             missingIndex[chunk.fingerprint] = missing.count
             missing.append(chunk)
         }
         let toEncode = missing.reduce(Int64(0)) { $0 + Int64($1.frames.count) }
+        let copied = chunks.filter { $0.kind == .copy }
+        let copiedFrames = copied.reduce(Int64(0)) { $0 + Int64($1.frames.count) }
         let meter = ProgressMeter(
             frameCount: Int64(window.count), alreadyDone: Int64(window.count) - toEncode, fps: plan.output.fps,
-            chunks: chunks.count, reused: chunks.count - missing.count)
+            chunks: chunks.count, reused: chunks.count - missing.count - copied.count, copiedFrames: copiedFrames)
         // Finished only once joined: the last frame is counted after the join.
         func report(_ done: Int64) {
             progress(meter.progress(done: min(meter.alreadyDone + done, max(meter.frameCount - 1, 0))))
         }
         report(0)
-        let encoder = ChunkEncoder(plan: plan, cache: cache)
+        let encoder = ChunkEncoder(plan: plan, cache: cache, copy: copy)
         let workers = ChunkWorkers(encoder: encoder, chunks: missing, jobs: jobs, isCancelled: isCancelled)
         let repaired: Int
         do {
-            repaired = try ChunkJoiner(encoder: encoder).join(
+            repaired = try ChunkJoiner(encoder: encoder, scans: scans).join(
                 chunks, window: window, into: path, isCancelled: isCancelled
             ) { position in
                 guard let index = missingIndex[chunks[position].fingerprint] else { return }
@@ -107,7 +132,9 @@ public struct ChunkedRenderer: Sendable {
         progress(meter.progress(done: Int64(window.count)))
         cache.prune()
         let encodedCount = missing.count + repaired
-        return ChunkReport(chunks: chunks.count, reused: chunks.count - encodedCount, encoded: encodedCount)
+        return ChunkReport(
+            chunks: chunks.count, reused: chunks.count - encodedCount - copied.count, encoded: encodedCount,
+            copied: copied.count, copiedFrames: copiedFrames)
     }
 }
 
@@ -118,13 +145,14 @@ private struct ProgressMeter {
     let fps: FrameRate
     let chunks: Int
     let reused: Int
+    let copiedFrames: Int64
 
     func progress(done: Int64) -> RenderProgress {
         let rate = fps.rate.approximateDouble
         var progress = RenderProgress(
             framesDone: min(done, frameCount), frameCount: frameCount, mediaSeconds: Double(min(done, frameCount)) / rate,
             totalMediaSeconds: Double(frameCount) / rate)
-        progress.chunks = (total: chunks, reused: reused)
+        progress.chunks = (total: chunks, reused: reused, copiedFrames: copiedFrames)
         return progress
     }
 }

@@ -28,6 +28,8 @@ public final class Encoder {
             if let gop = settings.keyframeInterval { context.pointee.gop_size = Int32(gop) }
         } options: { options throws(LibAVError) in
             if let preset = settings.preset { try LibAV.setOption(&options, "preset", preset) }
+            if let profile = settings.profile { try LibAV.setOption(&options, "profile", profile) }
+            if let x264 = settings.x264Options { try LibAV.setOption(&options, "x264-params", x264) }
             // x265 prints its own banner and statistics unless told otherwise, and
             // keeps its own thread pool unless told not to.
             if settings.codec == "libx265" {
@@ -108,6 +110,9 @@ public final class Encoder {
         guard let data = context.pointee.extradata, context.pointee.extradata_size > 0 else { return [] }
         return Array(UnsafeBufferPointer(start: data, count: Int(context.pointee.extradata_size)))
     }
+
+    /// Frames a decoder holds back to reorder (B-frames): 0, 1 or 2 for x264.
+    public var reorderDelay: Int { Int(context.pointee.has_b_frames) }
 
     /// Sends a frame whose pts is in `timeBase`. Drain packets with `receive`
     /// until it asks for input before sending the next.

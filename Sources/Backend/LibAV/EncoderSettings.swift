@@ -28,6 +28,10 @@ public struct VideoEncoderSettings: Hashable, Sendable {
     /// Threads the encoder may use; nil for `ThreadBudget`. One thread makes
     /// the bytes independent of the machine (chunk workers use one each).
     public var threads: Int?
+    /// x264 profile (`baseline`, `main`, `high`); nil for what the settings need.
+    public var profile: String?
+    /// x264's own options (`key=value:key=value`), applied over the preset.
+    public var x264Options: String?
 
     public init(
         codec: String = "libx264", width: Int, height: Int, pixelFormat: PixelFormat = .yuv420p, frameRate: FrameRate,

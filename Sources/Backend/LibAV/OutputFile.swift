@@ -57,12 +57,23 @@ public final class OutputFile {
         return format.pointee.flags & cutlist_format_flag_globalheader() != 0
     }
 
-    /// Adds a stream carrying `encoder`'s output; returns its index.
-    public func addStream(for encoder: Encoder) throws(LibAVError) -> Int {
+    /// Adds a stream carrying `encoder`'s output, or packets like them with
+    /// other parameter sets (`extradata`); returns its index.
+    public func addStream(for encoder: Encoder, extradata: [UInt8]? = nil) throws(LibAVError) -> Int {
         guard !headerWritten else { throw .invalid("avformat_new_stream", "streams must be added before the header") }
         guard let stream = avformat_new_stream(context, nil) else { throw .outOfMemory("avformat_new_stream") }
         try LibAV.check(
             avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context), "avcodec_parameters_from_context")
+        if let extradata, let parameters = stream.pointee.codecpar {
+            av_freep(&parameters.pointee.extradata)
+            let padding = Int(cutlist_input_buffer_padding_size())
+            guard let buffer = av_mallocz(extradata.count + padding)?.assumingMemoryBound(to: UInt8.self) else {
+                throw .outOfMemory("av_mallocz")
+            }
+            buffer.update(from: extradata, count: extradata.count)
+            parameters.pointee.extradata = buffer
+            parameters.pointee.extradata_size = Int32(extradata.count)
+        }
         stream.pointee.time_base = encoder.context.pointee.time_base
         if encoder.context.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
             stream.pointee.avg_frame_rate = encoder.context.pointee.framerate

@@ -47,8 +47,8 @@ public final class Packet {
         return Array(UnsafeBufferPointer(start: data, count: size))
     }
 
-    /// Makes this packet a copy of a chunk's packet, its timestamps moved by `offset`.
-    func fill(_ chunkPacket: ChunkFile.Packet, offset: Int64) throws(LibAVError) {
+    /// Makes this packet a copy of a chunk's packet.
+    func fill(_ chunkPacket: ChunkFile.Packet) throws(LibAVError) {
         unref()
         try LibAV.check(av_new_packet(pointer, Int32(chunkPacket.data.count)), "av_new_packet")
         if let data = pointer.pointee.data {
@@ -56,8 +56,8 @@ public final class Packet {
                 if let base = bytes.baseAddress { data.update(from: base, count: bytes.count) }
             }
         }
-        pointer.pointee.pts = chunkPacket.pts + offset
-        pointer.pointee.dts = chunkPacket.dts + offset
+        pointer.pointee.pts = chunkPacket.pts
+        pointer.pointee.dts = chunkPacket.dts
         pointer.pointee.duration = chunkPacket.duration
         if chunkPacket.isKeyframe { pointer.pointee.flags |= cutlist_packet_flag_key() }
     }
@@ -72,5 +72,12 @@ public final class Packet {
     /// Converts pts, dts and duration from one time base to another.
     func rescale(from source: AVRational, to destination: AVRational) {
         av_packet_rescale_ts(pointer, source, destination)
+    }
+}
+
+extension Packet {
+    /// Runs `body` over the packet's payload without copying it.
+    func withData<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        body(UnsafeBufferPointer(start: pointer.pointee.data, count: size))
     }
 }

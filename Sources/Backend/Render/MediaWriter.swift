@@ -10,27 +10,44 @@ final class MediaWriter {
     private let video: (encoder: PictureEncoder?, stream: Int)?
     /// The parameter sets of the video stream (chunks must have been encoded with them).
     let videoExtradata: [UInt8]
+    /// Frames the video encoder's decoder holds back to reorder (0 without B-frames).
+    let videoReorderDelay: Int
     private let audio: AudioTrackWriter?
     private let packet: Packet
 
     /// Opens `path` (the temporary file) as `output.container`. With
     /// `copyingChunks`, the video stream takes packets that `PictureEncoder.forChunks`
     /// made (`writeVideoPacket`) instead of pictures.
-    init(path: String, output: OutputPlan, audio format: AudioFormat?, copyingChunks: Bool = false) throws(LibAVError) {
+    ///
+    /// With `copy`, some chunks are packets copied from sources: the stream's
+    /// parameter sets are theirs and the encoder's (`CopyStream`), and every
+    /// packet comes with 4-byte NAL lengths.
+    init(
+        path: String, output: OutputPlan, audio format: AudioFormat?, copyingChunks: Bool = false, copy: CopyStream? = nil
+    ) throws(LibAVError) {
         file = try OutputFile(path: path, format: Self.muxer(for: output.container))
         packet = try Packet()
         if let encoding = output.video {
             let encoder =
                 copyingChunks
-                ? try PictureEncoder.forChunks(encoding: encoding, output: output)
+                ? try PictureEncoder.forChunks(encoding: encoding, output: output, copy: copy)
                 : try PictureEncoder(encoding: encoding, output: output, globalHeader: file.needsGlobalHeader)
+            videoExtradata = encoder.encoder.extradata
+            videoReorderDelay = encoder.encoder.reorderDelay
+            var streamExtradata: [UInt8]?
+            if let copy {
+                guard let record = copy.record(encoderExtradata: videoExtradata) else {
+                    throw .invalid("MediaWriter", "the encoder's parameter sets cannot join the copied sources'")
+                }
+                streamExtradata = record
+            }
             // An encoder only describes the stream of copied chunks: it is freed at once
             // (an x264 holds some 100 MB at 1080p).
-            video = (copyingChunks ? nil : encoder, try file.addStream(for: encoder.encoder))
-            videoExtradata = encoder.encoder.extradata
+            video = (copyingChunks ? nil : encoder, try file.addStream(for: encoder.encoder, extradata: streamExtradata))
         } else {
             video = nil
             videoExtradata = []
+            videoReorderDelay = 0
         }
         let file = self.file
         audio = try format.map { format throws(LibAVError) in try AudioTrackWriter(format: format, file: file) }
@@ -66,10 +83,20 @@ final class MediaWriter {
     }
 
     /// Writes an encoded packet whose timestamps count output frames.
-    func writeVideoPacket(_ chunkPacket: ChunkFile.Packet, offset: Int64) throws(LibAVError) {
+    func writeVideoPacket(_ chunkPacket: ChunkFile.Packet) throws(LibAVError) {
         guard let video else { return }
-        try packet.fill(chunkPacket, offset: offset)
+        try packet.fill(chunkPacket)
         try file.write(packet, toStream: video.stream)
+    }
+
+    /// Writes a packet read from a source, at output frames `pts` and `dts`.
+    func writeCopiedPacket(_ copied: Packet, pts: Int64, dts: Int64) throws(LibAVError) {
+        guard let video else { return }
+        copied.pointer.pointee.pts = pts
+        copied.pointer.pointee.dts = dts
+        copied.pointer.pointee.duration = 1
+        copied.pointer.pointee.pos = -1
+        try file.write(copied, toStream: video.stream)
     }
 
     /// Encodes `count` samples (one encoder frame or fewer, at the end) starting at sample `position`.
@@ -121,17 +148,26 @@ final class PictureEncoder {
     /// The encoder of chunks and of the join that copies them: one thread, so
     /// the bytes do not depend on the machine or the number of workers, and
     /// parameter sets out of band, so every container can carry the packets.
-    static func forChunks(encoding: VideoEncoding, output: OutputPlan) throws(LibAVError) -> PictureEncoder {
-        try PictureEncoder(encoding: encoding, output: output, globalHeader: true, threads: 1)
+    /// With `copy`, it encodes chunks that fit beside packets copied from sources.
+    static func forChunks(encoding: VideoEncoding, output: OutputPlan, copy: CopyStream? = nil) throws(LibAVError)
+        -> PictureEncoder
+    {
+        try PictureEncoder(encoding: encoding, output: output, globalHeader: true, threads: 1, copy: copy)
     }
 
-    init(encoding: VideoEncoding, output: OutputPlan, globalHeader: Bool, threads: Int? = nil) throws(LibAVError) {
+    init(
+        encoding: VideoEncoding, output: OutputPlan, globalHeader: Bool, threads: Int? = nil, copy: CopyStream? = nil
+    ) throws(LibAVError) {
         let target = PixelFormat(name: Self.pixelFormat(encoding)) ?? .yuv420p
         var settings = VideoEncoderSettings(
             codec: Self.encoderName(encoding.codec), width: output.encodedSize.width, height: output.encodedSize.height,
             pixelFormat: target, frameRate: output.fps, quality: Self.quality(encoding),
             keyframeInterval: Int(clamping: encoding.keyframeInterval), threads: threads)
         if [.h264, .hevc].contains(encoding.codec) { settings.preset = encoding.preset }
+        if let copy, encoding.codec == .h264 {
+            settings.profile = copy.profile
+            settings.x264Options = copy.x264Options
+        }
         encoder = try Encoder(video: settings, globalHeader: globalHeader)
         staging = try Frame.video(width: output.encodedSize.width, height: output.encodedSize.height, format: .yuv420p)
         scaler =

@@ -9,8 +9,9 @@ public struct RenderProgress: Sendable {
     /// Seconds of output written so far.
     public var mediaSeconds: Double
     public var totalMediaSeconds: Double
-    /// For a chunked render: how many chunks, and how many came from the cache.
-    public var chunks: (total: Int, reused: Int)?
+    /// For a chunked render: how many chunks, how many came from the cache,
+    /// and how many frames are copied from sources (SPEC 18).
+    public var chunks: (total: Int, reused: Int, copiedFrames: Int64)?
 }
 
 /// A render that failed: what went wrong and, when known, the YAML that caused it.

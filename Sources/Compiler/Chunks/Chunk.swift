@@ -11,6 +11,8 @@ public struct Chunk: Hashable, Sendable, Codable {
     public enum Kind: String, Hashable, Sendable, Codable {
         /// Decoded, composited and encoded.
         case render
+        /// Packets copied from a source (`copied`).
+        case copy
     }
 
     /// Output frames `[first, end)` it covers.
@@ -18,15 +20,17 @@ public struct Chunk: Hashable, Sendable, Codable {
     /// Bottom to top, with times relative to the chunk: local frame `i` shows
     /// output frame `frames.lowerBound + i` at local time `i / fps`.
     public var layers: [Layer]
-    public var kind: Kind
+    public var kind: Kind { copied == nil ? .render : .copy }
+    /// The source frames a copy chunk's packets come from.
+    public var copied: CopyRun?
     /// SHA-256 (64 hex digits) of everything that decides the chunk's encoded
     /// bytes; see `Chunker`.
     public var fingerprint: String
 
-    public init(frames: Range<Int64>, layers: [Layer], kind: Kind = .render, fingerprint: String) {
+    public init(frames: Range<Int64>, layers: [Layer], copied: CopyRun? = nil, fingerprint: String) {
         self.frames = frames
         self.layers = layers
-        self.kind = kind
+        self.copied = copied
         self.fingerprint = fingerprint
     }
 

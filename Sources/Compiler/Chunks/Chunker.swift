@@ -26,12 +26,16 @@ public struct Chunker: Sendable {
     public let renderer: String
     /// Frames between regular cuts inside a long segment (about 2 s).
     public let length: Int64
+    /// Output frames copied from sources (`CopyPlanner`), in order: each is a
+    /// chunk of its own, and the frames around it render as usual.
+    public let copies: [CopyRun]
 
-    public init(plan: RenderPlan, identities: [String], renderer: String, length: Int64? = nil) {
+    public init(plan: RenderPlan, identities: [String], renderer: String, length: Int64? = nil, copies: [CopyRun] = []) {
         self.plan = plan
         self.identities = identities
         self.renderer = renderer
         self.length = max(1, length ?? Rational(2).rounded(times: plan.output.fps.rate))
+        self.copies = copies
     }
 
     /// The chunks covering `window` (all frames by default), in order.
@@ -40,19 +44,46 @@ public struct Chunker: Sendable {
         let writer = PlanTextWriter(plan: plan)
         let header = headerText()
         var chunks: [Chunk] = []
+        var copies = copies[...]
         for segment in plan.video where segment.frames.overlaps(window) {
             let lower = max(segment.frames.lowerBound, window.lowerBound)
             let upper = min(segment.frames.upperBound, window.upperBound)
             let anchor = segment.layers.map { $0.range.frames(at: plan.output.fps).lowerBound }.max() ?? lower
             var first = lower
             while first < upper {
+                while let copy = copies.first, copy.frames.upperBound <= first { copies.removeFirst() }
+                if let copy = copies.first, copy.frames.lowerBound <= first,
+                    let copied = self.copied(copy, from: first, to: upper)
+                {
+                    chunks.append(chunk(copied, layers: segment.layers))
+                    first = copied.frames.upperBound
+                    continue
+                }
                 let steps = (first - anchor) / length + 1
-                let end = min(anchor + steps * length, upper)
+                var end = min(anchor + steps * length, upper)
+                if let copy = copies.first, copy.frames.lowerBound > first { end = min(end, copy.frames.lowerBound) }
                 chunks.append(chunk(first..<end, layers: segment.layers, header: header, writer: writer))
                 first = end
             }
         }
         return chunks
+    }
+
+    /// `copy`, when it starts at output frame `first` and ends by `upper`: a
+    /// window that cuts a run renders it, since only whole groups of pictures copy.
+    private func copied(_ copy: CopyRun, from first: Int64, to upper: Int64) -> CopyRun? {
+        first == copy.frames.lowerBound && copy.frames.upperBound <= upper ? copy : nil
+    }
+
+    /// A copy chunk, named by its source's content and frames: its bytes are the source's.
+    private func chunk(_ copy: CopyRun, layers: [Layer]) -> Chunk {
+        let start = Rational(copy.frames.lowerBound) / plan.output.fps.rate
+        let identity = identities.indices.contains(copy.source.index) ? identities[copy.source.index] : "?"
+        let text =
+            "cutlist copy 1\nsource \(identity)\nframes \(copy.sourceFrames.lowerBound)..<\(copy.sourceFrames.upperBound)\n"
+        return Chunk(
+            frames: copy.frames, layers: layers.map { $0.shifted(by: .zero - start) }, copied: copy,
+            fingerprint: ContentHash.sha256(text))
     }
 
     private func chunk(_ frames: Range<Int64>, layers: [Layer], header: String, writer: PlanTextWriter) -> Chunk {

@@ -134,6 +134,6 @@ struct OutputResolver {
         let frames = max((interval ?? Rational(2)).rounded(times: fps.rate), 1)
         return VideoEncoding(
             codec: codec, quality: settings.quality, preset: settings.preset,
-            pixelFormat: settings.pixelFormat, keyframeInterval: frames)
+            pixelFormat: settings.pixelFormat, keyframeInterval: frames, copiesSources: settings.copy == .auto)
     }
 }

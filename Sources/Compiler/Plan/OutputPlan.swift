@@ -58,13 +58,19 @@ public struct VideoEncoding: Hashable, Sendable, Codable {
     public var pixelFormat: String
     /// Maximum GOP length in frames.
     public var keyframeInterval: Int64
+    /// Untouched runs of a source's frames are copied from it (SPEC 18).
+    public var copiesSources: Bool
 
-    public init(codec: VideoCodec, quality: VideoSettings.Quality, preset: String, pixelFormat: String, keyframeInterval: Int64) {
+    public init(
+        codec: VideoCodec, quality: VideoSettings.Quality, preset: String, pixelFormat: String, keyframeInterval: Int64,
+        copiesSources: Bool = true
+    ) {
         self.codec = codec
         self.quality = quality
         self.preset = preset
         self.pixelFormat = pixelFormat
         self.keyframeInterval = keyframeInterval
+        self.copiesSources = copiesSources
     }
 
     public var planText: String {

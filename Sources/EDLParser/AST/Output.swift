@@ -51,8 +51,15 @@ public struct VideoSettings: Hashable, Sendable, Codable {
     public var preset = "medium"
     public var pixelFormat = "yuv420p"
     public var keyframeInterval = TimeValue(seconds: Rational(2))
+    public var copy = VideoCopy.auto
 
     public init() {}
+}
+
+/// `output.video.copy` (SPEC 18): whether untouched runs of a source's frames
+/// are copied from it rather than decoded and encoded again.
+public enum VideoCopy: String, Hashable, Sendable, Codable, CaseIterable {
+    case auto, never
 }
 
 public struct AudioSettings: Hashable, Sendable, Codable {

@@ -2,7 +2,7 @@ import Yams
 
 extension ProjectParser {
     static let outputKeys = ["path", "size", "fps", "duration", "background", "video", "audio", "faststart", "metadata"]
-    static let videoKeys = ["codec", "crf", "bitrate", "preset", "pixel_format", "keyframe_interval"]
+    static let videoKeys = ["codec", "crf", "bitrate", "preset", "pixel_format", "keyframe_interval", "copy"]
     static let audioKeys = ["codec", "bitrate", "sample_rate", "channels"]
     static let presets = [
         "ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo",
@@ -96,6 +96,7 @@ extension ProjectParser {
         if let entry = keys["keyframe_interval"], let interval = context.positiveTime(entry.value, "keyframe_interval") {
             video.keyframeInterval = interval.value
         }
+        if let entry = keys["copy"], let copy = context.word(entry.value, "copy", VideoCopy.self) { video.copy = copy }
         return video
     }
 

@@ -1,0 +1,59 @@
+import Compiler
+import EDLParser
+
+/// Reads a copy chunk's packets from its source (SPEC 18), in decoding order,
+/// one at a time: from the IDR picture that starts the run to the packet
+/// before the next run's IDR, each checked to be one of the run's frames.
+struct SourcePackets {
+    let file: FileSource
+    let scan: CopyScan
+
+    /// Calls `body` with each packet of `run` and the frame it shows, counted
+    /// from the run's first.
+    func read(_ run: CopyRun, _ body: (Packet, Int) throws -> Void) throws {
+        guard let streamIndex = file.videoStream, run.sourceFrames.upperBound <= scan.timestamps.count,
+            !run.sourceFrames.isEmpty
+        else { throw failure("its frames are not in the file") }
+        let first = scan.timestamps[run.sourceFrames.lowerBound]
+        let next = run.sourceFrames.upperBound < scan.timestamps.count ? scan.timestamps[run.sourceFrames.upperBound] : nil
+        let packet = try Packet()
+        var count = 0
+        do {
+            let input = try InputFile(path: file.path)
+            try input.seek(stream: streamIndex, toKeyframeBefore: first)
+            var started = false
+            while try input.read(into: packet) {
+                defer { packet.unref() }
+                guard packet.streamIndex == streamIndex, let pts = packet.pts else { continue }
+                if !started {
+                    guard pts == first, packet.isKeyframe else { continue }
+                    started = true
+                }
+                if pts == next { break }
+                guard let frame = frame(of: pts), run.sourceFrames.contains(frame) else {
+                    throw failure("a packet of another frame comes before its end")
+                }
+                try body(packet, frame - run.sourceFrames.lowerBound)
+                count += 1
+            }
+        } catch let error as LibAVError {
+            throw failure("\(error)")
+        }
+        guard count == run.sourceFrames.count else {
+            throw failure("it holds \(count) pictures, not \(run.sourceFrames.count)")
+        }
+    }
+
+    private func frame(of pts: Int64) -> Int? {
+        var (low, high) = (0, scan.timestamps.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if scan.timestamps[middle] < pts { low = middle + 1 } else { high = middle }
+        }
+        return low < scan.timestamps.count && scan.timestamps[low] == pts ? low : nil
+    }
+
+    private func failure(_ reason: String) -> RenderFailure {
+        RenderFailure("cannot copy the frames of '\(file.path)': \(reason); has the file changed?")
+    }
+}
