@@ -15,6 +15,8 @@
 #   RUNS       pairs per workload                            default: 2
 #   RENDER     the render binary; when set, nothing is built  default: release build of this repo
 #   JOBS       render --jobs (chunk workers)                  default: the core count
+#   COPY       output.video.copy: auto, or never to encode every frame (W1 is cuts only:
+#              with auto its untouched groups of pictures are copied)   default: auto
 #
 # Every Cutlist render here is a full render: --no-cache, so no chunk comes from an earlier run.
 set -euo pipefail
@@ -36,15 +38,21 @@ measure() {
 
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)   runs per workload: $RUNS   jobs: $JOBS"
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)   runs per workload: $RUNS   jobs: $JOBS   copy: ${COPY:-auto}"
 printf '%-4s %9s %9s %7s %12s %12s  %s\n' workload cutlist_s ffmpeg_s ratio cutlist_MiB ffmpeg_MiB check
 status=0
 for w in "${WORKLOADS[@]}"; do
   [[ -n ${FRAMES[$w]:-} ]] || { echo "error: unknown workload '$w' (W1, W2 or W3)" >&2; exit 2; }
   out="$OUT_DIR/cutlist-$w.mp4"
+  project="$SHARED/cutlist/$w.yaml"
+  if [[ ${COPY:-auto} == never ]]; then
+    project="$OUT_DIR/$w-copy-never.yaml"
+    sed 's/pixel_format: yuv420p }/pixel_format: yuv420p, copy: never }/' "$SHARED/cutlist/$w.yaml" >"$project"
+    grep -q 'copy: never' "$project" || { echo "error: cannot set copy: never in $w.yaml" >&2; exit 2; }
+  fi
   c_times=(); f_times=(); c_cpu=(); f_cpu=(); ratios=(); c_rss=0; f_rss=0
   for ((run = 1; run <= RUNS; run++)); do
-    read -r ct cm cc < <(measure "$RENDER" "$SHARED/cutlist/$w.yaml" --set "MEDIA=$MEDIA_DIR" -o "$out" --no-cache --jobs "$JOBS" --progress none --quiet)
+    read -r ct cm cc < <(measure "$RENDER" "$project" --set "MEDIA=$MEDIA_DIR" -o "$out" --no-cache --jobs "$JOBS" --progress none --quiet)
     read -r ft fm fc < <(measure bash "$SHARED/ffmpeg/$w.sh")
     c_times+=("$ct"); f_times+=("$ft"); c_cpu+=("$cc"); f_cpu+=("$fc")
     ratios+=("$(awk -v c="$ct" -v f="$ft" 'BEGIN { printf "%.3f", c / f }')")

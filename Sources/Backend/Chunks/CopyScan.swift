@@ -22,6 +22,9 @@ struct CopyScan: Codable, Equatable {
     var keyframes: [Int]
     /// Frames decoding runs ahead of presentation at most (0 without B-frames).
     var delay: Int
+    /// The colour description the stream's parameter sets carry, which encoded
+    /// chunks beside its packets repeat.
+    var colors: ColorDescription
 
     /// The compiler's view of the scan.
     var source: CopySource {
@@ -32,8 +35,8 @@ struct CopyScan: Codable, Equatable {
     }
 
     /// Reads the packets of `file`'s video stream; nil when they cannot be
-    /// copied: not H.264 with 4-byte NAL lengths, a packet without a timestamp,
-    /// two frames at one time.
+    /// copied: not H.264 with 4-byte NAL lengths, interlaced, with pixels that
+    /// are not square, a packet without a timestamp, two frames at one time.
     static func scan(_ file: FileSource) throws -> CopyScan? {
         guard let streamIndex = file.videoStream else { return nil }
         let input: InputFile
@@ -46,8 +49,11 @@ struct CopyScan: Codable, Equatable {
             parameters.codec_id == AV_CODEC_ID_H264, let data = parameters.extradata, parameters.extradata_size > 0
         else { return nil }
         let extradata = Array(UnsafeBufferPointer(start: data, count: Int(parameters.extradata_size)))
+        let aspect = parameters.sample_aspect_ratio
         guard let record = AVCRecord(record: extradata), record.lengthSize == 4,
-            let timeBase = Rational(stream.pointee.time_base)
+            let timeBase = Rational(stream.pointee.time_base),
+            [AV_FIELD_PROGRESSIVE, AV_FIELD_UNKNOWN].contains(parameters.field_order),
+            aspect.num == aspect.den || aspect.num == 0
         else { return nil }
         // Decoding order: each packet's timestamp and whether it is an IDR picture.
         var decoded: [(pts: Int64, isIDR: Bool)] = []
@@ -78,7 +84,10 @@ struct CopyScan: Codable, Equatable {
             codec: .h264, pixelFormat: PixelFormat(raw: parameters.format).name,
             size: PixelSize(width: Int(parameters.width), height: Int(parameters.height)),
             parameterSets: extradata, timeBase: timeBase, origin: input.startTime, timestamps: timestamps,
-            keyframes: keyframes, delay: delay)
+            keyframes: keyframes, delay: delay,
+            colors: ColorDescription(
+                range: parameters.color_range.rawValue, space: parameters.color_space.rawValue,
+                primaries: parameters.color_primaries.rawValue, transfer: parameters.color_trc.rawValue))
     }
 
     private static func read(_ input: InputFile, into packet: Packet) throws -> Bool {

@@ -14,9 +14,12 @@ struct CopyStream: Sendable, Hashable {
     /// How rendered chunks are encoded to fit beside them.
     let profile: String
     let x264Options: String
+    /// The sources' colour description, which rendered chunks repeat so that
+    /// players read every frame alike.
+    let colors: ColorDescription
 
     /// Nil when the sources' profile is one rendered chunks cannot match.
-    init?(sources: AVCRecord, delay: Int) {
+    init?(sources: AVCRecord, delay: Int, colors: ColorDescription) {
         let profiles = [66: "baseline", 77: "main", 100: "high"]
         let used = Set(sources.sequenceIDs + sources.pictureIDs)
         guard let profile = profiles[sources.profile], let id = (0..<32).first(where: { !used.contains($0) }) else {
@@ -29,6 +32,7 @@ struct CopyStream: Sendable, Hashable {
         self.sources = sources
         self.delay = delay
         self.profile = profile
+        self.colors = colors
         x264Options = options.joined(separator: ":")
     }
 
@@ -36,7 +40,7 @@ struct CopyStream: Sendable, Hashable {
     static func of(_ runs: [CopyRun], scans: [SourceID: CopyScan]) -> CopyStream? {
         let used = Set(runs.map(\.source)).compactMap { scans[$0] }
         guard let first = used.first, let record = AVCRecord(record: first.parameterSets) else { return nil }
-        return CopyStream(sources: record, delay: used.map(\.delay).max() ?? 0)
+        return CopyStream(sources: record, delay: used.map(\.delay).max() ?? 0, colors: first.colors)
     }
 
     /// The output's `avcC` record: the sources' sets, then the encoder's.

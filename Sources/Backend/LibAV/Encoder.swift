@@ -24,6 +24,12 @@ public final class Encoder {
             context.pointee.color_primaries = AVCOL_PRI_BT709
             context.pointee.color_trc = AVCOL_TRC_BT709
             context.pointee.color_range = AVCOL_RANGE_MPEG
+            if let colors = settings.colors {
+                context.pointee.colorspace = AVColorSpace(colors.space)
+                context.pointee.color_primaries = AVColorPrimaries(colors.primaries)
+                context.pointee.color_trc = AVColorTransferCharacteristic(colors.transfer)
+                context.pointee.color_range = AVColorRange(colors.range)
+            }
             if let rate = settings.frameRate.rate.avRational { context.pointee.framerate = rate }
             if let gop = settings.keyframeInterval { context.pointee.gop_size = Int32(gop) }
         } options: { options throws(LibAVError) in

@@ -32,6 +32,9 @@ public struct VideoEncoderSettings: Hashable, Sendable {
     public var profile: String?
     /// x264's own options (`key=value:key=value`), applied over the preset.
     public var x264Options: String?
+    /// What the stream says its colours are; nil for BT.709 limited range,
+    /// what the compositor makes.
+    public var colors: ColorDescription?
 
     public init(
         codec: String = "libx264", width: Int, height: Int, pixelFormat: PixelFormat = .yuv420p, frameRate: FrameRate,
@@ -63,5 +66,21 @@ public struct AudioEncoderSettings: Hashable, Sendable {
         self.sampleRate = sampleRate
         self.channels = channels
         self.bitRate = bitRate
+    }
+}
+
+/// How a video stream says its samples are to be read: libav's `AVColorRange`,
+/// `AVColorSpace`, `AVColorPrimaries` and `AVColorTransferCharacteristic` values.
+public struct ColorDescription: Hashable, Sendable, Codable {
+    public var range: UInt32
+    public var space: UInt32
+    public var primaries: UInt32
+    public var transfer: UInt32
+
+    public init(range: UInt32, space: UInt32, primaries: UInt32, transfer: UInt32) {
+        self.range = range
+        self.space = space
+        self.primaries = primaries
+        self.transfer = transfer
     }
 }

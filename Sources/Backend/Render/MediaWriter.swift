@@ -167,6 +167,7 @@ final class PictureEncoder {
         if let copy, encoding.codec == .h264 {
             settings.profile = copy.profile
             settings.x264Options = copy.x264Options
+            settings.colors = copy.colors
         }
         encoder = try Encoder(video: settings, globalHeader: globalHeader)
         staging = try Frame.video(width: output.encodedSize.width, height: output.encodedSize.height, format: .yuv420p)
