@@ -34,20 +34,24 @@ public struct VideoFacts: Hashable, Sendable, Codable {
     public var size: PixelSize
     /// `nil` for a still image.
     public var frameRate: FrameRate?
-    /// Clockwise degrees from the display matrix: 0, 90, 180 or 270.
+    /// Clockwise degrees from the display matrix (or a photo's EXIF
+    /// orientation): 0, 90, 180 or 270.
     public var rotation: Int
+    /// Shown mirrored left to right after the rotation (EXIF orientations 2, 4, 5, 7).
+    public var isMirrored: Bool
     /// A single picture (PNG, JPEG, WebP): it has no duration of its own.
     public var isStillImage: Bool
     public var duration: Rational?
 
     public init(
-        streamIndex: Int = 0, size: PixelSize, frameRate: FrameRate?, rotation: Int = 0, isStillImage: Bool = false,
-        duration: Rational? = nil
+        streamIndex: Int = 0, size: PixelSize, frameRate: FrameRate?, rotation: Int = 0, isMirrored: Bool = false,
+        isStillImage: Bool = false, duration: Rational? = nil
     ) {
         self.streamIndex = streamIndex
         self.size = size
         self.frameRate = frameRate
         self.rotation = rotation
+        self.isMirrored = isMirrored
         self.isStillImage = isStillImage
         self.duration = duration
     }

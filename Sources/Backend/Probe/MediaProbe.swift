@@ -59,11 +59,14 @@ public struct MediaProbe: MediaInfo {
             throw MediaProbeError(
                 "'\(input.path)' has a video stream ('\(stream.codecName)') whose picture size libav cannot read")
         }
+        // A photo says how to turn it in its EXIF data, not in a display matrix.
+        let exif = still && stream.codecName == "mjpeg" ? ExifOrientation.ofJPEG(at: input.path) : nil
         return VideoFacts(
             streamIndex: stream.index,
             size: PixelSize(width: stream.width, height: stream.height),
             frameRate: still ? nil : stream.frameRate.flatMap { FrameRate($0) },
-            rotation: stream.rotation,
+            rotation: exif?.rotation ?? stream.rotation,
+            isMirrored: exif?.mirrored ?? false,
             isStillImage: still,
             duration: still ? nil : (stream.duration ?? input.containerDuration)
         )

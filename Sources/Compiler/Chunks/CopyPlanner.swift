@@ -35,7 +35,8 @@ public struct CopyPlanner: Sendable {
         for segment in plan.video where segment.layers.count == 1 {
             let layer = segment.layers[0]
             guard layer.mask == nil, case .file(let file)? = plan.source(layer.source)?.kind, file.videoStream != nil,
-                let facts = file.facts.video, !facts.isStillImage, facts.rotation == 0, facts.size == plan.output.size
+                let facts = file.facts.video, !facts.isStillImage, facts.rotation == 0, !facts.isMirrored,
+                facts.size == plan.output.size
             else { continue }
             found.insert(layer.source)
         }

@@ -52,6 +52,7 @@ struct LayerBuilder {
             sizing: sizing(placed, local, &context), anchor: picture.anchor,
             position: picture.position.flatMap { local.curve($0, "position", &context, convert: toPixels) }
                 ?? .constant(Vector2(width / 2, height / 2)))
+        transform.autoMirror = picture.autoRotate && placed.facts?.video?.isMirrored == true
         transform.flip = picture.flip
         if let crop = picture.crop, let curve = local.curve(crop, "crop", &context, convert: { $0 }) {
             checkCrop(crop, of: placed, displayed: transform.displayedSourceSize, &context)

@@ -22,7 +22,7 @@ extension LayerTransform {
         let centre = (x: Double(outputSize.width) / 2, y: Double(outputSize.height) / 2)
 
         let steps: [PixelTransform] = [
-            Self.rotationMatrix(autoRotation, width: cw, height: ch),
+            displayMatrix(width: cw, height: ch),
             .translation(x: -crop.left, y: -crop.top),
             flipMatrix(width: visible.w, height: visible.h),
             .scale(x: box.x / visible.w, y: box.y / visible.h),
@@ -65,6 +65,14 @@ extension LayerTransform {
         }
     }
 
+    /// Coded pixels → displayed pixels: the auto-rotation, then the auto-mirror.
+    func displayMatrix(width cw: Double, height ch: Double) -> PixelTransform {
+        let rotated = Self.rotationMatrix(autoRotation, width: cw, height: ch)
+        guard autoMirror else { return rotated }
+        let displayedWidth = autoRotation % 180 == 0 ? cw : ch
+        return rotated.concatenating(.scale(x: -1, y: 1)).concatenating(.translation(x: displayedWidth, y: 0))
+    }
+
     /// Coded pixels → displayed pixels for a clockwise rotation.
     static func rotationMatrix(_ degrees: Int, width: Double, height: Double) -> PixelTransform {
         switch ((degrees % 360) + 360) % 360 {
@@ -85,12 +93,12 @@ extension LayerTransform {
     }
 
     /// The visible part of the source in coded pixels at a time: the crop
-    /// (given on the displayed picture) taken back through the auto-rotation.
+    /// (given on the displayed picture) taken back through the auto-rotation and mirror.
     public func sourceRect(at time: Rational, sourceSize override: PixelSize? = nil) -> Rect {
         let coded = override ?? sourceSize ?? outputSize
         let (cw, ch) = (Double(coded.width), Double(coded.height))
         let crop = self.crop.value(at: time)
-        let toDisplay = Self.rotationMatrix(autoRotation, width: cw, height: ch)
+        let toDisplay = displayMatrix(width: cw, height: ch)
         guard let back = toDisplay.inverted() else { return Rect(x: 0, y: 0, width: cw, height: ch) }
         let displayed = autoRotation % 180 == 0 ? (w: cw, h: ch) : (w: ch, h: cw)
         let p = back.apply(x: crop.left, y: crop.top)

@@ -25,6 +25,8 @@ public struct LayerTransform: Hashable, Sendable, Codable {
     public var outputSize: PixelSize
     /// Clockwise degrees of auto-rotation applied: 0, 90, 180 or 270.
     public var autoRotation: Int
+    /// Mirrored left to right after the auto-rotation (a photo's EXIF orientation).
+    public var autoMirror = false
     /// Pixels cut from each edge of the picture as displayed (after auto-rotation).
     public var crop: Curve<Crop>
     public var flip: Flip?

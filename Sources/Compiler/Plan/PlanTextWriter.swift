@@ -58,6 +58,7 @@ struct PlanTextWriter {
     private func transformLines(_ t: LayerTransform) -> [String] {
         var head = "transform source \(t.sourceSize?.description ?? "rasterised")"
         if t.autoRotation != 0 { head += " auto-rotate \(t.autoRotation)" }
+        if t.autoMirror { head += " auto-mirror" }
         if let flip = t.flip { head += " flip \(flip.rawValue)" }
         head += " \(sizingText(t.sizing)) anchor \(t.anchor)"
         var lines = [
