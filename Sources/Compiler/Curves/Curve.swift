@@ -8,10 +8,12 @@ import Foundation
 /// `k` samples `k / rate`); `value(at:)` is a pure function.
 public enum Curve<Value: Interpolatable>: Hashable, Sendable, Codable {
     case constant(Value)
-    /// Keyframes from the project (item keys, track keys).
-    case keyframes(KeyframeCurve<Value>)
+    /// Keyframes from the project (item keys, track keys). Boxed (`indirect`),
+    /// as is `ramp`: a layer holds a dozen curves, nearly all constant, and an
+    /// hour of cuts holds tens of thousands of layers.
+    indirect case keyframes(KeyframeCurve<Value>)
     /// A transition's progress from one value to another.
-    case ramp(Ramp<Value>)
+    indirect case ramp(Ramp<Value>)
 
     public func value(at time: Rational) -> Value {
         switch self {

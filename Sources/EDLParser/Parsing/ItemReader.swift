@@ -22,17 +22,35 @@ struct ItemReader {
     var context: ParseContext { reader.context }
 
     /// The keys an item of this kind takes on this kind of track.
-    func allowedKeys(_ kind: Kind) -> [String] {
-        let picture = track == .video ? Self.pictureKeys : []
-        switch kind {
-        case .source: return ["source"] + Self.mediaTimingKeys + picture + Self.soundKeys
-        case .color, .pattern: return [kind.rawValue] + Self.generatorTimingKeys + picture
-        case .text: return ["text"] + Self.generatorTimingKeys + picture + Self.textKeys
-        case .tone: return ["tone"] + Self.generatorTimingKeys + Self.toneSoundKeys
-        case .gap: return ["gap"]
-        case .transition: return ["transition"] + Self.transitionKeys
+    func allowedKeys(_ kind: Kind) -> [String] { Self.keys[track]?.allowed[kind] ?? [] }
+
+    /// Per track kind: the keys each item kind takes, every item key known
+    /// there, and per item kind its own keys then the other known ones, sorted.
+    /// Worked out once, not for every item of a long edit.
+    private struct KeyTable {
+        var allowed: [Kind: [String]] = [:]
+        var all: Set<String> = []
+        var known: [Kind: [String]] = [:]
+
+        init(track: Track.Kind) {
+            let picture = track == .video ? ItemReader.pictureKeys : []
+            for kind in Kind.allCases {
+                switch kind {
+                case .source: allowed[kind] = ["source"] + mediaTimingKeys + picture + soundKeys
+                case .color, .pattern: allowed[kind] = [kind.rawValue] + generatorTimingKeys + picture
+                case .text: allowed[kind] = ["text"] + generatorTimingKeys + picture + textKeys
+                case .tone: allowed[kind] = ["tone"] + generatorTimingKeys + toneSoundKeys
+                case .gap: allowed[kind] = ["gap"]
+                case .transition: allowed[kind] = ["transition"] + transitionKeys
+                }
+            }
+            // Picture keys are known on every track, so an audio track reports them as not applying, not as unknown.
+            all = Set(allowed.values.joined()).union(pictureKeys)
+            for (kind, keys) in allowed { known[kind] = keys + all.subtracting(keys).sorted() }
         }
     }
+
+    private static let keys: [Track.Kind: KeyTable] = [.video: KeyTable(track: .video), .audio: KeyTable(track: .audio)]
 
     func read(_ node: Node) -> Item? {
         guard case .mapping(let mapping) = node else {
@@ -47,8 +65,7 @@ struct ItemReader {
             return nil
         }
         let allowed = allowedKeys(kind)
-        // Picture keys are known on every track, so an audio track reports them as not applying, not as unknown.
-        let allKeys = Set(Kind.allCases.flatMap(allowedKeys)).union(Self.pictureKeys)
+        let allKeys = Self.keys[track]?.all ?? []
         let present = mapping.keys.compactMap { key -> String? in
             if case .scalar(let scalar) = key { return scalar.string }
             return nil
@@ -59,7 +76,7 @@ struct ItemReader {
                 track == .audio && Self.pictureKeys.contains(key) ? "an item on an audio track" : "a '\(kind.rawValue)' item"
             context.error("'\(key)' does not apply to \(place)", at: keyNode)
         }
-        let knownHere = allowed + allKeys.subtracting(allowed).sorted()
+        let knownHere = Self.keys[track]?.known[kind] ?? allowed
         guard let keys = context.entries(of: node, in: "an item", allowed: knownHere) else { return nil }
         let entries = keys.filter { allowed.contains($0.key) }
         return build(kind, entries, node)
@@ -126,7 +143,7 @@ struct ItemReader {
                 videoStream: asset.videoStream, location: location, written: text)
         }
         if context.brokenAssets.contains(text) { return nil }
-        if !text.contains("/") && !text.contains(".") {
+        if !text.utf8.contains(UInt8(ascii: "/")) && !text.utf8.contains(UInt8(ascii: ".")) {
             let names = reader.assets.map(\.name)
             let hint =
                 ValueSyntax.didYouMean(text, in: names)

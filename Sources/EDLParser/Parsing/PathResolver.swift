@@ -6,7 +6,9 @@ struct PathResolver {
     /// The absolute path, or a `ValueError` for a URL or an empty path.
     func resolve(_ written: String) throws(ValueError) -> String {
         if written.isEmpty { throw ValueError("a path must not be empty") }
-        if let scheme = written.range(of: "://"), !written[..<scheme.lowerBound].contains("/") {
+        if written.utf8.contains(UInt8(ascii: ":")), let scheme = written.range(of: "://"),
+            !written[..<scheme.lowerBound].contains("/")
+        {
             throw ValueError(
                 "'\(written)' is a URL; sources and outputs must be local files",
                 hint: "download the file and refer to it by its path")

@@ -85,11 +85,11 @@ extension ValueSyntax {
     /// Any time form without a sign, range-checked; messages quote `t`.
     private static func unsignedTime(_ body: Substring, quoting t: String) throws(ValueError) -> TimeValue {
         let value: TimeValue
-        if body.contains(";") {
+        if body.utf8.contains(UInt8(ascii: ";")) {
             throw ValueError(
                 "'\(t)' is drop-frame timecode, which is not supported",
                 hint: "write non-drop SMPTE 'HH:MM:SS:FF' or seconds")
-        } else if body.contains(":") {
+        } else if body.utf8.contains(UInt8(ascii: ":")) {
             value = try clockTime(body, quoting: t)
         } else {
             switch DecimalLiteral.parse(body, allowSign: false) {
