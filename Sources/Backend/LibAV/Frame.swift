@@ -58,6 +58,8 @@ public final class Frame {
     public var width: Int { Int(pointer.pointee.width) }
     public var height: Int { Int(pointer.pointee.height) }
     public var pixelFormat: PixelFormat { PixelFormat(raw: pointer.pointee.format) }
+    /// What the samples' transfer function is: PQ and HLG are HDR.
+    var transfer: AVColorTransferCharacteristic { pointer.pointee.color_trc }
 
     // MARK: Timing
 

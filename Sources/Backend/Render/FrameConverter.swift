@@ -1,9 +1,16 @@
 /// Copies decoded frames into the compositor's YUV 4:2:0 images, converting
-/// other pixel formats (4:2:2, 10-bit, full-range JPEG) with libswscale.
+/// other pixel formats (4:2:2, 10-bit, full-range JPEG) with libswscale and
+/// tone-mapping HDR (HLG, PQ) to SDR.
 final class FrameConverter {
     private var scaler: Scaler?
+    private var toneMapper: ToneMapper?
 
     func copy(_ frame: Frame, into image: YUVImage) throws(LibAVError) {
+        if let transfer = ToneMapper.transfer(of: frame) {
+            if toneMapper?.transfer != transfer { toneMapper = ToneMapper(transfer) }
+            try toneMapper?.convert(frame, into: image)
+            return
+        }
         let source: Frame
         if frame.pixelFormat == .yuv420p && frame.width == image.width && frame.height == image.height {
             source = frame
