@@ -20,7 +20,7 @@ test: lint
 
 # Formatting follows .swift-format; `swift format format -i -r Sources Tests` fixes it.
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Fuzz Package.swift
 
 # After editing schema/cutlist.schema.json: rebuilds the copy that `render schema` prints.
 schema:

@@ -39,6 +39,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Parse and compile one input: a libFuzzer target (scripts/fuzz.sh), or a replayer of inputs.
+        .executableTarget(name: "fuzz-compile", dependencies: ["EDLParser", "Compiler"], path: "Fuzz"),
         .testTarget(name: "EDLParserTests", dependencies: ["EDLParser"], exclude: ["Fixtures"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler"], exclude: ["Golden"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Compiler", "EDLParser"]),

@@ -68,6 +68,50 @@ import Testing
         #expect(try RenderOutput.pictures(output).map { index(of: $0) } == Array(0..<10) + Array(35..<40))
     }
 
+    /// A variable-frame-rate clip (a phone's): each output frame shows the
+    /// source frame whose interval holds its time, by the real timestamps.
+    @Test func variableFrameRateIsSampledAndHeldByItsTimestamps() throws {
+        let workspace = try RenderWorkspace()
+        let clip = workspace.directory + "/vfr.mp4"
+        // Index frames 40 ms apart for the first 10, then 100 ms apart.
+        try MediaFixtures.ffmpeg([
+            "-f", "lavfi", "-i", "color=black:size=160x90:rate=25:duration=2,format=yuv420p,geq=lum='4*N+16':cb=128:cr=128",
+            "-vf", "settb=1/1000,setpts='if(lt(N,10),N*0.04,0.4+(N-10)*0.1)/TB'", "-fps_mode", "passthrough", "-enc_time_base",
+            "1/1000", "-c:v", "libx264", "-qp", "0",
+            "-video_track_timescale", "1000", clip,
+        ])
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 160x90, fps: 25, video: { crf: 0 } }
+            tracks:
+              - items: [{ source: "\(clip)", from: 0, to: 2s }]
+            """)
+        let expected = (0..<50).map { k in 40 * k < 400 ? k : 10 + (40 * k - 400) / 100 }
+        #expect(try RenderOutput.pictures(output).map { index(of: $0) } == expected)
+    }
+
+    /// Sound that starts after the picture in its file keeps its place.
+    @Test func delayedAudioKeepsItsOffset() throws {
+        let workspace = try RenderWorkspace()
+        let clip = workspace.directory + "/delayed.mp4"
+        try MediaFixtures.ffmpeg([
+            "-f", "lavfi", "-i", "color=black:size=160x90:rate=25:duration=2", "-itsoffset", "0.5", "-f", "lavfi", "-i",
+            "sine=frequency=440:sample_rate=48000:duration=1.5", "-c:v", "libx264", "-c:a", "aac", clip,
+        ])
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4 }
+            tracks:
+              - items: [{ source: "\(clip)" }]
+            """)
+        let left = try RenderOutput.samples(output, seconds: 2)[0]
+        // ffmpeg's sine is amplitude 1/8: silence before 0.5 s, the tone after.
+        #expect(Signal.amplitude(of: 440, in: left[4800..<19200], rate: 48_000) < 0.005)
+        #expect(abs(Signal.amplitude(of: 440, in: left[28800..<91200], rate: 48_000) - 0.125) < 0.02)
+    }
+
     @Test func cutsAndSpeedShowTheSourceFrameAtEachOutputTime() throws {
         let workspace = try RenderWorkspace()
         let output = try workspace.render(media.threeCuts)
