@@ -54,4 +54,23 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(space.listing() == [alive, "edit.yaml", "out.mp4"])
     }
+
+    @Test func aCropThatRemovesAllOfATextIsAnErrorAtItsItem() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - items:
+                  - { text: Hi, font_size: 20, duration: 1s, crop: { left: 500 } }
+            """)
+        let result = try space.render("edit.yaml", "-o", "out.mp4", "--progress", "none", "--no-cache")
+        #expect(result.exited && result.status == 1, "\(result)")
+        #expect(result.stderr.hasPrefix("edit.yaml:5:9: error: 'crop' "), "\(result)")
+        #expect(result.stderr.contains("removes all of the text's picture"), "\(result)")
+        #expect(space.listing() == ["edit.yaml"])
+    }
 }

@@ -46,6 +46,7 @@ final class FrameCompositor {
             guard let (picture, alpha) = found else { continue }
             opacity *= alpha
             let size = PixelSize(width: picture.width, height: picture.height)
+            try checkTextCrop(layer, at: time, size: size)
             let rect = Self.pixelRect(layer.transform.sourceRect(at: time, sourceSize: size), within: size)
             let affine = layer.transform(at: time, sourceSize: size)
             let transform = PixelTransform.translation(x: Double(rect.x), y: Double(rect.y))
@@ -65,6 +66,17 @@ final class FrameCompositor {
         }
         if !painted { canvas.fill(color: background) }
         return canvas
+    }
+
+    /// A text's size is known only once it is drawn, so a crop that removes all
+    /// of it is found here, not by the compiler as for files and generators.
+    private func checkTextCrop(_ layer: Layer, at time: Rational, size: PixelSize) throws {
+        guard case .text? = plan.source(layer.source)?.kind else { return }
+        let crop = layer.crop.value(at: time)
+        guard crop.left + crop.right >= Double(size.width) || crop.top + crop.bottom >= Double(size.height) else { return }
+        throw RenderFailure(
+            "'crop' \(crop) removes all of the text's picture (\(size)): left + right must stay below "
+                + "\(size.width) and top + bottom below \(size.height)", at: layer.location)
     }
 
     /// The crop in whole source pixels, kept inside the picture.
