@@ -1,23 +1,31 @@
-import Dispatch
 import Foundation
 import Synchronization
 
 /// SIGINT and SIGTERM ask a render to stop; it then cleans up and exits with 130
 /// instead of dying by the signal.
+///
+/// The handler is installed first thing in `main`, so a signal that comes while
+/// the command line is being read is not lost and does not kill the process
+/// half-way; commands that do not render put the default action back
+/// (`restoreDefault`), dying at once by a signal that already came.
 enum Interruption {
-    private static let requested = Atomic<Bool>(false)
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    /// The signal received, 0 for none.
+    private static let received = Atomic<Int32>(0)
 
-    /// Starts catching the signals (once, before rendering).
+    /// Starts catching the signals.
     static func install() {
         for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { requested.store(true, ordering: .relaxed) }
-            source.resume()
-            sources.append(source)
+            // Only an atomic store: safe in a signal handler.
+            signal(signalNumber) { number in Interruption.received.store(number, ordering: .relaxed) }
         }
     }
 
-    static var isRequested: Bool { requested.load(ordering: .relaxed) }
+    /// The default action again, for commands that do not render.
+    static func restoreDefault() {
+        for signalNumber in [SIGINT, SIGTERM] { signal(signalNumber, SIG_DFL) }
+        let number = received.load(ordering: .relaxed)
+        if number != 0 { raise(number) }
+    }
+
+    static var isRequested: Bool { received.load(ordering: .relaxed) != 0 }
 }

@@ -46,8 +46,7 @@ struct RenderProject: ParsableCommand {
     }
 
     func run() throws {
-        // Caught from the start, so Ctrl-C while probing also ends with 130 and no output.
-        Interruption.install()
+        // Caught from the start (see main), so Ctrl-C while probing also ends with 130 and no output.
         let plan = try ProjectCompiler(path: project, assignments: assignments).plan(output: output, preview: preview)
         if Interruption.isRequested { throw ExitCode(130) }
         let frames = try range.map { text -> Range<Int64> in

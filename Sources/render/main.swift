@@ -4,9 +4,11 @@ import Foundation
 // Usage errors exit with 2 (the spec's "invalid project or usage"), not
 // ArgumentParser's default 64.
 var parsed: (any ParsableCommand.Type)?
+Interruption.install()
 do {
     var command = try Render.parseAsRoot()
     parsed = type(of: command)
+    if !(command is RenderProject) { Interruption.restoreDefault() }
     try command.run()
 } catch {
     let code = Render.exitCode(for: error)
