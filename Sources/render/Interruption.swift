@@ -12,12 +12,18 @@ enum Interruption {
     /// The signal received, 0 for none.
     private static let received = Atomic<Int32>(0)
 
-    /// Starts catching the signals.
+    /// Starts catching the signals. A parent may have started the process with
+    /// them blocked (the mask is inherited); unblocked here, before any thread
+    /// starts, so every thread can take them.
     static func install() {
+        var set = sigset_t()
+        sigemptyset(&set)
         for signalNumber in [SIGINT, SIGTERM] {
             // Only an atomic store: safe in a signal handler.
             signal(signalNumber) { number in Interruption.received.store(number, ordering: .relaxed) }
+            sigaddset(&set, signalNumber)
         }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// The default action again, for commands that do not render.
