@@ -93,6 +93,9 @@ static inline int cutlist_sws_bilinear(void) { return SWS_BILINEAR; }
 static inline int cutlist_sws_point(void) { return SWS_POINT; }
 static inline int cutlist_sws_accurate(void) { return SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT; }
 
+/// The BT.709 Y'CbCr coefficients for sws_setColorspaceDetails.
+static inline const int *cutlist_sws_bt709(void) { return sws_getCoefficients(SWS_CS_ITU709); }
+
 /// AV_CODEC_CAP_VARIABLE_FRAME_SIZE of an encoder.
 static inline int cutlist_codec_cap_variable_frame_size(void) { return AV_CODEC_CAP_VARIABLE_FRAME_SIZE; }
 

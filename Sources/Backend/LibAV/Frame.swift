@@ -60,6 +60,10 @@ public final class Frame {
     public var pixelFormat: PixelFormat { PixelFormat(raw: pointer.pointee.format) }
     /// What the samples' transfer function is: PQ and HLG are HDR.
     var transfer: AVColorTransferCharacteristic { pointer.pointee.color_trc }
+    /// The Y'CbCr matrix the samples were made with (BT.601, BT.709, ...).
+    var matrix: AVColorSpace { pointer.pointee.colorspace }
+    /// Whether the samples use the full 0–255 range rather than 16–235.
+    var isFullRange: Bool { pointer.pointee.color_range == AVCOL_RANGE_JPEG }
 
     // MARK: Timing
 

@@ -31,6 +31,19 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
         return descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
     }
 
+    /// Whether samples are RGB (no Y'CbCr matrix).
+    public var isRGB: Bool {
+        guard let descriptor = av_pix_fmt_desc_get(avPixelFormat) else { return false }
+        return descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
+    }
+
+    /// Whether the format's samples span the full range: RGB, palettes, grey
+    /// (PNG, GIF) and the `yuvj` formats of JPEG.
+    public var isFullRange: Bool {
+        let palette = (av_pix_fmt_desc_get(avPixelFormat)?.pointee.flags ?? 0) & UInt64(AV_PIX_FMT_FLAG_PAL) != 0
+        return isRGB || palette || ["yuvj", "gray", "ya"].contains(where: name.hasPrefix)
+    }
+
     public var description: String { name }
 }
 

@@ -33,6 +33,11 @@ public final class Scaler {
                 "sws_getContext", "cannot convert \(sourceWidth)x\(sourceHeight) \(sourceFormat) to \(width)x\(height) \(format)")
         }
         context = created
+        // libswscale converts between RGB and Y'CbCr with BT.601 unless told; the
+        // compositor's Y'CbCr is BT.709. RGB and `yuvj` formats are full range.
+        let bt709 = cutlist_sws_bt709()
+        sws_setColorspaceDetails(
+            created, bt709, sourceFormat.isFullRange ? 1 : 0, bt709, format.isFullRange ? 1 : 0, 0, 1 << 16, 1 << 16)
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
         self.sourceFormat = sourceFormat

@@ -1,6 +1,7 @@
 /// Copies decoded frames into the compositor's YUV 4:2:0 images, converting
-/// other pixel formats (4:2:2, 10-bit, full-range JPEG) with libswscale and
-/// tone-mapping HDR (HLG, PQ) to SDR.
+/// other pixel formats (4:2:2, 10-bit, full-range JPEG) with libswscale,
+/// BT.601 and full-range pictures to BT.709 limited range (`YUVNormalizer`),
+/// and tone-mapping HDR (HLG, PQ) to SDR.
 final class FrameConverter {
     private var scaler: Scaler?
     private var toneMapper: ToneMapper?
@@ -30,5 +31,6 @@ final class FrameConverter {
                 u: UnsafeRawBufferPointer(planes[1].bytes), uStride: planes[1].lineSize,
                 v: UnsafeRawBufferPointer(planes[2].bytes), vStride: planes[2].lineSize)
         }
+        YUVNormalizer(frame)?.apply(to: image)
     }
 }
