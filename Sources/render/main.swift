@@ -8,7 +8,7 @@ Interruption.install()
 do {
     var command = try Render.parseAsRoot()
     parsed = type(of: command)
-    if !(command is RenderProject) { Interruption.restoreDefault() }
+    if !(command is RenderProject || command is ChunkCommand || command is JoinCommand) { Interruption.restoreDefault() }
     try command.run()
 } catch {
     let code = Render.exitCode(for: error)

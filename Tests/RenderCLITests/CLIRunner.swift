@@ -43,8 +43,10 @@ enum CLI {
 
     /// Runs `render ARGUMENTS` in `directory` and waits for it, at most `timeout` seconds.
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL, timeout: Double = 60) throws -> CLIResult {
-        try RunningCLI(arguments, in: directory).wait(timeout: timeout)
+    static func run(
+        _ arguments: [String], in directory: URL, environment: [String: String] = [:], timeout: Double = 60
+    ) throws -> CLIResult {
+        try RunningCLI(arguments, in: directory, environment: environment).wait(timeout: timeout)
     }
 }
 
@@ -56,7 +58,8 @@ final class RunningCLI {
     private let errorFile: URL
     private let started = Date()
 
-    init(_ arguments: [String], in directory: URL) throws {
+    /// `environment` adds to (or overrides) the test's own environment.
+    init(_ arguments: [String], in directory: URL, environment extra: [String: String] = [:]) throws {
         let logs = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         outputFile = logs.appendingPathComponent("stdout")
@@ -71,6 +74,7 @@ final class RunningCLI {
         environment["TERM"] = "dumb"
         // Chunks go to this test run's own cache, never the user's.
         environment["XDG_CACHE_HOME"] = CLI.cacheHome
+        environment.merge(extra) { $1 }
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: outputFile)

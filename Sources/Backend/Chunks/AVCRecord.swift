@@ -1,7 +1,7 @@
 /// H.264 parameter sets as an MP4, MOV or Matroska file holds them: the
 /// `avcC` record (ISO/IEC 14496-15), with the few fields of them that decide
 /// whether a source's packets and encoded ones can share one stream.
-struct AVCRecord: Hashable, Sendable {
+struct AVCRecord: Hashable, Sendable, Codable {
     /// Sequence parameter set NAL units, header byte included.
     var sequenceSets: [[UInt8]]
     /// Picture parameter set NAL units, header byte included.

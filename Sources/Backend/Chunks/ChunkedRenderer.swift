@@ -61,7 +61,7 @@ public struct ChunkedRenderer: Sendable {
     /// The chunks, and the stream that copy chunks share with rendered ones:
     /// sources a lone layer shows are read once (`CopyScan`) for the runs
     /// that can be copied from them.
-    private func layout(window: Range<Int64>?) throws -> (
+    func layout(window: Range<Int64>?) throws -> (
         chunks: [Chunk], copy: CopyStream?, scans: [SourceID: CopyScan]
     ) {
         let identities = try SourceIdentity.identities(of: plan, cache: cache)

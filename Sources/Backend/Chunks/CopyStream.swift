@@ -6,7 +6,7 @@ import Compiler
 /// encoded to the same profile, level, entropy coder and B-frame depth, under
 /// parameter set ids of their own, and the output's `avcC` record holds both
 /// sets. A decoder switches between them at each chunk's IDR picture.
-struct CopyStream: Sendable, Hashable {
+struct CopyStream: Sendable, Hashable, Codable {
     /// The parameter sets of the copied sources.
     let sources: AVCRecord
     /// Frames decoding runs ahead of presentation in the copied packets.

@@ -1,0 +1,131 @@
+import ArgumentParser
+import Backend
+import Compiler
+import Foundation
+
+/// `render split`: a job folder for many machines (SPEC 19).
+struct SplitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "split",
+        abstract: "Compile a project into a job folder of tasks for many machines (render chunk, then render join).")
+
+    @Argument(help: "The project file.")
+    var project: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The job folder to write.", valueName: "JOBDIR"))
+    var output: String
+
+    @Option(help: "How many tasks (array jobs) to split the chunks into.")
+    var tasks = 4
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("Set a variable, overriding 'vars:'.", valueName: "NAME=VALUE"))
+    var assignments: [String] = []
+
+    func validate() throws {
+        if tasks < 1 { throw ValidationError("--tasks takes a number of tasks, 1 or more, not \(tasks)") }
+    }
+
+    func run() throws {
+        let plan = try ProjectCompiler(path: project, assignments: assignments).plan()
+        guard ChunkedRenderer.canChunk(plan) else {
+            Terminal.printError(
+                "error: '\(plan.output.path)' cannot be joined from chunks; render split takes MP4, MOV, MKV or WebM "
+                    + "outputs with H.264, HEVC, VP9 or ProRes video")
+            throw ExitCode(2)
+        }
+        let manifest = try JobCommand.failing { try JobFolder.split(plan, into: output, tasks: tasks) }
+        print(manifest.tasks.count)
+    }
+}
+
+/// `render chunk`: one task of a job, as an array job runs it.
+struct ChunkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chunk",
+        abstract: "Render one task of a job folder (an array job's task: --index, or the scheduler's index variable).")
+
+    @Argument(help: "The job folder (from render split).")
+    var job: String
+
+    @Option(
+        help: ArgumentHelp(
+            "The task to render; else JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX.",
+            valueName: "K"))
+    var index: Int?
+
+    @Option(help: ArgumentHelp("Where the project's folder is mounted on this machine.", valueName: "DIR"))
+    var root: String?
+
+    @Option(help: "Worker threads (default: the number of processor cores).")
+    var jobs: Int?
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let names = ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "AWS_BATCH_JOB_ARRAY_INDEX"]
+        guard let task = index ?? names.lazy.compactMap({ environment[$0].flatMap(Int.init) }).first else {
+            throw ValidationError("no task: give --index K, or run as an array job (\(names.joined(separator: ", ")))")
+        }
+        ThreadBudget.limit(to: 1)
+        let encoded = try JobCommand.failing {
+            try JobFolder(directory: job).runTask(
+                task, root: root, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                isCancelled: { Interruption.isRequested })
+        }
+        Terminal.printError("task \(task): \(encoded) chunk\(encoded == 1 ? "" : "s") encoded")
+    }
+}
+
+/// `render join`: the output from a finished job.
+struct JoinCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "join",
+        abstract: "Join a finished job folder's chunks and sound into the output, without re-encoding.")
+
+    @Argument(help: "The job folder (from render split).")
+    var job: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output file.", valueName: "OUT"))
+    var output: String
+
+    @Option(help: ArgumentHelp("Where the project's folder is mounted on this machine.", valueName: "DIR"))
+    var root: String?
+
+    func run() throws {
+        let folder = JobFolder(directory: job)
+        let manifest = try JobCommand.failing { try folder.load(root: root) }
+        let path = URL(fileURLWithPath: output).standardizedFileURL.path
+        try InputGuard.refuseFolder(path)
+        let destination = SafeOutput(destination: path)
+        destination.removeAbandonedFiles()
+        do {
+            try folder.join(manifest, to: destination.temporary, isCancelled: { Interruption.isRequested })
+            try destination.commit()
+        } catch let failure as RenderFailure where failure.isCancellation {
+            destination.discard()
+            Terminal.printError("render: interrupted; '\(path)' was not written")
+            throw ExitCode(130)
+        } catch {
+            destination.discard()
+            Terminal.printError("error: \(error)")
+            throw ExitCode(1)
+        }
+        Terminal.printError("wrote \(path) (\(manifest.plan.output.frameCount) frames; \(manifest.chunks.count) chunks)")
+    }
+}
+
+enum JobCommand {
+    /// Runs `body`; a failure is printed and exits 1.
+    static func failing<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch let failure as RenderFailure where failure.isCancellation {
+            Terminal.printError("render: interrupted")
+            throw ExitCode(130)
+        } catch {
+            Terminal.printError("error: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}
