@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Rendering as array tasks (SPEC 19) on this machine: W2 (28 s 1080p composite) split
+# into 1 task and into N tasks (default: the core count) run at once with one worker
+# each, then joined. Prints the wall time of each, the speed-up, the join's time and
+# its share of the one-task render, and checks both joins give the same bytes.
+#
+#   bench/distributed.sh [N]
+#
+# Environment: as bench/run.sh (SHARED, MEDIA_DIR, OUT_DIR, RENDER).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+n="${1:-$(nproc)}"
+out="$OUT_DIR/distributed"
+rm -rf "$out" && mkdir -p "$out"
+seconds() { local start=$1; echo "$(date +%s.%N) - $start" | bc; }
+for tasks in 1 "$n"; do
+  "$RENDER" split "$SHARED/cutlist/W2.yaml" --set "MEDIA=$MEDIA_DIR" -o "$out/job$tasks" --tasks "$tasks" >/dev/null
+done
+start=$(date +%s.%N)
+"$RENDER" chunk "$out/job1" --index 0 --jobs 1 2>/dev/null
+one=$(seconds "$start")
+start=$(date +%s.%N)
+for ((k = 0; k < n; k++)); do "$RENDER" chunk "$out/job$n" --index "$k" --jobs 1 2>/dev/null & done
+wait
+many=$(seconds "$start")
+start=$(date +%s.%N)
+"$RENDER" join "$out/job$n" -o "$out/joined.mp4" 2>/dev/null
+join=$(seconds "$start")
+"$RENDER" join "$out/job1" -o "$out/joined-1.mp4" 2>/dev/null
+cmp -s "$out/joined.mp4" "$out/joined-1.mp4" || { echo "error: the joins differ" >&2; exit 1; }
+awk -v one="$one" -v many="$many" -v join="$join" -v n="$n" 'BEGIN {
+  printf "1 task: %.2f s   %d tasks at once: %.2f s   speed-up %.2f\n", one, n, many, one / many
+  printf "join: %.2f s, %.1f%% of the one-task render; both joins byte-identical\n", join, 100 * join / one }'
