@@ -87,8 +87,9 @@ public final class ChunkCache: Sendable {
         try write(chunk.encoded(), to: path, name: fingerprint)
     }
 
-    /// Writes a temporary file, flushes it to disk and renames it to `path`.
-    private func write(_ data: Data, to path: String, name: String) throws {
+    /// Writes a temporary file, flushes it to disk and renames it to `path`
+    /// (on the cache's file system).
+    func write(_ data: Data, to path: String, name: String) throws {
         let temporary = "\(directory)/tmp/\(name).partial-\(getpid())"
         guard FileManager.default.createFile(atPath: temporary, contents: data) else {
             throw RenderFailure("cannot write to the cache folder '\(directory)'")

@@ -21,14 +21,16 @@ public struct JobFolder: Sendable {
     }
 
     var manifestPath: String { directory + "/manifest.json" }
-    var cacheDirectory: String { directory + "/cache" }
+
+    /// The job's chunk cache, never pruned: it holds the job's chunks until the join.
+    func cache() throws -> ChunkCache { try ChunkCache(directory: directory + "/cache", limit: .max) }
 
     /// Writes the job for `plan` in `tasks` tasks of about equal cost; returns the manifest.
     @discardableResult
     public static func split(_ plan: RenderPlan, into directory: String, tasks: Int) throws -> JobManifest {
         let folder = JobFolder(directory: directory)
         try FileManager.default.createDirectory(atPath: folder.directory, withIntermediateDirectories: true)
-        let cache = try ChunkCache(directory: folder.cacheDirectory, limit: .max)
+        let cache = try folder.cache()
         let layout = try ChunkedRenderer(plan: plan, cache: cache).layout(window: nil)
         let manifest = JobManifest(
             format: format, plan: plan, chunks: layout.chunks, copy: layout.copy,
@@ -36,13 +38,7 @@ public struct JobFolder: Sendable {
             tasks: Self.tasks(layout.chunks, count: max(1, tasks)))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let temporary = folder.manifestPath + ".partial-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: try encoder.encode(manifest)),
-            rename(temporary, folder.manifestPath) == 0
-        else {
-            unlink(temporary)
-            throw RenderFailure("cannot write the job's manifest in '\(folder.directory)'")
-        }
+        try cache.write(try encoder.encode(manifest), to: folder.manifestPath, name: "manifest.json")
         return manifest
     }
 
@@ -94,7 +90,7 @@ public struct JobFolder: Sendable {
         guard manifest.tasks.indices.contains(index) else {
             throw RenderFailure("the job has tasks 0 to \(manifest.tasks.count - 1), not \(index)")
         }
-        let cache = try ChunkCache(directory: cacheDirectory, limit: .max)
+        let cache = try cache()
         var seen: Set<String> = []
         let missing = manifest.tasks[index].map { manifest.chunks[$0] }.filter {
             seen.insert($0.fingerprint).inserted && !cache.contains($0.fingerprint)
@@ -106,9 +102,8 @@ public struct JobFolder: Sendable {
     }
 
     /// The tasks whose chunks are not all in the job's cache.
-    public func missingTasks(of manifest: JobManifest) throws -> [Int] {
-        let cache = try ChunkCache(directory: cacheDirectory, limit: .max)
-        return manifest.tasks.indices.filter { task in
+    private func missingTasks(of manifest: JobManifest, in cache: ChunkCache) -> [Int] {
+        manifest.tasks.indices.filter { task in
             manifest.tasks[task].contains { !cache.contains(manifest.chunks[$0].fingerprint) }
         }
     }
@@ -118,13 +113,13 @@ public struct JobFolder: Sendable {
     public func join(
         _ manifest: JobManifest, to path: String, isCancelled: @escaping @Sendable () -> Bool = { false }
     ) throws {
-        let missing = try missingTasks(of: manifest)
+        let cache = try cache()
+        let missing = missingTasks(of: manifest, in: cache)
         guard missing.isEmpty else {
             throw RenderFailure(
                 "the job is not finished: task\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) "
                     + "\(missing.count == 1 ? "has" : "have") not written all \(missing.count == 1 ? "its" : "their") chunks")
         }
-        let cache = try ChunkCache(directory: cacheDirectory, limit: .max)
         let encoder = ChunkEncoder(plan: manifest.plan, cache: cache, copy: manifest.copy)
         let scans = Dictionary(uniqueKeysWithValues: manifest.scans.map { ($0.source, $0.scan) })
         _ = try ChunkJoiner(encoder: encoder, scans: scans).join(

@@ -17,6 +17,9 @@ public struct ColorMatrix: Hashable, Sendable {
     /// BT.709 (HD video), limited range.
     public static let bt709 = ColorMatrix(kr: 0.2126, kb: 0.0722)
 
+    /// BT.601 (SD video, JPEG), limited range.
+    public static let bt601 = ColorMatrix(kr: 0.299, kb: 0.114)
+
     /// A matrix with the given luma weights, limited range.
     public init(kr: Double, kb: Double) {
         self.kr = kr

@@ -21,18 +21,20 @@ struct YUVNormalizer {
         let isFull = frame.isFullRange && !frame.pixelFormat.isFullRange
         guard isBT601 || isFull else { return nil }
         input = isFull ? (0, 255, 255) : (16, 219, 224)
-        // Y'CbCr → R'G'B' by the source's matrix, then R'G'B' → Y'CbCr by BT.709's.
-        let (kr, kb): (Float, Float) = isBT601 ? (0.299, 0.114) : (0.2126, 0.0722)
+        // Y'CbCr → R'G'B' by the source's matrix, then R'G'B' → Y'CbCr by the output's.
+        let source = isBT601 ? ColorMatrix.bt601 : .bt709
+        let (kr, kb, kg) = (Float(source.kr), Float(source.kb), Float(source.kg))
         let toRGB: [[Float]] = [
             [1, 0, 2 - 2 * kr],
-            [1, -(2 - 2 * kb) * kb / (1 - kr - kb), -(2 - 2 * kr) * kr / (1 - kr - kb)],
+            [1, -(2 - 2 * kb) * kb / kg, -(2 - 2 * kr) * kr / kg],
             [1, 2 - 2 * kb, 0],
         ]
-        let (r709, b709): (Float, Float) = (0.2126, 0.0722)
+        let output = ColorMatrix.bt709
+        let (r709, b709, g709) = (Float(output.kr), Float(output.kb), Float(output.kg))
         let toYUV: [[Float]] = [
-            [r709, 1 - r709 - b709, b709],
-            [-r709 / (2 - 2 * b709), -(1 - r709 - b709) / (2 - 2 * b709), 0.5],
-            [0.5, -(1 - r709 - b709) / (2 - 2 * r709), -b709 / (2 - 2 * r709)],
+            [r709, g709, b709],
+            [-r709 / (2 - 2 * b709), -g709 / (2 - 2 * b709), 0.5],
+            [0.5, -g709 / (2 - 2 * r709), -b709 / (2 - 2 * r709)],
         ]
         matrix = toYUV.map { row in (0..<3).map { column in (0..<3).reduce(0) { $0 + row[$1] * toRGB[$1][column] } } }
     }
