@@ -1,20 +1,23 @@
 #!/usr/bin/env bash
-# Rendering as array tasks (SPEC 19) on this machine: W2 (28 s 1080p composite) split
-# into 1 task and into N tasks (default: the core count) run at once with one worker
-# each, then joined. Prints the wall time of each, the speed-up, the join's time and
-# its share of the one-task render, and checks both joins give the same bytes.
+# Rendering as array tasks (SPEC 19) on this machine: a project (default W2, 28 s of
+# 1080p composite) split into 1 task and into N tasks (default: the core count) run at
+# once with one worker each, then joined. Prints the wall time of each, the speed-up,
+# the join's time and its share of the one-task render, and checks both joins give the
+# same bytes.
 #
 #   bench/distributed.sh [N]
+#   PROJECT=bench/projects/W2-60s.yaml bench/distributed.sh    a minute of W2's layers
 #
 # Environment: as bench/run.sh (SHARED, MEDIA_DIR, OUT_DIR, RENDER).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 n="${1:-$(nproc)}"
+project="${PROJECT:-$SHARED/cutlist/W2.yaml}"
 out="$OUT_DIR/distributed"
 rm -rf "$out" && mkdir -p "$out"
 seconds() { local start=$1; echo "$(date +%s.%N) - $start" | bc; }
 for tasks in 1 "$n"; do
-  "$RENDER" split "$SHARED/cutlist/W2.yaml" --set "MEDIA=$MEDIA_DIR" -o "$out/job$tasks" --tasks "$tasks" >/dev/null
+  "$RENDER" split "$project" --set "MEDIA=$MEDIA_DIR" -o "$out/job$tasks" --tasks "$tasks" >/dev/null
 done
 start=$(date +%s.%N)
 "$RENDER" chunk "$out/job1" --index 0 --jobs 1 2>/dev/null

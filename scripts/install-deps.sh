@@ -13,6 +13,7 @@ packages=(
 )
 if [ "${1:-}" = "--test" ]; then
   packages+=(chromium)                    # plays outputs as a browser does
+  packages+=(slurm-wlm munge)             # a one-node Slurm cluster runs deploy/slurm
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -8,12 +8,16 @@
 #   scripts/slurm-local.sh stop DIR
 #
 # A parent may hand its children blocked signals (test runners do); Slurm's daemons and
-# commands then wait forever, so the script first runs itself again with none blocked.
+# commands then wait forever. It may also hand them open descriptors it watches for the
+# child's end (Foundation's Process does), which daemons would hold for their lifetime.
+# So the script first runs itself again with no signal blocked and only 0-2 open.
 set -euo pipefail
-if [[ -z ${SLURM_LOCAL_UNBLOCKED:-} ]]; then
-  export SLURM_LOCAL_UNBLOCKED=1
-  exec python3 -c 'import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execvp(sys.argv[1], sys.argv[1:])' \
-    bash "$0" "$@"
+if [[ -z ${SLURM_LOCAL_CLEAN:-} ]]; then
+  export SLURM_LOCAL_CLEAN=1
+  exec python3 -c 'import os, signal, sys
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
+os.closerange(3, os.sysconf("SC_OPEN_MAX"))
+os.execvp(sys.argv[1], sys.argv[1:])' bash "$0" "$@"
 fi
 action=${1:?start or stop}
 dir=$(realpath -m "${2:?a folder for the cluster\'s files}")

@@ -51,6 +51,58 @@ import Testing
         #expect(try Tool.videoFacts(space.path("joined.mp4")).frames == 200)
     }
 
+    @Test func aTaskKilledMidWayAndRunAgainGivesTheSameFile() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Self.project)
+        #expect(try space.render("split", "edit.yaml", "-o", "job", "--tasks", "1").status == 0)
+        // Killed without warning (a node lost) once its first chunk has landed.
+        let task = try RunningCLI(["chunk", "job", "--index", "0"], in: space.url)
+        let chunks = space.path("job/cache/chunks")
+        let landed = task.waitUntil(timeout: 60) {
+            ((try? FileManager.default.subpathsOfDirectory(atPath: chunks)) ?? []).contains { $0.hasSuffix(".chunk") }
+        }
+        kill(task.process.processIdentifier, SIGKILL)
+        let killed = try task.wait(timeout: 10)
+        try #require(landed && !killed.exited, "the task ended before it could be killed: \(killed)")
+        let early = try space.render("join", "job", "-o", "joined.mp4")
+        #expect(early.status == 1 && early.stderr.contains("task 0 has not written all its chunks"), "\(early)")
+
+        let again = try space.render("chunk", "job", "--index", "0")
+        let encoded = again.stderr.firstMatch(of: /task 0: (\d) chunks? encoded/).flatMap { Int($0.1) }
+        #expect(again.status == 0 && (1...3).contains(encoded ?? 0), "\(again)")
+        #expect(try space.render("join", "job", "-o", "joined.mp4").status == 0)
+        #expect(try space.render("edit.yaml", "-o", "single.mp4", "--no-cache", "--progress", "none").status == 0)
+        #expect(space.data("joined.mp4") == space.data("single.mp4"))
+    }
+
+    @Test func tasksFindTheMediaWhereTheProjectIsMountedOnTheirMachine() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try FileManager.default.createDirectory(atPath: space.path("here"), withIntermediateDirectories: true)
+        try space.makeClip("here/clip.mp4", seconds: 2)
+        try space.write(
+            "here/edit.yaml",
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - items:
+                  - { source: clip.mp4, from: 0.2s, to: 1.8s, opacity: 0.5 }
+            """)
+        #expect(try space.render("split", "here/edit.yaml", "-o", "job", "--tasks", "1").status == 0)
+        // The machine that runs the task mounts the project's folder elsewhere.
+        try FileManager.default.moveItem(atPath: space.path("here"), toPath: space.path("there"))
+        let lost = try space.render("chunk", "job", "--index", "0")
+        #expect(lost.status == 1 && lost.stderr.contains("'\(space.path("here/clip.mp4"))' is not on this machine"), "\(lost)")
+        let task = try space.render("chunk", "job", "--index", "0", "--root", "there")
+        #expect(task.status == 0, "\(task)")
+        #expect(try space.render("join", "job", "--root", "there", "-o", "joined.mp4").status == 0)
+        #expect(try space.render("there/edit.yaml", "-o", "single.mp4", "--no-cache", "--progress", "none").status == 0)
+        #expect(space.data("joined.mp4") == space.data("single.mp4"))
+        #expect(try Tool.videoFacts(space.path("joined.mp4")).frames == 40)
+    }
+
     @Test func aTaskThatDoesNotExistOrNoIndexIsAnError() throws {
         let space = try Workspace()
         defer { space.clean() }

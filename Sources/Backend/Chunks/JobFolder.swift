@@ -77,7 +77,16 @@ public struct JobFolder: Sendable {
         guard manifest.format == Self.format else {
             throw RenderFailure("the job in '\(directory)' is '\(manifest.format)'; this renderer reads '\(Self.format)'")
         }
+        let projectFolder = manifest.plan.directory
         if let root { manifest.plan.moveSources(to: URL(fileURLWithPath: root).standardizedFileURL.path) }
+        // Found here, before any work: a task on a machine that mounts the project elsewhere.
+        for case .file(let file) in manifest.plan.sources.map(\.kind) where !FileManager.default.fileExists(atPath: file.path) {
+            throw RenderFailure(
+                "'\(file.path)' is not on this machine; "
+                    + (root == nil
+                        ? "if the project's folder '\(projectFolder)' is mounted elsewhere here, give --root DIR"
+                        : "--root names where the project's folder '\(projectFolder)' is mounted here"))
+        }
         return manifest
     }
 
