@@ -1,4 +1,5 @@
 import EDLParser
+import Foundation
 import Testing
 
 @testable import Backend
@@ -29,6 +30,17 @@ import Testing
             #expect(try index(of: reader.frame(at: seconds(n, 25))) == Int(n))
             #expect(try index(of: reader.frame(at: seconds(2 * n + 1, 50))) == Int(n))
         }
+    }
+
+    /// Past one decoder per core, more decoding threads only compete for the
+    /// same cores: a project playing 200 sources at once started 600 threads.
+    @Test func decodersOpenedPastTheCoreCountDecodeOnTheirCallersThread() throws {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let input = try InputFile(path: media.grayLevels)
+        let index = try #require(input.bestStream(.video)).index
+        let decoders = try (0...cores).map { _ in try Decoder(input: input, streamIndex: index) }
+        // Other tests may hold decoders too: that only makes the last one's share smaller.
+        #expect(decoders[cores].context.pointee.thread_count == 1)
     }
 
     @Test func intervalsAreHalfOpen() throws {

@@ -18,7 +18,9 @@ public final class Decoder {
     /// The stream's time base: frame timestamps are in these units.
     public let timeBase: Rational
 
-    public init(input: InputFile, streamIndex: Int) throws(LibAVError) {
+    /// `reduction` k decodes at 1/2^k of the coded size where the codec can
+    /// (JPEG: k up to 3), without making the full-size picture; else it is ignored.
+    public init(input: InputFile, streamIndex: Int, reduction: Int = 0) throws(LibAVError) {
         guard let stream = input.stream(streamIndex), let parameters = stream.pointee.codecpar else {
             throw .invalid("Decoder", "'\(input.path)' has no stream \(streamIndex)")
         }
@@ -30,9 +32,12 @@ public final class Decoder {
         context = allocated
         self.streamIndex = streamIndex
         timeBase = Rational(stream.pointee.time_base) ?? .one
+        // Counted from here: a throw below still runs deinit, which uncounts it.
+        let threads = ThreadBudget.decoderOpened()  // 0: one per core
         try LibAV.check(avcodec_parameters_to_context(context, parameters), "avcodec_parameters_to_context")
         context.pointee.pkt_timebase = stream.pointee.time_base
-        context.pointee.thread_count = ThreadBudget.threads  // 0: one per core
+        context.pointee.thread_count = threads
+        context.pointee.lowres = Int32(min(max(reduction, 0), Int(codec.pointee.max_lowres)))
         context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
         try LibAV.check(avcodec_open2(context, codec, nil), "avcodec_open2")
     }
@@ -53,6 +58,7 @@ public final class Decoder {
     deinit {
         var allocated: UnsafeMutablePointer<AVCodecContext>? = context
         avcodec_free_context(&allocated)
+        ThreadBudget.decoderClosed()
     }
 
     /// Sends one packet. The caller drains frames with `receive` until it asks for

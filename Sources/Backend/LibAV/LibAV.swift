@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 import Synchronization
 
 /// Threads each decoder and encoder may use; 0 lets libav use one per core.
@@ -9,6 +10,19 @@ public enum ThreadBudget {
     public static func limit(to threads: Int) { perCodec.store(max(threads, 0), ordering: .relaxed) }
 
     static var threads: Int32 { Int32(clamping: perCodec.load(ordering: .relaxed)) }
+
+    private static let openDecoders = Atomic<Int>(0)
+
+    /// Threads for a decoder being opened: the budget while no more decoders are
+    /// open than there are cores, else one (the caller's own), so that a project
+    /// playing hundreds of sources at once does not start hundreds of thread pools
+    /// that only compete for the same cores. Pair with `decoderClosed()`.
+    static func decoderOpened() -> Int32 {
+        let open = openDecoders.add(1, ordering: .relaxed).newValue
+        return open > ProcessInfo.processInfo.activeProcessorCount ? 1 : threads
+    }
+
+    static func decoderClosed() { openDecoders.subtract(1, ordering: .relaxed) }
 }
 
 /// Process-wide libav settings and the helpers every wrapper uses.

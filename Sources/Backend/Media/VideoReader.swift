@@ -32,17 +32,18 @@ public final class VideoReader {
     }
 
     /// Opens the file's best video stream, or stream `streamIndex`.
-    public convenience init(path: String, streamIndex: Int? = nil) throws(LibAVError) {
-        try self.init(input: InputFile(path: path), streamIndex: streamIndex)
+    /// `reduction`: see `Decoder`.
+    public convenience init(path: String, streamIndex: Int? = nil, reduction: Int = 0) throws(LibAVError) {
+        try self.init(input: InputFile(path: path), streamIndex: streamIndex, reduction: reduction)
     }
 
-    public init(input: InputFile, streamIndex: Int? = nil) throws(LibAVError) {
+    public init(input: InputFile, streamIndex: Int? = nil, reduction: Int = 0) throws(LibAVError) {
         let chosen = streamIndex.flatMap { index in input.streams.first { $0.index == index } } ?? input.bestStream(.video)
         guard let chosen, chosen.kind == .video else {
             throw .invalid("VideoReader", "'\(input.path)' has no video stream\(streamIndex.map { " \($0)" } ?? "")")
         }
         info = chosen
-        stream = try DecodedStream(input: input, streamIndex: chosen.index)
+        stream = try DecodedStream(input: input, streamIndex: chosen.index, reduction: reduction)
         streamStart = (chosen.startTime ?? stream.origin).checkedSubtract(stream.origin) ?? .zero
     }
 

@@ -23,10 +23,33 @@ final class FrameCompositor {
 
     /// Called when a new segment starts: readers of items it no longer shows are
     /// closed. `firstFrame` is the output frame that the segment's frame 0 is
-    /// (a chunk's segment counts from 0), for pictures that show frame numbers.
-    func begin(_ segment: Segment, firstFrame: Int64 = 0) {
-        pictures.keepOnly(segment.layers)
+    /// (a chunk's segment counts from 0), for pictures that show frame numbers;
+    /// `frames`, the segment's frames that will be drawn (default: all).
+    func begin(_ segment: Segment, firstFrame: Int64 = 0, frames: Range<Int64>? = nil) {
+        pictures.keepOnly(segment.layers, stillScales: stillScales(segment, frames: frames ?? segment.frames))
         pictures.frameOrigin = firstFrame
+    }
+
+    /// The largest scale, per axis, at which the segment draws each still picture:
+    /// the length of the image of a unit step along the picture's x and y axes.
+    private func stillScales(_ segment: Segment, frames: Range<Int64>) -> [SourceID: (x: Double, y: Double)] {
+        var scales: [SourceID: (x: Double, y: Double)] = [:]
+        for layer in segment.layers {
+            guard case .file(let file)? = plan.source(layer.source)?.kind, let video = file.facts.video,
+                video.isStillImage
+            else { continue }
+            var scale = scales[layer.source] ?? (0, 0)
+            for index in frames {
+                let time = Rational(index) / plan.output.fps.rate
+                let map = layer.transform(at: time, sourceSize: video.size).concatenating(toCanvas)
+                scale = (
+                    max(scale.x, (map.a * map.a + map.b * map.b).squareRoot()),
+                    max(scale.y, (map.c * map.c + map.d * map.d).squareRoot())
+                )
+            }
+            scales[layer.source] = scale
+        }
+        return scales
     }
 
     func frame(_ index: Int64, of segment: Segment) throws -> YUVImage {
@@ -37,18 +60,28 @@ final class FrameCompositor {
         for layer in segment.layers {
             var opacity = layer.opacity.value(at: time)
             guard opacity > 0 else { continue }
-            let found: (LayerPicture, opacity: Double)?
+            let found: PictureProvider.Drawn?
             do {
                 found = try pictures.picture(for: layer, frame: index)
             } catch {
                 throw RenderFailure("cannot read the picture of this item: \(error)", at: layer.location)
             }
-            guard let (picture, alpha) = found else { continue }
-            opacity *= alpha
+            guard let found else { continue }
+            let picture = found.picture
+            opacity *= found.opacity
             let size = PixelSize(width: picture.width, height: picture.height)
             try checkTextCrop(layer, at: time, size: size)
-            let rect = Self.pixelRect(layer.transform.sourceRect(at: time, sourceSize: size), within: size)
-            let affine = layer.transform(at: time, sourceSize: size)
+            let layout = found.layoutSize ?? size
+            var sourceRect = layer.transform.sourceRect(at: time, sourceSize: layout)
+            var affine = layer.transform(at: time, sourceSize: layout)
+            if layout != size {
+                // A still decoded smaller: its pixels are laid out as the picture's own.
+                let (fx, fy) = (Double(size.width) / Double(layout.width), Double(size.height) / Double(layout.height))
+                sourceRect = Rect(
+                    x: sourceRect.x * fx, y: sourceRect.y * fy, width: sourceRect.width * fx, height: sourceRect.height * fy)
+                affine = PixelTransform.scale(x: 1 / fx, y: 1 / fy).concatenating(affine)
+            }
+            let rect = Self.pixelRect(sourceRect, within: size)
             let transform = PixelTransform.translation(x: Double(rect.x), y: Double(rect.y))
                 .concatenating(affine)
                 .concatenating(toCanvas)

@@ -8,7 +8,9 @@ final class PictureProvider {
     private let plan: RenderPlan
     private let text: TextRasterizer
     private var videos: [ItemKey: VideoPicture] = [:]
-    private var stills: [SourceID: LayerPicture] = [:]
+    private var stills: [SourceID: Still] = [:]
+    /// The size to decode each still of the current segment at, when smaller than its own.
+    private var stillSizes: [SourceID: PixelSize] = [:]
     private var bitmaps: [SourceID: RGBAImage] = [:]
     private lazy var patterns = PatternPainter(size: plan.output.size, text: text)
     /// The output frame number of frame 0 (non-zero when rendering a chunk).
@@ -25,46 +27,81 @@ final class PictureProvider {
         self.text = text
     }
 
-    /// The layer's picture at timeline frame `index`, and an extra opacity factor
-    /// (a colour's own alpha).
-    func picture(for layer: Layer, frame index: Int64) throws -> (LayerPicture, opacity: Double)? {
+    /// What a layer draws at one frame: the picture, an extra opacity factor (a
+    /// colour's own alpha) and, for a still decoded smaller than its own size, that
+    /// size, which the layout is computed in.
+    struct Drawn {
+        var picture: LayerPicture
+        var opacity: Double = 1
+        var layoutSize: PixelSize? = nil
+    }
+
+    /// The layer's picture at timeline frame `index`.
+    func picture(for layer: Layer, frame index: Int64) throws -> Drawn? {
         guard let source = plan.source(layer.source) else { return nil }
         switch source.kind {
         case .file(let file) where file.facts.video?.isStillImage == true:
-            return (try still(source.id, file), 1)
+            let still = try still(source.id, file)
+            return Drawn(picture: still.picture, layoutSize: still.layoutSize)
         case .file(let file):
             guard file.videoStream != nil else { return nil }
             let time = layer.timeMap.sourceTime(frame: index, fps: plan.output.fps)
             let key = ItemKey(source: source.id, location: layer.location)
             let video = try videos[key] ?? VideoPicture(file: file)
             videos[key] = video
-            return (try video.picture(at: time), 1)
+            return Drawn(picture: try video.picture(at: time))
         case .color(let color):
             let size = layer.transform.sourceSize ?? plan.output.size
             let yuv = YUVColor(red: color.red, green: color.green, blue: color.blue)
-            return (.color(yuv, width: size.width, height: size.height), color.alpha)
+            return Drawn(picture: .color(yuv, width: size.width, height: size.height), opacity: color.alpha)
         case .pattern(.counter):
-            return (.rgba(try patterns.counter(frame: frameOrigin + index, fps: plan.output.fps)), 1)
+            return Drawn(picture: .rgba(try patterns.counter(frame: frameOrigin + index, fps: plan.output.fps)))
         case .pattern(let pattern):
-            return (.rgba(try bitmap(source.id) { patterns.still(pattern) }), 1)
+            return Drawn(picture: .rgba(try bitmap(source.id) { patterns.still(pattern) }))
         case .text(let content):
-            return (.rgba(try bitmap(source.id) { try RGBAImage(text.render(content)) }), 1)
+            return Drawn(picture: .rgba(try bitmap(source.id) { try RGBAImage(text.render(content)) }))
         case .tone:
             return nil
         }
     }
 
-    /// Closes the readers of items that the next segment no longer draws.
-    func keepOnly(_ layers: [Layer]) {
+    /// Closes the readers of items and drops the stills that the next segment no
+    /// longer draws. `stillScales` (from `FrameCompositor`) is the largest scale at
+    /// which the segment draws each still; a still drawn at half its size or less
+    /// is decoded smaller, and again, larger, if a later segment draws it larger.
+    func keepOnly(_ layers: [Layer], stillScales: [SourceID: (x: Double, y: Double)]) {
         let wanted = Set(layers.map { ItemKey(source: $0.source, location: $0.location) })
         videos = videos.filter { wanted.contains($0.key) }
+        stills = stills.filter { stillScales[$0.key] != nil }
+        var sizes: [SourceID: PixelSize] = [:]
+        for (id, scale) in stillScales {
+            guard case .file(let file)? = plan.source(id)?.kind, let natural = file.facts.video?.size else { continue }
+            let reduced = PixelSize(
+                width: scale.x > 0.5 ? natural.width : max(1, Int((Double(natural.width) * scale.x).rounded(.up))),
+                height: scale.y > 0.5 ? natural.height : max(1, Int((Double(natural.height) * scale.y).rounded(.up))))
+            if reduced != natural { sizes[id] = reduced }
+            // A cached picture smaller than now needed is decoded again.
+            if let picture = stills[id]?.picture, picture.width < reduced.width || picture.height < reduced.height {
+                stills[id] = nil
+            }
+        }
+        stillSizes = sizes
     }
 
-    private func still(_ id: SourceID, _ file: FileSource) throws -> LayerPicture {
-        if let picture = stills[id] { return picture }
-        let picture = try StillImage.load(file)
-        stills[id] = picture
-        return picture
+    /// A decoded still and, when it was decoded smaller, the size it is laid out at.
+    private struct Still {
+        var picture: LayerPicture
+        var layoutSize: PixelSize?
+    }
+
+    private func still(_ id: SourceID, _ file: FileSource) throws -> Still {
+        if let still = stills[id] { return still }
+        let picture = try StillImage.load(file, size: stillSizes[id])
+        let size = PixelSize(width: picture.width, height: picture.height)
+        let natural = file.facts.video?.size
+        let still = Still(picture: picture, layoutSize: stillSizes[id] != nil && natural != size ? natural : nil)
+        stills[id] = still
+        return still
     }
 
     private func bitmap(_ id: SourceID, _ make: () throws -> RGBAImage) throws -> RGBAImage {

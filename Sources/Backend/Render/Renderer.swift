@@ -58,9 +58,9 @@ public final class Renderer {
         if output.video != nil {
             let compositor = FrameCompositor(plan: plan, text: try TextRasterizer())
             for segment in plan.video where segment.frames.overlaps(window) {
-                compositor.begin(segment)
-                for index in max(segment.frames.lowerBound, window.lowerBound)..<min(segment.frames.upperBound, window.upperBound)
-                {
+                let frames = max(segment.frames.lowerBound, window.lowerBound)..<min(segment.frames.upperBound, window.upperBound)
+                compositor.begin(segment, frames: frames)
+                for index in frames {
                     if isCancelled() { throw RenderFailure.cancelled }
                     let canvas = try compositor.frame(index, of: segment)
                     let done = index - window.lowerBound + 1
@@ -85,7 +85,7 @@ extension Renderer {
             throw RenderFailure("frame \(index) is outside the output's \(plan.output.frameCount) frames")
         }
         let compositor = FrameCompositor(plan: plan, text: try TextRasterizer())
-        compositor.begin(segment)
+        compositor.begin(segment, frames: index..<index + 1)
         return try compositor.frame(index, of: segment)
     }
 }
