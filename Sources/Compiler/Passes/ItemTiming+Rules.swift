@@ -6,16 +6,10 @@ extension ItemTimingResolver {
         _ duration: Rational, item: Item, from: Rational, to: Rational?, end: Rational, name: String,
         speed: Rational, _ context: inout CompileContext
     ) -> ItemTiming? {
-        let timing = item.timing
-        let location = timing.duration?.location ?? item.location
+        let location = item.timing.duration?.location ?? item.location
         let span = duration * speed
+        // Without `loop`, `from` is not also given (the parser's rule).
         if let to {
-            guard timing.from == nil else {
-                context.error(
-                    "'from', 'to' and 'duration' together need 'loop'", at: location,
-                    hint: "leave one of them out; the item lasts (to − from) / speed")
-                return nil
-            }
             let start = to - span
             guard !start.isNegative else {
                 context.error(
@@ -46,13 +40,7 @@ extension ItemTimingResolver {
         let range = to - from
         let cycle = range / speed
         var countLength: Rational?
-        if case .count(let count) = item.timing.loop {
-            guard count > 0 else {
-                context.error("'loop' count (\(count)) must be at least 1", at: item.location)
-                return nil
-            }
-            countLength = cycle * Rational(Int64(count))
-        }
+        if case .count(let count) = item.timing.loop { countLength = cycle * Rational(Int64(count)) }
         let length: ItemTiming.Length
         if let duration {
             if let countLength, duration > countLength, let key = item.timing.duration {
@@ -64,11 +52,9 @@ extension ItemTimingResolver {
             length = .fixed(duration)
         } else if item.timing.untilEnd {
             length = .untilEnd(limit: countLength)
-        } else if let countLength {
-            length = .fixed(countLength)
         } else {
-            context.error("'loop: true' needs 'duration' or 'until: end' to know how long to repeat", at: item.location)
-            return nil
+            // `loop: true` comes with a length (the parser's rule): here it is a count.
+            length = .fixed(countLength ?? cycle)
         }
         return ItemTiming(from: from, speed: speed, loopLength: range, length: length)
     }
@@ -76,8 +62,8 @@ extension ItemTimingResolver {
     /// `from` must come before `to`.
     func checkOrder(from: Rational, to: Rational, item: Item, _ context: inout CompileContext) -> Bool {
         guard from >= to else { return true }
-        let location = item.timing.from?.location ?? item.timing.to?.location ?? item.location
-        context.error("'from' (\(show(from))) must be before 'to' (\(show(to)))", at: location)
+        let location = item.timing.to?.location ?? item.timing.from?.location ?? item.location
+        context.error(Timing.orderError(from: show(from), to: show(to)), at: location)
         return false
     }
 }

@@ -20,15 +20,9 @@ struct ItemTiming: Equatable {
 /// reported at the key that is wrong.
 struct ItemTimingResolver {
     /// Timing of a generated item (`color`, `text`, `tone`, `pattern`), which has
-    /// no source range: it needs `duration` or `until: end`.
-    func generator(_ item: Item, kind: String, _ context: inout CompileContext) -> ItemTiming? {
-        switch explicitLength(item, context: &context) {
-        case .given(let length): return ItemTiming(length: length)
-        case .invalid: return nil
-        case .missing:
-            context.error("a '\(kind)' item needs 'duration' or 'until: end'", at: item.location)
-            return nil
-        }
+    /// no source range: the parser requires `duration` or `until: end`.
+    func generator(_ item: Item, _ context: inout CompileContext) -> ItemTiming? {
+        explicitLength(item, context: &context).map { ItemTiming(length: $0) }
     }
 
     /// Timing of a `source:` item.
@@ -38,15 +32,13 @@ struct ItemTimingResolver {
             return frozen(item, at: freeze, facts: facts, name: name, &context)
         }
         guard let end = facts.duration, facts.video?.isStillImage != true else {
-            switch explicitLength(item, context: &context) {
-            case .given(let length): return ItemTiming(speed: .zero, length: length)
-            case .invalid: return nil
-            case .missing:
+            guard item.timing.duration != nil || item.timing.untilEnd else {
                 context.error(
                     "image '\(name)' needs 'duration' or 'until: end'", at: item.location,
                     hint: "a still picture has no length of its own")
                 return nil
             }
+            return explicitLength(item, context: &context).map { ItemTiming(speed: .zero, length: $0) }
         }
         return ranged(item, end: end, name: name, &context)
     }
@@ -60,31 +52,15 @@ struct ItemTimingResolver {
             context.error("'freeze' (\(show(time))) is past the end of '\(name)' (\(show(end)))", at: freeze.location)
             return nil
         }
-        switch explicitLength(item, context: &context) {
-        case .given(let length): return ItemTiming(from: time, speed: .zero, length: length)
-        case .invalid: return nil
-        case .missing:
-            context.error("'freeze' needs 'duration' or 'until: end'", at: freeze.location)
-            return nil
-        }
+        // A frozen frame comes with `duration` or `until: end` (the parser's rule).
+        return explicitLength(item, context: &context).map { ItemTiming(from: time, speed: .zero, length: $0) }
     }
 
-    private enum Explicit {
-        case given(ItemTiming.Length)
-        /// Neither `duration` nor `until: end`.
-        case missing
-        /// Given, but wrong (already reported).
-        case invalid
-    }
-
-    /// `duration` or `until: end`, for items without a source range of their own.
-    private func explicitLength(_ item: Item, context: inout CompileContext) -> Explicit {
-        guard let duration = item.timing.duration else { return item.timing.untilEnd ? .given(.untilEnd(limit: nil)) : .missing }
-        if item.timing.untilEnd {
-            context.error("'duration' and 'until: end' cannot be used together", at: duration.location)
-            return .invalid
-        }
-        return context.length(duration, "duration").map { .given(.fixed($0)) } ?? .invalid
+    /// `duration` (nil when it is not a valid length, reported) or else `until: end`,
+    /// for items without a source range of their own.
+    private func explicitLength(_ item: Item, context: inout CompileContext) -> ItemTiming.Length? {
+        guard let duration = item.timing.duration else { return .untilEnd(limit: nil) }
+        return context.length(duration, "duration").map { .fixed($0) }
     }
 
     /// A video or audio file played from `from` to `to` at `speed`, maybe looping.
@@ -117,11 +93,7 @@ struct ItemTimingResolver {
         if timing.loop != .off {
             return looped(item, from: from, to: to ?? end, duration: duration, speed: speed, &context)
         }
-        if let duration, let durationKey = timing.duration {
-            if timing.untilEnd {
-                context.error("'duration' and 'until: end' cannot be used together", at: durationKey.location)
-                return nil
-            }
+        if let duration {
             return playedFor(duration, item: item, from: from, to: to, end: end, name: name, speed: speed, &context)
         }
         let stop = to ?? end

@@ -101,10 +101,7 @@ struct TrackPlacer {
             guard let found = context.facts(of: reference) else { return nil }
             facts = found
             timing = timings.media(item, reference, found, &context)
-        case .color: timing = timings.generator(item, kind: "color", &context)
-        case .text: timing = timings.generator(item, kind: "text", &context)
-        case .tone: timing = timings.generator(item, kind: "tone", &context)
-        case .pattern: timing = timings.generator(item, kind: "pattern", &context)
+        case .color, .text, .tone, .pattern: timing = timings.generator(item, &context)
         case .gap, .transition: return nil
         }
         guard let timing, let start = start(of: item, state: state, &context) else { return nil }

@@ -80,6 +80,14 @@ public enum LoopMode: Hashable, Sendable, Codable {
 
 /// The timing keys of an item. Times stay as written (`TimeValue`) until the
 /// compiler knows the output fps and the media's durations.
+///
+/// Each timing rule has one owner. The parser owns the rules about which keys
+/// combine, so a parsed project guarantees: `duration` and `until: end` are not
+/// both set; `from`, `to` and `duration` come together only with `loop`; `loop`
+/// and `freeze` come with `duration` or `until: end`; a generated item has one
+/// of them; a loop count is at least 1. The compiler owns the rules that need
+/// the media or the fps (past a source's end, a still without a length) and the
+/// order of `from` and `to` where the parser cannot tell it (`orderError`).
 public struct Timing: Hashable, Sendable, Codable {
     public var from: Located<TimeValue>?
     public var to: Located<TimeValue>?
@@ -96,6 +104,12 @@ public struct Timing: Hashable, Sendable, Codable {
 
     /// The rate, 1 when not given.
     public var rate: Rational { speed?.value ?? .one }
+
+    /// `from` must come before `to`: the parser says so when it can tell without
+    /// the fps (`2s` and `1s`), the compiler otherwise (`2s` and `40f`).
+    public static func orderError(from: String, to: String) -> String {
+        "'to' (\(to)) must be after 'from' (\(from))"
+    }
 }
 
 public enum Fit: String, Hashable, Sendable, Codable, CaseIterable {

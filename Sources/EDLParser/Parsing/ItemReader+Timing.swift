@@ -65,7 +65,7 @@ extension ItemReader {
                 hint: "drop one of them, or set 'loop: true' to repeat the range for 'duration'")
         }
         if let from = timing.from, let to = timing.to, Self.isCertainlyNotBefore(from.value, to.value) {
-            context.diagnostics.error("'to' (\(to.value)) must be after 'from' (\(from.value))", at: to.location)
+            context.diagnostics.error(Timing.orderError(from: "\(from.value)", to: "\(to.value)"), at: to.location)
         }
         if needsLength && !hasLength {
             context.error("this item needs 'duration' or 'until: end'; it has no length of its own", at: node)
