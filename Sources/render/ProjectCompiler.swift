@@ -23,8 +23,13 @@ struct ProjectCompiler {
 
     /// The parsed project and its plan; see `plan(output:preview:)`.
     func compile(output: String? = nil, preview: Bool = false) throws -> (project: Project, plan: RenderPlan) {
-        let (parsed, source) = loader.load()
-        guard var project = parsed else { throw ExitCode(2) }
+        guard let (parsed, source) = loader.load() else { throw ExitCode(2) }
+        // Files are checked even when the project has errors, so that a typo and
+        // a missing file come in the same run; media are probed only once both pass.
+        guard var project = parsed.project ?? parsed.partial else {
+            loader.report(parsed.diagnostics, dropped: parsed.droppedCount, source: source)
+            throw ExitCode(2)
+        }
         if let output {
             let path = URL(fileURLWithPath: output).standardizedFileURL.path
             guard Container(path: path) != nil else {
@@ -35,8 +40,10 @@ struct ProjectCompiler {
             project.output.path = Located(path, at: SourceLocation(file: "-o", line: 1, column: 1))
         }
         let missing = project.referencedFiles.compactMap { Self.fileProblem($0, directory: project.directory) }
-        loader.report(missing, source: source)
-        guard missing.isEmpty else { throw ExitCode(2) }
+        var found = DiagnosticList()
+        for diagnostic in parsed.diagnostics + missing { found.append(diagnostic) }
+        loader.report(found.sorted, dropped: parsed.droppedCount + found.droppedCount, source: source)
+        guard parsed.project != nil, missing.isEmpty else { throw ExitCode(2) }
         // Probing finds unreadable or corrupt files and every rule that needs media facts.
         let result = Compiler(media: MediaProbe()).compile(project)
         loader.report(result.diagnostics, source: source)

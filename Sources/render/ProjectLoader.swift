@@ -8,7 +8,9 @@ struct ProjectLoader {
     let overrides: [String: String]
 
     /// The parsed project, or nil after printing its diagnostics to standard error.
-    func load() -> (project: Project?, source: String) {
+    /// The parse of the project file (its diagnostics not yet printed) and its
+    /// text; nil, after printing why, when the file cannot be read as text.
+    func load() -> (result: ParseResult, source: String)? {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
@@ -16,16 +18,14 @@ struct ProjectLoader {
             let reason =
                 isDirectory.boolValue ? "is a directory, not a project file" : exists ? "cannot be read" : "does not exist"
             Terminal.printError("error: project file '\(path)' \(reason)")
-            return (nil, "")
+            return nil
         }
         guard let text = String(data: data, encoding: .utf8) else {
             Terminal.printError("\(path):1:1: error: the project file is not UTF-8 text")
-            return (nil, "")
+            return nil
         }
         let directory = url.deletingLastPathComponent().standardizedFileURL.path
-        let result = ProjectParser.parse(text, file: path, directory: directory, overrides: overrides)
-        report(result.diagnostics, dropped: result.droppedCount, source: text)
-        return (result.project, text)
+        return (ProjectParser.parse(text, file: path, directory: directory, overrides: overrides), text)
     }
 
     func report(_ diagnostics: [Diagnostic], dropped: Int = 0, source: String) {

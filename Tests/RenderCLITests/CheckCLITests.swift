@@ -38,6 +38,37 @@ import Testing
                 """)
     }
 
+    @Test func aMisspeltKeyAndAMissingFileComeInOneRun() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - items:
+                  - { source: intro.mp4, duration: 2s }
+                  - { color: blue, duratoin: 1s }
+
+            """)
+        let result = try space.render("check", "edit.yaml")
+        #expect(result.status == 2, "\(result)")
+        // The misspelt 'duration' is not also reported as missing.
+        #expect(
+            result.stderr == """
+                edit.yaml:5:19: error: 'intro.mp4' does not exist
+                 5 |       - { source: intro.mp4, duration: 2s }
+                   |                   ^
+                edit.yaml:6:24: error: unknown key 'duratoin' in an item
+                 6 |       - { color: blue, duratoin: 1s }
+                   |                        ^
+                hint: did you mean 'duration'?
+                2 errors
+
+                """)
+    }
+
     @Test func aValidProjectPrintsItsOkLine() throws {
         let space = try Workspace()
         defer { space.clean() }

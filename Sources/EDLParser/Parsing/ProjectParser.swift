@@ -4,6 +4,9 @@ import Yams
 /// every diagnostic found (up to `DiagnosticList.limit`).
 public struct ParseResult: Sendable {
     public var project: Project?
+    /// What could be read even when there were errors (nil when the YAML itself
+    /// is broken): enough to check the files it names in the same run.
+    public var partial: Project?
     public var diagnostics: [Diagnostic]
     /// Errors found beyond the limit, counted but not kept.
     public var droppedCount: Int
@@ -30,7 +33,7 @@ public enum ProjectParser {
         }
         let diagnostics = context.diagnostics
         return ParseResult(
-            project: diagnostics.hasErrors ? nil : project,
+            project: diagnostics.hasErrors ? nil : project, partial: project,
             diagnostics: diagnostics.sorted, droppedCount: diagnostics.droppedCount)
     }
 
