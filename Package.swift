@@ -29,9 +29,11 @@ let package = Package(
             name: "CText", pkgConfig: "harfbuzz",
             providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]
         ),
+        // libwebp's animation decoder, for animated WebP (FFmpeg 5.1 reads only still WebP).
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .target(
             name: "Backend",
-            dependencies: ["Compiler", "CFFmpeg", "CText", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["Compiler", "CFFmpeg", "CText", "CWebP", .product(name: "Crypto", package: "swift-crypto")]),
         .executableTarget(
             name: "render",
             dependencies: [

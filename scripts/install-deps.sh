@@ -7,6 +7,7 @@ packages=(
   pkg-config
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
   libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core
+  libwebp-dev                             # animated WebP (libwebp's animation decoder)
   fonts-noto-cjk                          # CJK text in examples/watermark.yaml and titles.yaml
   ffmpeg                                  # tests make media and check outputs with it
   python3 python3-jsonschema python3-yaml # the JSON Schema test

@@ -11,6 +11,7 @@ public struct MediaProbe: MediaInfo {
             throw MediaProbeError("'\(path)' is a URL; only local files can be used")
         }
         _ = try FileIdentity(path: path)
+        if AnimatedWebP.isAnimated(path: path) { return try AnimatedWebP(path: path).facts }
         let input: InputFile
         do {
             input = try InputFile(path: path)

@@ -7,7 +7,7 @@ import EDLParser
 final class PictureProvider {
     private let plan: RenderPlan
     private let text: TextRasterizer
-    private var videos: [ItemKey: VideoPicture] = [:]
+    private var videos: [ItemKey: any MovingPicture] = [:]
     private var stills: [SourceID: Still] = [:]
     /// The size to decode each still of the current segment at, when smaller than its own.
     private var stillSizes: [SourceID: PixelSize] = [:]
@@ -47,7 +47,7 @@ final class PictureProvider {
             guard file.videoStream != nil else { return nil }
             let time = layer.timeMap.sourceTime(frame: index, fps: plan.output.fps)
             let key = ItemKey(source: source.id, location: layer.location)
-            let video = try videos[key] ?? VideoPicture(file: file)
+            let video = try videos[key] ?? Self.movingPicture(file)
             videos[key] = video
             return Drawn(picture: try video.picture(at: time))
         case .color(let color):
@@ -104,6 +104,17 @@ final class PictureProvider {
         return still
     }
 
+    private static func movingPicture(_ file: FileSource) throws -> any MovingPicture {
+        if AnimatedWebP.isAnimated(path: file.path) {
+            do {
+                return try AnimatedWebP(path: file.path)
+            } catch {
+                throw RenderFailure(error.message)
+            }
+        }
+        return try VideoPicture(file: file)
+    }
+
     private func bitmap(_ id: SourceID, _ make: () throws -> RGBAImage) throws -> RGBAImage {
         if let image = bitmaps[id] { return image }
         let image = try make()
@@ -112,9 +123,18 @@ final class PictureProvider {
     }
 }
 
+/// The picture a video item shows at a source time.
+private protocol MovingPicture: AnyObject {
+    func picture(at time: Rational) throws -> LayerPicture
+}
+
+extension AnimatedWebP: MovingPicture {
+    func picture(at time: Rational) throws -> LayerPicture { .rgba(try frame(at: time)) }
+}
+
 /// One video item's reader, and its latest frame converted for the compositor:
 /// YUV, or premultiplied RGBA when the video carries alpha.
-private final class VideoPicture {
+private final class VideoPicture: MovingPicture {
     private let reader: VideoReader
     private let image: YUVImage
     private let converter: FrameConverter

@@ -86,6 +86,37 @@ import Testing
         #expect(outside.blue > 240 && outside.red < 15, "\(outside)")
     }
 
+    /// An animated WebP (stickers; FFmpeg 5.1 cannot decode it, libwebp does)
+    /// plays its frames at their times, transparent where they are: four frames of
+    /// 250 ms (red, green, blue, black) opaque on their left half only, each shown
+    /// for two frames of an 8 fps output over white.
+    @Test func animatedWebPShowsEachFrameForItsDurationWithItsAlpha() throws {
+        let workspace = try RenderWorkspace()
+        let sticker = workspace.directory + "/sticker.webp"
+        try MediaFixtures.ffmpeg([
+            "-f", "lavfi", "-i",
+            "color=c=black:s=32x16:r=4:d=1,format=rgba,"
+                + "geq=r='if(eq(N\\,0)\\,255\\,0)':g='if(eq(N\\,1)\\,255\\,0)':b='if(eq(N\\,2)\\,255\\,0)'"
+                + ":a='if(lt(X\\,16)\\,255\\,0)'",
+            "-c:v", "libwebp_anim", "-lossless", "1", sticker,
+        ])
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 32x16, fps: 8, background: white, video: { crf: 0 } }
+            tracks:
+              - items:
+                  - source: "\(sticker)"
+            """)
+        let pictures = try RenderOutput.pictures(output)
+        let colours = pictures.map { picture -> String in
+            let c = picture.rgb(6, 8)
+            return c.red > 200 ? "red" : c.green > 200 ? "green" : c.blue > 200 ? "blue" : c.red < 30 ? "black" : "\(c)"
+        }
+        #expect(colours == ["red", "red", "green", "green", "blue", "blue", "black", "black"])
+        #expect(pictures.allSatisfy { $0.y(26, 8) > 230 }, "the transparent half shows the white background")
+    }
+
     @Test func crossfadeMidpointIsHalfRedHalfBlue() throws {
         let workspace = try RenderWorkspace()
         let output = try workspace.render(
