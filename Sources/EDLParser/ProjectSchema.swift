@@ -46,6 +46,173 @@ public enum ProjectSchema {
         "description": "The variable's value."
       }
     },
+    "defaults": {
+      "type": "object",
+      "description": "Styles: keys that items of a kind take when they do not set them (an item's own keys win, then its kind's defaults, then `item`).",
+      "properties": {
+        "item": {
+          "type": "object",
+          "description": "Every item; a kind's own defaults win over these. Keys not set by an item are taken from here.",
+          "propertyNames": {
+            "enum": [
+              "from",
+              "to",
+              "duration",
+              "at",
+              "speed",
+              "loop",
+              "until",
+              "freeze",
+              "fit",
+              "size",
+              "position",
+              "anchor",
+              "scale",
+              "rotation",
+              "crop",
+              "flip",
+              "opacity",
+              "auto_rotate",
+              "volume",
+              "fade_in",
+              "fade_out",
+              "mute",
+              "pitch",
+              "font",
+              "font_size",
+              "weight",
+              "color",
+              "align",
+              "max_width",
+              "line_height",
+              "stroke",
+              "shadow",
+              "background",
+              "ease",
+              "audio"
+            ]
+          }
+        },
+        "text": {
+          "type": "object",
+          "description": "Text items. Keys not set by an item are taken from here.",
+          "propertyNames": {
+            "enum": [
+              "duration",
+              "at",
+              "until",
+              "fit",
+              "size",
+              "position",
+              "anchor",
+              "scale",
+              "rotation",
+              "crop",
+              "flip",
+              "opacity",
+              "auto_rotate",
+              "font",
+              "font_size",
+              "weight",
+              "color",
+              "align",
+              "max_width",
+              "line_height",
+              "stroke",
+              "shadow",
+              "background"
+            ]
+          }
+        },
+        "image": {
+          "type": "object",
+          "description": "Still pictures (`source:` files named .png, .jpg, .jpeg, .bmp, .tif, .tiff, .heic, .heif). Keys not set by an item are taken from here.",
+          "propertyNames": {
+            "enum": [
+              "duration",
+              "at",
+              "until",
+              "fit",
+              "size",
+              "position",
+              "anchor",
+              "scale",
+              "rotation",
+              "crop",
+              "flip",
+              "opacity",
+              "auto_rotate"
+            ]
+          }
+        },
+        "video": {
+          "type": "object",
+          "description": "Other `source:` items on video tracks. Keys not set by an item are taken from here.",
+          "propertyNames": {
+            "enum": [
+              "from",
+              "to",
+              "duration",
+              "at",
+              "speed",
+              "loop",
+              "until",
+              "freeze",
+              "fit",
+              "size",
+              "position",
+              "anchor",
+              "scale",
+              "rotation",
+              "crop",
+              "flip",
+              "opacity",
+              "auto_rotate",
+              "volume",
+              "fade_in",
+              "fade_out",
+              "mute",
+              "pitch"
+            ]
+          }
+        },
+        "audio": {
+          "type": "object",
+          "description": "Items on audio tracks. Keys not set by an item are taken from here.",
+          "propertyNames": {
+            "enum": [
+              "from",
+              "to",
+              "duration",
+              "at",
+              "speed",
+              "loop",
+              "until",
+              "freeze",
+              "volume",
+              "fade_in",
+              "fade_out",
+              "mute",
+              "pitch"
+            ]
+          }
+        },
+        "transition": {
+          "type": "object",
+          "description": "Transitions. Keys not set by an item are taken from here.",
+          "propertyNames": {
+            "enum": [
+              "transition",
+              "duration",
+              "ease",
+              "color",
+              "audio"
+            ]
+          }
+        }
+      },
+      "additionalProperties": false
+    },
     "tracks": {
       "type": "array",
       "minItems": 1,

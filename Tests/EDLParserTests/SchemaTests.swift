@@ -41,6 +41,19 @@ import Testing
         #expect(object?["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
     }
 
+    /// The keys the schema lets each group of `defaults:` hold are those the parser takes.
+    @Test func defaultsTakeTheSameKeysInSchemaAndParser() throws {
+        let schema = try #require(
+            JSONSerialization.jsonObject(with: Data(ProjectSchema.json.utf8)) as? [String: Any])
+        let properties = (schema["properties"] as? [String: Any]).flatMap { $0["defaults"] as? [String: Any] }
+        let styles = try #require(properties?["properties"] as? [String: [String: Any]])
+        #expect(Set(styles.keys) == Set(Defaults.Style.allCases.map(\.rawValue)))
+        for style in Defaults.Style.allCases {
+            let names = (styles[style.rawValue]?["propertyNames"] as? [String: Any])?["enum"] as? [String]
+            #expect(Set(names ?? []) == Set(style.keys), "defaults.\(style.rawValue)")
+        }
+    }
+
     @Test func everyExampleIsValidForSchemaAndParser() throws {
         let examples = Self.yamlFiles(in: "examples")
         #expect(examples.count >= 5)

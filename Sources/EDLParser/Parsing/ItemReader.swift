@@ -22,7 +22,9 @@ struct ItemReader {
     var context: ParseContext { reader.context }
 
     /// The keys an item of this kind takes on this kind of track.
-    func allowedKeys(_ kind: Kind) -> [String] { Self.keys[track]?.allowed[kind] ?? [] }
+    func allowedKeys(_ kind: Kind) -> [String] { Self.allowedKeys(kind, on: track) }
+
+    static func allowedKeys(_ kind: Kind, on track: Track.Kind) -> [String] { keys[track]?.allowed[kind] ?? [] }
 
     /// Per track kind: the keys each item kind takes, every item key known
     /// there, and per item kind its own keys then the other known ones, sorted.
@@ -65,6 +67,8 @@ struct ItemReader {
             return nil
         }
         let allowed = allowedKeys(kind)
+        let node = reader.defaults.applied(to: node, styles: styles(of: kind, mapping), allowed: allowed)
+        guard case .mapping(let mapping) = node else { return nil }
         let allKeys = Self.keys[track]?.all ?? []
         let present = mapping.keys.compactMap { key -> String? in
             if case .scalar(let scalar) = key { return scalar.string }
@@ -80,6 +84,22 @@ struct ItemReader {
         guard let keys = context.entries(of: node, in: "an item", allowed: knownHere) else { return nil }
         let entries = keys.filter { allowed.contains($0.key) }
         return build(kind, entries, node)
+    }
+
+    /// The `defaults:` an item of `kind` takes, the most specific first.
+    private func styles(of kind: Kind, _ mapping: Node.Mapping) -> [Defaults.Style] {
+        let own: Defaults.Style?
+        switch kind {
+        case _ where track == .audio: own = .audio
+        case .text: own = .text
+        case .transition: own = .transition
+        case .source:
+            let name = mapping.first { $0.key.string == "source" }?.value.string ?? ""
+            let path = reader.assets.first { $0.name == name }?.path ?? name
+            own = Defaults.isStillPicture(path) ? .image : .video
+        case .color, .pattern, .tone, .gap: own = nil
+        }
+        return (own.map { [$0] } ?? []) + (kind == .gap ? [] : [.item])
     }
 
     /// The item's one kind key; `color` is a style key when `text` or `transition` is present.

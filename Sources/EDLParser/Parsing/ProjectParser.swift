@@ -18,7 +18,7 @@ public struct ParseResult: Sendable {
 /// expansion), read `vars` and apply `--set`, then read each section; each
 /// reader records diagnostics and carries on, so one run reports every error.
 public enum ProjectParser {
-    static let topLevelKeys = ["cutlist", "output", "assets", "vars", "tracks"]
+    static let topLevelKeys = ["cutlist", "output", "assets", "vars", "defaults", "tracks"]
 
     /// - Parameters:
     ///   - text: the project file's contents.
@@ -62,6 +62,7 @@ public enum ProjectParser {
             return nil
         }
         var trackReader = TrackReader(context: context, assets: project.assets, paths: paths)
+        if let defaults = top["defaults"] { trackReader.defaults = Defaults.read(defaults.value, context) }
         project.tracks = trackReader.readTracks(tracks.value)
         return project
     }

@@ -9,6 +9,7 @@ struct TrackReader {
     let context: ParseContext
     let assets: [Asset]
     let paths: PathResolver
+    var defaults = Defaults()
 
     mutating func readTracks(_ node: Node) -> [Track] {
         guard let elements = context.elements(of: node, "tracks") else { return [] }
