@@ -89,7 +89,11 @@ public enum ProjectSchema {
               "shadow",
               "background",
               "ease",
-              "audio"
+              "audio",
+              "colors",
+              "angle",
+              "center",
+              "radius"
             ]
           }
         },
@@ -2211,6 +2215,198 @@ public enum ProjectSchema {
       ],
       "$comment": "`duration` or `until: end` is required, not both."
     },
+    "gradientItem": {
+      "type": "object",
+      "description": "A gradient layer over the output frame's size (like `color`): linear along `angle`, or radial from `center` out to `radius`.",
+      "properties": {
+        "gradient": {
+          "description": "`linear` or `radial`.",
+          "anyOf": [
+            {
+              "enum": [
+                "linear",
+                "radial"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "colors": {
+          "description": "Two or more stops from the start to the end: colours (spaced evenly) or `{color, at}` with `at` from 0 to 1; colours may have alpha.",
+          "type": "array",
+          "minItems": 2,
+          "items": {
+            "anyOf": [
+              {
+                "$ref": "#/$defs/color"
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "color": {
+                    "$ref": "#/$defs/color"
+                  },
+                  "at": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                        "minimum": 0,
+                        "maximum": 1
+                      },
+                      {
+                        "$ref": "#/$defs/varRef"
+                      }
+                    ]
+                  }
+                },
+                "required": [
+                  "color"
+                ],
+                "additionalProperties": false
+              }
+            ]
+          }
+        },
+        "angle": {
+          "description": "Linear: the direction in degrees, clockwise from left-to-right; default 0.",
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "center": {
+          "$ref": "#/$defs/point",
+          "description": "Radial: the centre, in pixels or percentages of the frame; default the middle."
+        },
+        "radius": {
+          "description": "Radial: the radius in pixels; default to the farthest corner.",
+          "anyOf": [
+            {
+              "type": "number",
+              "exclusiveMinimum": 0
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "duration": {
+          "$ref": "#/$defs/duration",
+          "description": "The item's length on the timeline (required unless `until: end`)."
+        },
+        "at": {
+          "$ref": "#/$defs/time",
+          "description": "Pin the item's start on the timeline; it must not start before the previous item ends."
+        },
+        "until": {
+          "description": "`end`: the item lasts until the end of the output (instead of `duration`).",
+          "anyOf": [
+            {
+              "enum": [
+                "end"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "fit": {
+          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels); ignored when `size` is given. Default `contain`.",
+          "anyOf": [
+            {
+              "enum": [
+                "contain",
+                "cover",
+                "fill",
+                "none"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ],
+          "default": "contain"
+        },
+        "size": {
+          "$ref": "#/$defs/animatedLayerSize",
+          "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
+        },
+        "position": {
+          "$ref": "#/$defs/animatedPoint",
+          "description": "Where the anchor lands, in output pixels or percentages; default the frame centre. Animatable."
+        },
+        "anchor": {
+          "$ref": "#/$defs/vector",
+          "description": "The layer's own reference point, normalised (`[0, 0]` top-left, `[1, 1]` bottom-right); default `[0.5, 0.5]`."
+        },
+        "scale": {
+          "$ref": "#/$defs/animatedScale",
+          "description": "Scale about the anchor, after fit/size: uniform or `[sx, sy]`; default 1. Animatable."
+        },
+        "rotation": {
+          "$ref": "#/$defs/animatedAngle",
+          "description": "Rotation about the anchor, clockwise; default 0. Animatable."
+        },
+        "crop": {
+          "$ref": "#/$defs/animatedCrop",
+          "description": "`{left, top, right, bottom}` in source pixels. Animatable."
+        },
+        "flip": {
+          "description": "Mirror the picture: `horizontal`, `vertical` or `both`.",
+          "anyOf": [
+            {
+              "enum": [
+                "horizontal",
+                "vertical",
+                "both"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "opacity": {
+          "$ref": "#/$defs/animatedNumber",
+          "description": "Layer opacity, 0..1; default 1. Animatable."
+        },
+        "auto_rotate": {
+          "$ref": "#/$defs/boolean",
+          "description": "Apply the source's rotation metadata (phone videos); default true.",
+          "default": true
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "gradient",
+        "colors"
+      ],
+      "oneOf": [
+        {
+          "required": [
+            "duration"
+          ]
+        },
+        {
+          "required": [
+            "until"
+          ]
+        }
+      ],
+      "$comment": "`duration` or `until: end` is required, not both."
+    },
     "textItem": {
       "type": "object",
       "description": "A text layer, shaped and rasterised once, then transformed and animated like any layer.",
@@ -2690,7 +2886,7 @@ public enum ProjectSchema {
       ]
     },
     "item": {
-      "description": "One item of a track, told by its key: `source`, `color`, `text`, `tone`, `pattern`, `gap` or `transition`.",
+      "description": "One item of a track, told by its key: `source`, `color`, `text`, `tone`, `pattern`, `gradient`, `gap` or `transition`.",
       "type": "object",
       "oneOf": [
         {
@@ -2707,6 +2903,9 @@ public enum ProjectSchema {
         },
         {
           "$ref": "#/$defs/patternItem"
+        },
+        {
+          "$ref": "#/$defs/gradientItem"
         },
         {
           "$ref": "#/$defs/gapItem"

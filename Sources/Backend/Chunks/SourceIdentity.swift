@@ -21,7 +21,7 @@ enum SourceIdentity {
                 return "pattern counter " + hash(try patterns.counter(frame: 0, fps: plan.output.fps))
             case .pattern(let pattern):
                 return "pattern \(pattern.rawValue) " + hash(patterns.still(pattern))
-            case .color, .tone:
+            case .color, .tone, .gradient:
                 return source.kindText(relativeTo: "/")
             }
         }

@@ -56,6 +56,10 @@ final class PictureProvider {
             return Drawn(picture: .color(yuv, width: size.width, height: size.height), opacity: color.alpha)
         case .pattern(.counter):
             return Drawn(picture: .rgba(try patterns.counter(frame: frameOrigin + index, fps: plan.output.fps)))
+        case .gradient(let gradient):
+            let size = layer.transform.sourceSize ?? plan.output.size
+            return Drawn(
+                picture: .rgba(try bitmap(source.id) { GradientPainter.paint(gradient, width: size.width, height: size.height) }))
         case .pattern(let pattern):
             return Drawn(picture: .rgba(try bitmap(source.id) { patterns.still(pattern) }))
         case .text(let content):

@@ -25,7 +25,7 @@ struct LayerBuilder {
 
     private func hasPicture(_ placed: PlacedItem, _ context: inout CompileContext) -> Bool {
         switch placed.item.content {
-        case .color, .text, .pattern: return true
+        case .color, .text, .pattern, .gradient: return true
         case .tone, .gap, .transition: return false
         case .source(let reference):
             if placed.facts?.video != nil { return true }

@@ -33,6 +33,7 @@ struct SourceTable {
         case .text(let text): return id(for: .text(text))
         case .tone(let frequency): return id(for: .tone(frequency: frequency))
         case .pattern(let pattern): return id(for: .pattern(pattern))
+        case .gradient(let gradient): return id(for: .gradient(gradient))
         case .gap, .transition: return nil
         }
     }

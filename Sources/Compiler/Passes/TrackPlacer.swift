@@ -101,7 +101,7 @@ struct TrackPlacer {
             guard let found = context.facts(of: reference) else { return nil }
             facts = found
             timing = timings.media(item, reference, found, &context)
-        case .color, .text, .tone, .pattern: timing = timings.generator(item, &context)
+        case .color, .text, .tone, .pattern, .gradient: timing = timings.generator(item, &context)
         case .gap, .transition: return nil
         }
         guard let timing, let start = start(of: item, state: state, &context) else { return nil }

@@ -36,6 +36,8 @@ public struct SourcePlan: Hashable, Sendable, Codable {
         case color(Color)
         /// A generated test picture at the output size.
         case pattern(Pattern)
+        /// A gradient over the output frame's size.
+        case gradient(Gradient)
         /// A sine tone in Hz, full scale before the item's volume.
         case tone(frequency: Double)
         /// Text to shape and rasterise once; its bitmap is the layer's picture.
@@ -54,6 +56,7 @@ public struct SourcePlan: Hashable, Sendable, Codable {
         case .file(let file): return "file \(file.planText(relativeTo: directory))"
         case .color(let color): return "color \(color)"
         case .pattern(let pattern): return "pattern \(pattern.rawValue)"
+        case .gradient(let gradient): return "gradient \(gradient.planText)"
         case .tone(let frequency): return "tone \(formatNumber(frequency))Hz"
         case .text(let text): return "text \(text.planText)"
         }
@@ -119,4 +122,19 @@ func quoted(_ string: String) -> String {
         }
     }
     return out + "\""
+}
+
+extension Gradient {
+    /// Everything that decides the picture, for `render plan` and fingerprints:
+    /// `linear angle 90 stops #ff0000ff@0 #0000ff80@1`.
+    var planText: String {
+        let stops = stops.map { "\($0.color)@\(formatNumber($0.at))" }.joined(separator: " ")
+        switch shape {
+        case .linear: return "linear angle \(formatNumber(angle)) stops \(stops)"
+        case .radial:
+            let center = self.center.map { " center \($0)" } ?? ""
+            let radius = self.radius.map { " radius \(formatNumber($0))" } ?? ""
+            return "radial\(center)\(radius) stops \(stops)"
+        }
+    }
 }

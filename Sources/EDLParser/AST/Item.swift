@@ -21,6 +21,7 @@ public struct Item: Hashable, Sendable, Codable {
         /// A sine tone in Hz.
         case tone(Double)
         case pattern(Pattern)
+        case gradient(Gradient)
         /// A hole of the given length.
         case gap(TimeValue)
         case transition(Transition)
@@ -34,6 +35,37 @@ public struct Item: Hashable, Sendable, Codable {
     public var isGap: Bool {
         if case .gap = content { return true }
         return false
+    }
+}
+
+/// A `gradient:` item's picture (SPEC 15), drawn over the output frame's size.
+public struct Gradient: Hashable, Sendable, Codable {
+    public enum Shape: String, Hashable, Sendable, Codable, CaseIterable { case linear, radial }
+
+    public struct Stop: Hashable, Sendable, Codable {
+        public var color: Color
+        /// 0 (the start) to 1 (the end).
+        public var at: Double
+
+        public init(color: Color, at: Double) {
+            self.color = color
+            self.at = at
+        }
+    }
+
+    public var shape: Shape
+    /// At least two, in order.
+    public var stops: [Stop]
+    /// Linear: the direction, degrees clockwise from left-to-right.
+    public var angle: Double = 0
+    /// Radial: the centre, default the middle of the frame.
+    public var center: Point?
+    /// Radial: pixels, default to the farthest corner.
+    public var radius: Double?
+
+    public init(shape: Shape, stops: [Stop]) {
+        self.shape = shape
+        self.stops = stops
     }
 }
 

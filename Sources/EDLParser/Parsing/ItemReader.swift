@@ -4,7 +4,7 @@ import Yams
 /// which other keys the item takes.
 struct ItemReader {
     enum Kind: String, CaseIterable {
-        case source, color, text, tone, pattern, gap, transition
+        case source, color, text, tone, pattern, gradient, gap, transition
     }
 
     static let mediaTimingKeys = ["from", "to", "duration", "at", "speed", "loop", "until", "freeze"]
@@ -16,6 +16,7 @@ struct ItemReader {
         "font", "font_size", "weight", "color", "align", "max_width", "line_height", "stroke", "shadow", "background",
     ]
     static let transitionKeys = ["duration", "ease", "color", "audio"]
+    static let gradientKeys = ["colors", "angle", "center", "radius"]
 
     let track: Track.Kind
     let reader: TrackReader
@@ -40,6 +41,7 @@ struct ItemReader {
                 switch kind {
                 case .source: allowed[kind] = ["source"] + mediaTimingKeys + picture + soundKeys
                 case .color, .pattern: allowed[kind] = [kind.rawValue] + generatorTimingKeys + picture
+                case .gradient: allowed[kind] = ["gradient"] + generatorTimingKeys + picture + gradientKeys
                 case .text: allowed[kind] = ["text"] + generatorTimingKeys + picture + textKeys
                 case .tone: allowed[kind] = ["tone"] + generatorTimingKeys + toneSoundKeys
                 case .gap: allowed[kind] = ["gap"]
@@ -60,7 +62,7 @@ struct ItemReader {
             return nil
         }
         guard let kind = kind(of: mapping, node) else { return nil }
-        if track == .audio, [.color, .pattern, .text].contains(kind) {
+        if track == .audio, [.color, .pattern, .gradient, .text].contains(kind) {
             context.error(
                 "a '\(kind.rawValue)' item has no sound and cannot go on an audio track", at: node,
                 hint: "move it to a video track")
@@ -97,7 +99,7 @@ struct ItemReader {
             let name = mapping.first { $0.key.string == "source" }?.value.string ?? ""
             let path = reader.assets.first { $0.name == name }?.path ?? name
             own = Defaults.isStillPicture(path) ? .image : .video
-        case .color, .pattern, .tone, .gap: own = nil
+        case .color, .pattern, .gradient, .tone, .gap: own = nil
         }
         return (own.map { [$0] } ?? []) + (kind == .gap ? [] : [.item])
     }
@@ -133,7 +135,7 @@ struct ItemReader {
             return item
         case .source:
             item.timing = readTiming(keys, node, needsLength: false)
-        case .color, .pattern, .text, .tone:
+        case .color, .pattern, .gradient, .text, .tone:
             item.timing = readTiming(keys, node, needsLength: true)
         }
         if track == .video { item.picture = readPicture(keys) }
@@ -148,6 +150,7 @@ struct ItemReader {
         case .text: return context.text(value, "text").flatMap { readText($0, keys) }.map { .text($0) }
         case .tone: return context.number(value, "tone", in: 1...20_000).map { .tone($0) }
         case .pattern: return context.word(value, "pattern", Pattern.self).map { .pattern($0) }
+        case .gradient: return readGradient(value, keys).map { .gradient($0) }
         case .gap: return context.positiveTime(value, "gap").map { .gap($0.value) }
         case .transition: return readTransition(value, keys).map { .transition($0) }
         }

@@ -117,6 +117,39 @@ import Testing
         #expect(pictures.allSatisfy { $0.y(26, 8) > 230 }, "the transparent half shows the white background")
     }
 
+    /// Gradients (SPEC 15): the colours at their ends and midway, in each direction
+    /// and shape, and transparent stops showing what is below.
+    @Test func gradientsShowTheirColoursWhereTheirStopsAre() throws {
+        let workspace = try RenderWorkspace()
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 160x90, fps: 1, video: { crf: 0 } }
+            tracks:
+              - items:
+                  - { color: red, duration: 4s }
+              - items:
+                  - { gradient: linear, colors: [red, blue], duration: 1s }
+                  - { gradient: linear, angle: 90, colors: [red, blue], duration: 1s }
+                  - { gradient: radial, radius: 40, colors: [white, black], duration: 1s }
+                  - { gradient: linear, colors: ["#0000ff00", blue], duration: 1s }
+            """)
+        let pictures = try RenderOutput.pictures(output)
+        try #require(pictures.count == 4)
+        expectColor(pictures[0], at: (1, 45), (255, 0, 0), within: 12)
+        expectColor(pictures[0], at: (80, 45), (128, 0, 128), within: 12)
+        expectColor(pictures[0], at: (158, 45), (0, 0, 255), within: 12)
+        expectColor(pictures[1], at: (80, 1), (255, 0, 0), within: 12)
+        expectColor(pictures[1], at: (80, 88), (0, 0, 255), within: 12)
+        expectColor(pictures[2], at: (80, 45), (255, 255, 255), within: 12)
+        expectColor(pictures[2], at: (100, 45), (128, 128, 128), within: 12)
+        expectColor(pictures[2], at: (130, 45), (0, 0, 0), within: 12)
+        // Transparent blue to blue over red: red, half and half, blue.
+        expectColor(pictures[3], at: (1, 45), (255, 0, 0), within: 12)
+        expectColor(pictures[3], at: (80, 45), (128, 0, 128), within: 12)
+        expectColor(pictures[3], at: (158, 45), (0, 0, 255), within: 12)
+    }
+
     @Test func crossfadeMidpointIsHalfRedHalfBlue() throws {
         let workspace = try RenderWorkspace()
         let output = try workspace.render(

@@ -1,0 +1,66 @@
+import Testing
+
+@testable import EDLParser
+
+/// `gradient:` items (SPEC 15): linear or radial, stops evenly spaced or placed.
+@Suite struct GradientTests {
+    func gradient(_ project: Project?) -> Gradient? {
+        guard case .gradient(let gradient)? = onlyItem(project)?.content else { return nil }
+        return gradient
+    }
+
+    @Test func colorsWithoutPlacesAreSpreadEvenlyBetweenThoseWithPlaces() throws {
+        let linear = try #require(
+            gradient(
+                parseValid(
+                    """
+                    cutlist: 1
+                    tracks:
+                      - items:
+                          - { gradient: linear, angle: 90, colors: [red, green, { color: blue, at: 0.8 }, white, black], duration: 1s }
+                    """)))
+        #expect(linear.shape == .linear && linear.angle == 90)
+        #expect(linear.stops.map(\.at) == [0, 0.4, 0.8, 0.9, 1])
+        #expect(linear.stops.map(\.color) == [rgb(255, 0, 0), rgb(0, 128, 0), rgb(0, 0, 255), rgb(255, 255, 255), rgb(0, 0, 0)])
+    }
+
+    @Test func radialTakesACentreAndRadius() throws {
+        let radial = try #require(
+            gradient(
+                parseValid(
+                    """
+                    cutlist: 1
+                    tracks:
+                      - items:
+                          - { gradient: radial, center: ["25%", 100], radius: 300, colors: ["#ffffff", "#00000080"], duration: 1s }
+                    """)))
+        #expect(radial.center == Point(x: .percent(25), y: .pixels(100)))
+        #expect(radial.radius == 300)
+        #expect(radial.stops.map(\.color) == [rgb(255, 255, 255), rgb(0, 0, 0, alpha: 128.0 / 255)])
+    }
+
+    @Test func mistakesAreReportedAtTheirKeys() {
+        expectErrors(
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - { gradient: linear, colors: [red, blue], 1️⃣radius: 4, duration: 1s }
+                  - { gradient: radial, colors: 2️⃣[red], duration: 1s }
+                  - { gradient: 3️⃣diagonal, colors: [red, blue], duration: 1s }
+                  - { gradient: linear, colors: [{ color: red, at: 0.6 }, 4️⃣{ color: blue, at: 0.2 }], duration: 1s }
+                  - { gradient: 5️⃣linear, duration: 1s }
+                  - { gradient: radial, 6️⃣angle: 90, colors: [red, 7️⃣nope], duration: 1s }
+            """,
+            [
+                "1️⃣": "'radius' applies to radial gradients, not linear ones",
+                "2️⃣": "'colors' needs at least two colours, not 1",
+                "3️⃣": "'diagonal' is not a valid 'gradient'",
+                "4️⃣": "gradient stops must be in order: 0.2 comes after 0.6",
+                "5️⃣": "a gradient needs 'colors': two or more colours, from its start to its end",
+                "6️⃣": "'angle' applies to linear gradients, not radial ones",
+                "7️⃣":
+                    "'nope' is not a color; expected a CSS name such as 'red', 'transparent', '#rgb', '#rrggbb', '#rrggbbaa' or 'rgba(255, 0, 0, 0.5)'",
+            ])
+    }
+}
