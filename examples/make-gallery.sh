@@ -18,6 +18,7 @@ times_for() {
     fast-motion) echo 0,0.3,0.6,0.9 ;;
     picture-in-picture) echo 0.1,0.3,1,3.5 ;;
     slideshow) echo 1,2.75,4.5,7 ;;
+    styles) echo 0.5,1.75,2.5,3.5 ;;
     titles) echo 0.1,0.3,1,2 ;;
     # The middle of each of the 14 transitions.
     transitions) echo 0.65,1.15,1.65,2.15,2.65,3.15,3.65,4.15,4.65,5.15,5.65,6.15,6.65,7.15 ;;

@@ -23,6 +23,20 @@ struct ExamplePictureTests {
         #expect(try output.level(of: 220, from: 5.5, to: 6.5) > -30, "the music loops past its own end")
     }
 
+    @Test("styles.yaml: gradient backgrounds, titles in the default white, and a card that sets its own dark colour")
+    func styles() async throws {
+        let output = ExampleOutput(try await workspace.rendered("styles"))
+        let pictures = try output.pictures(at: [0.5, 3.5])
+        let (width, height) = (pictures[0].width, pictures[0].height)
+        // The linear gradient runs from its dark top to its violet bottom.
+        #expect(pictures[0].pixel(10, 0).isNear(0x1b1f3b) && pictures[0].pixel(10, height - 1).isNear(0x6c5ce7))
+        let middle = Box(left: width / 4, top: height / 3, right: 3 * width / 4, bottom: 2 * height / 3)
+        #expect(pictures[0].boundingBox(in: middle, where: { $0.y > 225 }) != nil, "the title in the default white")
+        // The radial gradient ends in its last colour in the corners; the last title is dark on it.
+        #expect(pictures[1].pixel(0, 0).isNear(0x2d3436))
+        #expect(pictures[1].boundingBox(in: middle, where: { $0.y < 70 }) != nil, "the last title in its own dark colour")
+    }
+
     @Test("watermark.yaml: the logo turns, the glider goes and comes back, the caption fades in 8 s before the end")
     func watermark() async throws {
         let output = ExampleOutput(try await workspace.rendered("watermark"))
