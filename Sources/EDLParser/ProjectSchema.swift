@@ -1775,12 +1775,16 @@ public enum ProjectSchema {
           "description": "Pin the item's start on the timeline; it must not start before the previous item ends."
         },
         "speed": {
-          "description": "Constant playback rate, 0.25 to 16; the item lasts `(to − from) / speed`.",
+          "description": "Constant playback rate, 0.0625 to 100, as a number or a fraction such as \"5/9\"; the item lasts `(to − from) / speed`.",
           "anyOf": [
             {
               "type": "number",
-              "minimum": 0.25,
-              "maximum": 16
+              "minimum": 0.0625,
+              "maximum": 100
+            },
+            {
+              "type": "string",
+              "pattern": "^\\s*[0-9]+(\\.[0-9]+)?\\s*/\\s*[0-9]+(\\.[0-9]+)?\\s*$"
             },
             {
               "$ref": "#/$defs/varRef"

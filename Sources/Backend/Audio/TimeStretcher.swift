@@ -1,6 +1,6 @@
 import Foundation
 
-/// Changes the speed of audio by `ratio` (0.25 ... 16) keeping its pitch, with
+/// Changes the speed of audio by `ratio` (1/16 ... 100) keeping its pitch, with
 /// WSOLA (waveform-similarity overlap-add), streaming.
 ///
 /// Output is built from Hann-windowed input segments of `windowLength`
@@ -53,11 +53,11 @@ public struct TimeStretcher: Sendable {
     var deliveredFrames: Int64 = 0
 
     /// - Parameters:
-    ///   - ratio: speed, `0.25 ... 16`.
+    ///   - ratio: speed, `1/16 ... 100`.
     ///   - sampleRate: Hz; sets the window (30 ms) and search radius (10 ms).
     ///   - channels: output channel count; input blocks are converted to it.
     public init(ratio: Double, sampleRate: Int, channels: Int) {
-        precondition(ratio >= 0.25 && ratio <= 16, "speed must be in 0.25 ... 16")
+        precondition(ratio >= 0.0625 && ratio <= 100, "speed must be in 1/16 ... 100")
         precondition(sampleRate > 0 && channels >= 1, "invalid stretcher format")
         self.ratio = ratio
         self.channels = channels

@@ -9,10 +9,10 @@ extension ItemReader {
         timing.to = keys["to"].flatMap { context.time($0.value, "to") }
         timing.duration = keys["duration"].flatMap { context.positiveTime($0.value, "duration") }
         timing.at = keys["at"].flatMap { context.time($0.value, "at") }
-        if let entry = keys["speed"], let speed = context.value(entry.value, "speed", ValueSyntax.decimal) {
-            if let low = Rational(1, 4), speed < low || speed > Rational(16) {
+        if let entry = keys["speed"], let speed = context.value(entry.value, "speed", ValueSyntax.ratio) {
+            if let low = Rational(1, 16), speed < low || speed > Rational(100) {
                 context.error(
-                    "'speed' must be between 0.25 and 16, not \(formatNumber(speed.approximateDouble))", at: entry.value)
+                    "'speed' must be between 0.0625 and 100, not \(formatNumber(speed.approximateDouble))", at: entry.value)
             } else {
                 timing.speed = Located(speed, at: context.location(of: entry.value))
             }

@@ -39,6 +39,18 @@ public enum ValueSyntax {
         }
     }
 
+    /// An exact ratio: a decimal (`1.5`) or a fraction of two (`5/9`, `1/0.75`).
+    public static func ratio(_ text: String) throws(ValueError) -> Rational {
+        let t = trimmed(text)
+        guard let slash = t.firstIndex(of: "/") else { return try decimal(t) }
+        let numerator = try decimal(String(t[..<slash]))
+        let denominator = try decimal(String(t[t.index(after: slash)...]))
+        guard denominator != .zero, let value = numerator.checkedDivide(denominator) else {
+            throw ValueError("'\(t)' divides by zero or does not fit an exact number")
+        }
+        return value
+    }
+
     /// Plain number as `Double` for non-time quantities (opacity, scale, font size...).
     ///
     /// Same shape as `decimal` (so `nan`, `inf`, hex floats and `1_000` are

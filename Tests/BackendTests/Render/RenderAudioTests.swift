@@ -57,6 +57,29 @@ import Testing
         #expect(abs(AudioAnalysis.rms(samples[6_000..<42_000]) - 0.5 / 2.0.squareRoot()) <= 0.05)
     }
 
+    /// Speed from 1/16 to 100 and as a fraction (SPEC 17): a quarter second of
+    /// tone slowed 16 times lasts 4 s at its own pitch; 1 s at "5/9" lasts 1.8 s;
+    /// 2 s at 100 lasts 0.02 s (one frame at 50 fps). Lengths are exact in samples.
+    @Test(arguments: [("0s", "0.25s", "0.0625", 192_000), ("0s", "1s", "\"5/9\"", 86_400), ("0s", "2s", "100", 960)])
+    func extremeAndFractionalSpeedsLastExactly(_ from: String, _ to: String, _ speed: String, _ samples: Int) throws {
+        let workspace = try RenderWorkspace()
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.wav, fps: 50, audio: { channels: 1 } }
+            tracks:
+              - kind: audio
+                items: [{ source: "\(media.sine440)", from: \(from), to: \(to), speed: \(speed) }]
+            """)
+        let facts = try RenderOutput.probe(output, stream: "a:0", entries: "duration_ts")
+        #expect(facts["duration_ts"] == "\(samples)")
+        if samples > 48_000 {
+            let heard = try RenderOutput.samples(output, channels: 1, seconds: 1)[0]
+            let found = try #require(AudioAnalysis.dominantFrequency(heard[6_000..<42_000], sampleRate: 48_000))
+            #expect(abs(found - 440) <= 10, "dominant frequency \(found) Hz")
+        }
+    }
+
     /// 5.1 and 7.1 sources play on two channels with the standard downmix: each
     /// front channel to its side at full level, the centre to both at −3 dB.
     @Test(arguments: [
