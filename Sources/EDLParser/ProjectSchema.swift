@@ -66,6 +66,7 @@ public enum ProjectSchema {
               "fit",
               "size",
               "position",
+              "margin",
               "anchor",
               "scale",
               "rotation",
@@ -108,6 +109,7 @@ public enum ProjectSchema {
               "fit",
               "size",
               "position",
+              "margin",
               "anchor",
               "scale",
               "rotation",
@@ -139,6 +141,7 @@ public enum ProjectSchema {
               "fit",
               "size",
               "position",
+              "margin",
               "anchor",
               "scale",
               "rotation",
@@ -165,6 +168,7 @@ public enum ProjectSchema {
               "fit",
               "size",
               "position",
+              "margin",
               "anchor",
               "scale",
               "rotation",
@@ -1860,8 +1864,29 @@ public enum ProjectSchema {
           "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
         },
         "position": {
-          "$ref": "#/$defs/animatedPoint",
-          "description": "Where the anchor lands, in output pixels or percentages; default the frame centre. Animatable."
+          "description": "Where the anchor lands, in output pixels or percentages (default the frame centre; animatable), or a place name (`top-left`, `bottom`, ...) that puts the layer against that edge or corner, inset by `margin`.",
+          "anyOf": [
+            {
+              "$ref": "#/$defs/animatedPoint"
+            },
+            {
+              "enum": [
+                "center",
+                "top",
+                "bottom",
+                "left",
+                "right",
+                "top-left",
+                "top-right",
+                "bottom-left",
+                "bottom-right"
+              ]
+            }
+          ]
+        },
+        "margin": {
+          "$ref": "#/$defs/coordinate",
+          "description": "With a named position: the inset from the frame's edges, in pixels or a percentage of the output's shorter side; default 0."
         },
         "anchor": {
           "$ref": "#/$defs/vector",
@@ -2023,8 +2048,29 @@ public enum ProjectSchema {
           "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
         },
         "position": {
-          "$ref": "#/$defs/animatedPoint",
-          "description": "Where the anchor lands, in output pixels or percentages; default the frame centre. Animatable."
+          "description": "Where the anchor lands, in output pixels or percentages (default the frame centre; animatable), or a place name (`top-left`, `bottom`, ...) that puts the layer against that edge or corner, inset by `margin`.",
+          "anyOf": [
+            {
+              "$ref": "#/$defs/animatedPoint"
+            },
+            {
+              "enum": [
+                "center",
+                "top",
+                "bottom",
+                "left",
+                "right",
+                "top-left",
+                "top-right",
+                "bottom-left",
+                "bottom-right"
+              ]
+            }
+          ]
+        },
+        "margin": {
+          "$ref": "#/$defs/coordinate",
+          "description": "With a named position: the inset from the frame's edges, in pixels or a percentage of the output's shorter side; default 0."
         },
         "anchor": {
           "$ref": "#/$defs/vector",
@@ -2152,8 +2198,29 @@ public enum ProjectSchema {
           "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
         },
         "position": {
-          "$ref": "#/$defs/animatedPoint",
-          "description": "Where the anchor lands, in output pixels or percentages; default the frame centre. Animatable."
+          "description": "Where the anchor lands, in output pixels or percentages (default the frame centre; animatable), or a place name (`top-left`, `bottom`, ...) that puts the layer against that edge or corner, inset by `margin`.",
+          "anyOf": [
+            {
+              "$ref": "#/$defs/animatedPoint"
+            },
+            {
+              "enum": [
+                "center",
+                "top",
+                "bottom",
+                "left",
+                "right",
+                "top-left",
+                "top-right",
+                "bottom-left",
+                "bottom-right"
+              ]
+            }
+          ]
+        },
+        "margin": {
+          "$ref": "#/$defs/coordinate",
+          "description": "With a named position: the inset from the frame's edges, in pixels or a percentage of the output's shorter side; default 0."
         },
         "anchor": {
           "$ref": "#/$defs/vector",
@@ -2343,8 +2410,29 @@ public enum ProjectSchema {
           "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
         },
         "position": {
-          "$ref": "#/$defs/animatedPoint",
-          "description": "Where the anchor lands, in output pixels or percentages; default the frame centre. Animatable."
+          "description": "Where the anchor lands, in output pixels or percentages (default the frame centre; animatable), or a place name (`top-left`, `bottom`, ...) that puts the layer against that edge or corner, inset by `margin`.",
+          "anyOf": [
+            {
+              "$ref": "#/$defs/animatedPoint"
+            },
+            {
+              "enum": [
+                "center",
+                "top",
+                "bottom",
+                "left",
+                "right",
+                "top-left",
+                "top-right",
+                "bottom-left",
+                "bottom-right"
+              ]
+            }
+          ]
+        },
+        "margin": {
+          "$ref": "#/$defs/coordinate",
+          "description": "With a named position: the inset from the frame's edges, in pixels or a percentage of the output's shorter side; default 0."
         },
         "anchor": {
           "$ref": "#/$defs/vector",
@@ -2616,8 +2704,29 @@ public enum ProjectSchema {
           "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
         },
         "position": {
-          "$ref": "#/$defs/animatedPoint",
-          "description": "Where the anchor lands, in output pixels or percentages; default the frame centre. Animatable."
+          "description": "Where the anchor lands, in output pixels or percentages (default the frame centre; animatable), or a place name (`top-left`, `bottom`, ...) that puts the layer against that edge or corner, inset by `margin`.",
+          "anyOf": [
+            {
+              "$ref": "#/$defs/animatedPoint"
+            },
+            {
+              "enum": [
+                "center",
+                "top",
+                "bottom",
+                "left",
+                "right",
+                "top-left",
+                "top-right",
+                "bottom-left",
+                "bottom-right"
+              ]
+            }
+          ]
+        },
+        "margin": {
+          "$ref": "#/$defs/coordinate",
+          "description": "With a named position: the inset from the frame's edges, in pixels or a percentage of the output's shorter side; default 0."
         },
         "anchor": {
           "$ref": "#/$defs/vector",

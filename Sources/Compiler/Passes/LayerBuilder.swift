@@ -51,7 +51,7 @@ struct LayerBuilder {
             autoRotation: picture.autoRotate ? (placed.facts?.video?.rotation ?? 0) : 0,
             sizing: sizing(placed, local, &context), anchor: picture.anchor,
             position: picture.position.flatMap { local.curve($0, "position", &context, convert: toPixels) }
-                ?? .constant(Vector2(width / 2, height / 2)))
+                ?? .constant(placePoint(picture)))
         transform.autoMirror = picture.autoRotate && placed.facts?.video?.isMirrored == true
         transform.flip = picture.flip
         if let crop = picture.crop, let curve = local.curve(crop, "crop", &context, convert: { $0 }) {
@@ -89,6 +89,18 @@ struct LayerBuilder {
 
     /// Coded size of the picture: the file's, the output's for generated
     /// pictures, unknown for text until the backend rasterises it.
+    /// Where a named position puts the layer's anchor: the same place of the
+    /// frame, inset by the margin (default: the frame's centre).
+    private func placePoint(_ picture: Picture) -> Vector2 {
+        let (width, height) = (Double(output.size.width), Double(output.size.height))
+        guard let place = picture.place else { return Vector2(width / 2, height / 2) }
+        let margin = picture.margin?.pixels(of: min(width, height)) ?? 0
+        let spot = place.anchor
+        return Vector2(
+            spot.x * width + (spot.x == 0 ? margin : spot.x == 1 ? -margin : 0),
+            spot.y * height + (spot.y == 0 ? margin : spot.y == 1 ? -margin : 0))
+    }
+
     private func sourceSize(_ placed: PlacedItem) -> PixelSize? {
         switch placed.item.content {
         case .source: return placed.facts?.video?.size

@@ -144,6 +144,22 @@ public struct Timing: Hashable, Sendable, Codable {
     }
 }
 
+/// A named `position:` (SPEC 15): the layer against an edge or corner of the frame.
+public enum Place: String, Hashable, Sendable, Codable, CaseIterable {
+    case center, top, bottom, left, right
+    case topLeft = "top-left"
+    case topRight = "top-right"
+    case bottomLeft = "bottom-left"
+    case bottomRight = "bottom-right"
+
+    /// The same place of the layer and of the frame, 0 to 1 across and down.
+    public var anchor: Vector2 {
+        let x: Double = rawValue.hasSuffix("left") ? 0 : rawValue.hasSuffix("right") ? 1 : 0.5
+        let y: Double = rawValue.hasPrefix("top") ? 0 : rawValue.hasPrefix("bottom") ? 1 : 0.5
+        return Vector2(x, y)
+    }
+}
+
 public enum Fit: String, Hashable, Sendable, Codable, CaseIterable {
     case contain, cover, fill, none
 }
@@ -157,8 +173,12 @@ public struct Picture: Hashable, Sendable, Codable {
     /// `nil`: the kind's default (`contain` for media, `none` for text).
     public var fit: Fit?
     public var size: Animated<LayerSize>?
-    /// `nil`: the frame's centre.
+    /// `nil`: the frame's centre (or `place`).
     public var position: Animated<Point>?
+    /// A named position, inset by `margin` (pixels, or a percentage of the
+    /// output's shorter side); it also set `anchor` unless the item gave one.
+    public var place: Place?
+    public var margin: Coordinate?
     public var anchor = Vector2(0.5, 0.5)
     public var scale: Animated<Vector2> = .constant(Vector2(1, 1))
     /// Degrees, clockwise.

@@ -7,7 +7,29 @@ extension ItemReader {
         let animations = AnimationReader(context: context)
         if let entry = keys["fit"] { picture.fit = context.word(entry.value, "fit", Fit.self) }
         if let entry = keys["size"] { picture.size = animations.read(entry.value, "size", animations.layerSize) }
-        if let entry = keys["position"] { picture.position = animations.read(entry.value, "position", animations.point) }
+        // A place name (`top-left`) instead of a point; it also sets the anchor.
+        let placeName = keys["position"].flatMap { entry -> String? in
+            guard case .scalar = entry.value, let text = context.text(entry.value, "position") else { return nil }
+            return text.first?.isLetter == true ? text : nil
+        }
+        if let entry = keys["position"] {
+            if placeName != nil {
+                picture.place = context.word(entry.value, "position", Place.self, choices: Place.allCases)
+                if keys["anchor"] == nil, let place = picture.place { picture.anchor = place.anchor }
+            } else {
+                picture.position = animations.read(entry.value, "position", animations.point)
+            }
+        }
+        if let entry = keys["margin"] {
+            if placeName == nil {
+                context.error(
+                    "'margin' insets a named position such as 'top-left'; this item has "
+                        + (keys["position"] == nil ? "no 'position'" : "a 'position' given as a point"),
+                    at: entry.keyNode)
+            } else if picture.place != nil {
+                picture.margin = context.value(entry.value, "margin", ValueSyntax.coordinate)
+            }
+        }
         if let entry = keys["anchor"], let pair = animations.pair(entry.value, "anchor"),
             let x = context.number(pair.0, "anchor", in: -10...10), let y = context.number(pair.1, "anchor", in: -10...10)
         {

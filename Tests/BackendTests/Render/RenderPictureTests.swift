@@ -150,6 +150,31 @@ import Testing
         expectColor(pictures[3], at: (158, 45), (0, 0, 255), within: 12)
     }
 
+    /// Named positions put layers against the frame's edges and corners, inset by
+    /// their margin: a 40x20 box at top-left (10 px in), bottom-right (10% of 90 =
+    /// 9 px in) and top (flush).
+    @Test func namedPositionsSitAgainstTheirEdges() throws {
+        let workspace = try RenderWorkspace()
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 160x90, fps: 25, background: black, video: { crf: 0 } }
+            tracks:
+              - items: [{ color: red, size: [40, 20], fit: fill, position: top-left, margin: 10, duration: 0.04s }]
+              - items: [{ color: blue, size: [40, 20], fit: fill, position: bottom-right, margin: "10%", duration: 0.04s }]
+              - items: [{ color: lime, size: [40, 20], fit: fill, position: top, duration: 0.04s }]
+            """)
+        let picture = try #require(try RenderOutput.pictures(output).first)
+        expectColor(picture, at: (11, 11), (255, 0, 0), within: 20)
+        expectColor(picture, at: (48, 28), (255, 0, 0), within: 20)
+        expectColor(picture, at: (8, 8), (0, 0, 0), within: 20)
+        expectColor(picture, at: (149, 79), (0, 0, 255), within: 20)
+        expectColor(picture, at: (112, 62), (0, 0, 255), within: 20)
+        expectColor(picture, at: (152, 83), (0, 0, 0), within: 20)
+        expectColor(picture, at: (80, 1), (0, 255, 0), within: 20)
+        expectColor(picture, at: (80, 22), (0, 0, 0), within: 20)
+    }
+
     @Test func crossfadeMidpointIsHalfRedHalfBlue() throws {
         let workspace = try RenderWorkspace()
         let output = try workspace.render(

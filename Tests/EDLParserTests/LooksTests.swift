@@ -64,3 +64,41 @@ import Testing
             ])
     }
 }
+
+/// Named positions (SPEC 15): a place name puts the layer against an edge or
+/// corner (setting the anchor unless the item gives one), inset by `margin`.
+@Suite struct NamedPositionTests {
+    @Test func aPlaceNameSetsTheAnchorAndKeepsTheMargin() throws {
+        let project = parseValid(
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - { color: red, duration: 1s, position: bottom-right, margin: "5%" }
+                  - { color: red, duration: 1s, position: top, anchor: [0.5, 0.5] }
+                  - { color: red, duration: 1s, position: [10, 20] }
+            """)
+        let pictures = items(project).map(\.picture)
+        #expect(pictures[0].place == .bottomRight && pictures[0].anchor == Vector2(1, 1))
+        #expect(pictures[0].margin == .percent(5))
+        #expect(pictures[1].place == .top && pictures[1].anchor == Vector2(0.5, 0.5), "the item's own anchor wins")
+        #expect(pictures[2].place == nil && pictures[2].position == .constant(Point(x: .pixels(10), y: .pixels(20))))
+    }
+
+    @Test func marginNeedsANamedPositionAndNamesAreChecked() {
+        expectErrors(
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - { color: red, duration: 1s, 1️⃣margin: 10 }
+                  - { color: red, duration: 1s, position: [10, 20], 2️⃣margin: 10 }
+                  - { color: red, duration: 1s, position: 3️⃣top-centre, margin: 10 }
+            """,
+            [
+                "1️⃣": "'margin' insets a named position such as 'top-left'; this item has no 'position'",
+                "2️⃣": "'margin' insets a named position such as 'top-left'; this item has a 'position' given as a point",
+                "3️⃣": "'top-centre' is not a valid 'position'",
+            ])
+    }
+}
