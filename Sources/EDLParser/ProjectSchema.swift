@@ -3332,6 +3332,19 @@ public enum ProjectSchema {
             }
           ],
           "default": 2
+        },
+        "loudness": {
+          "description": "An integrated loudness target in LUFS (ITU-R BS.1770 / EBU R128), from -70 to -5: the mix is measured and gained to it, its true peak held at or under -1 dBTP. Default: none.",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": -70,
+              "maximum": -5
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
         }
       },
       "patternProperties": {

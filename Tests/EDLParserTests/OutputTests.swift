@@ -214,6 +214,24 @@ import Testing
             ])
     }
 
+    @Test func loudnessIsATargetInLUFS() throws {
+        let project = parseValid(
+            """
+            cutlist: 1
+            output: { audio: { loudness: -16 } }
+            tracks:
+              - items: [{ color: red, duration: 1 }]
+            """)
+        #expect(project?.output.audio?.loudness == -16)
+        expectErrors(
+            """
+            cutlist: 1
+            output: { audio: { loudness: 1️⃣-3 } }
+            tracks:
+              - items: [{ color: red, duration: 1 }]
+            """, ["1️⃣": "'loudness' must be between -70 and -5, not -3"])
+    }
+
     @Test func metadataMustBeAMapping() {
         expectErrors(
             """

@@ -21,7 +21,10 @@ final class AudioFeed {
         }
         let span = TimeRange(start: Rational(window.lowerBound) / rate, end: Rational(window.upperBound) / rate)
             .samples(at: format.sampleRate)
-        renderer = try AudioRenderer(plan: plan, format: format, from: span.lowerBound)
+        // Normalising measures the whole output first, whatever the window, so a
+        // part renders as it sounds in the whole.
+        let gain = try AudioRenderer.normalisingGain(plan: plan, format: format)
+        renderer = try AudioRenderer(plan: plan, format: format, from: span.lowerBound, gain: gain)
         sampleRate = Int64(format.sampleRate)
         total = Int64(span.count)
     }

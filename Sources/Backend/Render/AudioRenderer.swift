@@ -15,9 +15,13 @@ final class AudioRenderer {
     private var mixPosition: Int64
     private var gains: [Float] = []
     private var scratch: [Float] = []
+    /// The loudness normalisation's gain on the whole mix, before the limiter.
+    private let gain: Float
+    private var primed = false
 
-    /// Renders from output sample `position` on.
-    init(plan: RenderPlan, format: AudioFormat, from position: Int64) throws {
+    /// Renders from output sample `position` on, the mix times `gain`.
+    init(plan: RenderPlan, format: AudioFormat, from position: Int64, gain: Float = 1) throws {
+        self.gain = gain
         self.plan = plan
         self.format = format
         duckers = plan.audio.ducking.map {
@@ -29,18 +33,59 @@ final class AudioRenderer {
         limiter = PeakLimiter(
             sampleRate: format.sampleRate, channels: format.channels,
             ceilingDecibels: GainCurve.decibels(linear: limit.ceiling),
-            lookahead: limit.lookahead.approximateDouble, release: limit.release.approximateDouble)
+            lookahead: limit.lookahead.approximateDouble, release: limit.release.approximateDouble,
+            truePeak: limit.truePeak)
         mixPosition = position
-        // Prime the limiter's look-ahead: its first `latency` outputs are discarded.
-        var primer = try mix(count: limiter.latency)
-        limiter.process(&primer)
     }
 
     /// The next `count` output samples.
     func render(count: Int) throws -> AudioBlock {
+        if !primed {
+            // The limiter's look-ahead: its first `latency` outputs are discarded.
+            var primer = try mix(count: limiter.latency)
+            if gain != 1 { primer.apply(gain: gain) }
+            limiter.process(&primer)
+            primed = true
+        }
         var block = try mix(count: count)
+        if gain != 1 { block.apply(gain: gain) }
         limiter.process(&block)
         return block
+    }
+
+    /// The gain that brings the whole output's sound to `plan.audio.loudness`
+    /// (ITU-R BS.1770); 1 for silence. Measured on the mix, then again as the
+    /// limiter leaves it: where the limiter lowers the peaks a mix's loudness
+    /// rides on, the gain is raised to make up (secant steps on the decibels the
+    /// limiter lets through, at most four).
+    static func normalisingGain(plan: RenderPlan, format: AudioFormat) throws -> Float {
+        guard let target = plan.audio.loudness, let raw = try loudness(plan, format, limitedAt: nil) else { return 1 }
+        var previous = (gain: 0.0, loudness: raw)
+        var gain = target - raw
+        for _ in 0..<4 {
+            guard let limited = try loudness(plan, format, limitedAt: Float(GainCurve.linear(decibels: gain))),
+                abs(target - limited) > 0.1
+            else { break }
+            // dB of loudness per dB of gain: 1 where nothing is limited, less where peaks are.
+            let slope = gain == previous.gain ? 1 : min(max((limited - previous.loudness) / (gain - previous.gain), 0.1), 1)
+            previous = (gain, limited)
+            gain += (target - limited) / slope
+        }
+        return Float(GainCurve.linear(decibels: gain))
+    }
+
+    /// The integrated loudness of the whole output's mix, or (with a gain) of
+    /// what the limiter makes of the mix times that gain.
+    private static func loudness(_ plan: RenderPlan, _ format: AudioFormat, limitedAt gain: Float?) throws -> Double? {
+        let renderer = try AudioRenderer(plan: plan, format: format, from: 0, gain: gain ?? 1)
+        var meter = LoudnessMeter(sampleRate: format.sampleRate, channels: format.channels)
+        var done: Int64 = 0
+        while done < format.sampleCount {
+            let count = Int(min(Int64(format.sampleRate), format.sampleCount - done))
+            meter.feed(gain == nil ? try renderer.mix(count: count) : try renderer.render(count: count))
+            done += Int64(count)
+        }
+        return meter.integrated
     }
 
     private func mix(count: Int) throws -> AudioBlock {

@@ -25,7 +25,11 @@ struct AudioBuilder {
                     pitch: placed.item.sound.pitch, track: placed.track, location: placed.item.location))
         }
         let ducking = duckingInstructions(inputs, &context)
-        return (AudioPlan(format: format, inputs: inputs, ducking: ducking), byItem)
+        let loudness = context.project.output.audio?.loudness
+        let plan = AudioPlan(
+            format: format, inputs: inputs, ducking: ducking, limiter: loudness == nil ? Limiter() : .truePeak,
+            loudness: loudness)
+        return (plan, byItem)
     }
 
     static func clip(_ samples: Range<Int64>, _ count: Int64) -> Range<Int64> {

@@ -7,13 +7,19 @@ public struct AudioPlan: Hashable, Sendable, Codable {
     public var inputs: [AudioInput]
     public var ducking: [DuckingInstruction]
     public var limiter: Limiter
+    /// The integrated loudness (LUFS, ITU-R BS.1770) the mix is gained to, when set;
+    /// the limiter then holds the true peak under its ceiling.
+    public var loudness: Double?
 
-    public init(format: AudioFormat?, inputs: [AudioInput] = [], ducking: [DuckingInstruction] = [], limiter: Limiter = Limiter())
-    {
+    public init(
+        format: AudioFormat?, inputs: [AudioInput] = [], ducking: [DuckingInstruction] = [], limiter: Limiter = Limiter(),
+        loudness: Double? = nil
+    ) {
         self.format = format
         self.inputs = inputs
         self.ducking = ducking
         self.limiter = limiter
+        self.loudness = loudness
     }
 }
 
@@ -95,12 +101,22 @@ public struct Limiter: Hashable, Sendable, Codable {
     public var ceiling: Double
     public var lookahead: Rational
     public var release: Rational
+    /// Whether the ceiling holds for the true peak (between samples, ITU-R
+    /// BS.1770 Annex 2) rather than for the samples alone.
+    public var truePeak: Bool
 
     public init(
-        ceiling: Double = 0.98, lookahead: Rational = Rational(1, 200) ?? .zero, release: Rational = Rational(1, 10) ?? .zero
+        ceiling: Double = 0.98, lookahead: Rational = Rational(1, 200) ?? .zero, release: Rational = Rational(1, 10) ?? .zero,
+        truePeak: Bool = false
     ) {
         self.ceiling = ceiling
         self.lookahead = lookahead
         self.release = release
+        self.truePeak = truePeak
     }
+
+    /// With loudness normalisation: true peak at most -1 dBTP (EBU R128). The
+    /// limiter holds -1.5 dBTP by its own 12-tap reading; meters with other
+    /// interpolation filters read sharp transients up to about 0.5 dB higher.
+    public static let truePeak = Limiter(ceiling: 0.841_395_141_645_194_9, truePeak: true)
 }

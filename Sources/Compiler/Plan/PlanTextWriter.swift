@@ -97,8 +97,9 @@ struct PlanTextWriter {
         let limiter = plan.audio.limiter
         if plan.audio.format != nil {
             lines.append(
-                "limiter ceiling \(formatNumber(limiter.ceiling)) lookahead \(TimeValue.format(limiter.lookahead)) release \(TimeValue.format(limiter.release))"
+                "limiter ceiling \(formatNumber(limiter.ceiling))\(limiter.truePeak ? " true-peak" : "") lookahead \(TimeValue.format(limiter.lookahead)) release \(TimeValue.format(limiter.release))"
             )
+            if let loudness = plan.audio.loudness { lines.append("loudness \(formatNumber(loudness)) LUFS") }
         }
         return lines
     }

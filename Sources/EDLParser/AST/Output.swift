@@ -69,6 +69,8 @@ public struct AudioSettings: Hashable, Sendable, Codable {
     public var bitrate: Int64 = 192_000
     public var sampleRate = 48_000
     public var channels = 2
+    /// An integrated loudness target in LUFS (SPEC 17); `nil`: not normalised.
+    public var loudness: Double?
 
     public init() {}
 }

@@ -3,7 +3,7 @@ import Yams
 extension ProjectParser {
     static let outputKeys = ["path", "size", "fps", "duration", "background", "video", "audio", "faststart", "metadata"]
     static let videoKeys = ["codec", "crf", "bitrate", "preset", "pixel_format", "keyframe_interval", "copy"]
-    static let audioKeys = ["codec", "bitrate", "sample_rate", "channels"]
+    static let audioKeys = ["codec", "bitrate", "sample_rate", "channels", "loudness"]
     static let presets = [
         "ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo",
     ]
@@ -119,6 +119,7 @@ extension ProjectParser {
         if let entry = keys["channels"], let channels = context.integer(entry.value, "channels", in: 1...2) {
             audio.channels = channels
         }
+        if let entry = keys["loudness"] { audio.loudness = context.number(entry.value, "loudness", in: -70...(-5)) }
         return audio
     }
 

@@ -57,6 +57,42 @@ import Testing
         #expect(abs(AudioAnalysis.rms(samples[6_000..<42_000]) - 0.5 / 2.0.squareRoot()) <= 0.05)
     }
 
+    /// Loudness normalisation (SPEC 17), checked with ffmpeg's EBU R128 meter: a
+    /// quiet mix is raised and a loud one lowered to within 0.5 LU of the target,
+    /// and a mix with strong transients (drum-like hits) keeps its true peak at
+    /// or under -1 dBTP while reaching the target.
+    @Test(arguments: [
+        ("anoisesrc=color=pink:amplitude=0.02:duration=8:sample_rate=48000", -16.0),
+        ("sine=frequency=330:duration=8:sample_rate=48000,volume=8", -20.0),
+        ("aevalsrc='0.9*exp(-30*mod(t\\,0.5))*sin(2*PI*150*t)+0.01*sin(2*PI*2000*t)':d=8:s=48000", -15.0),
+    ])
+    func loudnessReachesItsTargetUnderTheTruePeakCeiling(_ signal: String, _ target: Double) throws {
+        let workspace = try RenderWorkspace()
+        let source = workspace.directory + "/mix.wav"
+        try MediaFixtures.ffmpeg(["-f", "lavfi", "-i", signal, "-c:a", "pcm_s16le", source])
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.wav, audio: { loudness: \(target) } }
+            tracks:
+              - kind: audio
+                items: [{ source: "\(source)" }]
+            """)
+        // The meter's readings, frame by frame: the last integrated loudness, the largest true peak.
+        let readings = workspace.directory + "/r128.txt"
+        try MediaFixtures.ffmpeg([
+            "-i", output, "-af", "ebur128=metadata=1:peak=true,ametadata=mode=print:file=\(readings)", "-f", "null", "-",
+        ])
+        let lines = try String(contentsOfFile: readings, encoding: .utf8).split(separator: "\n")
+        func values(_ key: String) -> [Double] {
+            lines.filter { $0.hasPrefix(key) }.compactMap { Double($0.split(separator: "=").last ?? "") }
+        }
+        let loudness = try #require(values("lavfi.r128.I=").last)
+        let peak = 20 * log10(try #require(values("lavfi.r128.true_peaks_ch").max()))
+        #expect(abs(loudness - target) <= 0.5, "integrated \(loudness) LUFS, target \(target)")
+        #expect(peak <= -1.0, "true peak \(peak) dBTP")
+    }
+
     /// Speed from 1/16 to 100 and as a fraction (SPEC 17): a quarter second of
     /// tone slowed 16 times lasts 4 s at its own pitch; 1 s at "5/9" lasts 1.8 s;
     /// 2 s at 100 lasts 0.02 s (one frame at 50 fps). Lengths are exact in samples.
