@@ -94,7 +94,8 @@ public enum ProjectSchema {
               "colors",
               "angle",
               "center",
-              "radius"
+              "radius",
+              "filters"
             ]
           }
         },
@@ -126,7 +127,8 @@ public enum ProjectSchema {
               "line_height",
               "stroke",
               "shadow",
-              "background"
+              "background",
+              "filters"
             ]
           }
         },
@@ -148,7 +150,8 @@ public enum ProjectSchema {
               "crop",
               "flip",
               "opacity",
-              "auto_rotate"
+              "auto_rotate",
+              "filters"
             ]
           }
         },
@@ -180,7 +183,8 @@ public enum ProjectSchema {
               "fade_in",
               "fade_out",
               "mute",
-              "pitch"
+              "pitch",
+              "filters"
             ]
           }
         },
@@ -1843,14 +1847,15 @@ public enum ProjectSchema {
           ]
         },
         "fit": {
-          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels); ignored when `size` is given. Default `contain`.",
+          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given. Default `contain`.",
           "anyOf": [
             {
               "enum": [
                 "contain",
                 "cover",
                 "fill",
-                "none"
+                "none",
+                "contain-blur"
               ]
             },
             {
@@ -1959,6 +1964,69 @@ public enum ProjectSchema {
             }
           ],
           "default": "keep"
+        },
+        "filters": {
+          "type": "array",
+          "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees). Amounts are animatable.",
+          "items": {
+            "type": "object",
+            "minProperties": 1,
+            "maxProperties": 1,
+            "properties": {
+              "blur": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 500
+                  },
+                  {
+                    "$ref": "#/$defs/animatedNumber"
+                  }
+                ]
+              },
+              "brightness": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": -1,
+                    "maximum": 1
+                  },
+                  {
+                    "$ref": "#/$defs/animatedNumber"
+                  }
+                ]
+              },
+              "contrast": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 4
+                  },
+                  {
+                    "$ref": "#/$defs/animatedNumber"
+                  }
+                ]
+              },
+              "saturation": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 4
+                  },
+                  {
+                    "$ref": "#/$defs/animatedNumber"
+                  }
+                ]
+              },
+              "hue": {
+                "$ref": "#/$defs/animatedAngle"
+              }
+            },
+            "additionalProperties": false
+          }
         }
       },
       "patternProperties": {
@@ -2027,14 +2095,15 @@ public enum ProjectSchema {
           ]
         },
         "fit": {
-          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels); ignored when `size` is given. Default `contain`.",
+          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given. Default `contain`.",
           "anyOf": [
             {
               "enum": [
                 "contain",
                 "cover",
                 "fill",
-                "none"
+                "none",
+                "contain-blur"
               ]
             },
             {
@@ -2111,6 +2180,69 @@ public enum ProjectSchema {
           "$ref": "#/$defs/boolean",
           "description": "Apply the source's rotation metadata (phone videos); default true.",
           "default": true
+        },
+        "filters": {
+          "type": "array",
+          "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees). Amounts are animatable.",
+          "items": {
+            "type": "object",
+            "minProperties": 1,
+            "maxProperties": 1,
+            "properties": {
+              "blur": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 500
+                  },
+                  {
+                    "$ref": "#/$defs/animatedNumber"
+                  }
+                ]
+              },
+              "brightness": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": -1,
+                    "maximum": 1
+                  },
+                  {
+                    "$ref": "#/$defs/animatedNumber"
+                  }
+                ]
+              },
+              "contrast": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 4
+                  },
+                  {
+                    "$ref": "#/$defs/animatedNumber"
+                  }
+                ]
+              },
+              "saturation": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 4
+                  },
+                  {
+                    "$ref": "#/$defs/animatedNumber"
+                  }
+                ]
+              },
+              "hue": {
+                "$ref": "#/$defs/animatedAngle"
+              }
+            },
+            "additionalProperties": false
+          }
         }
       },
       "patternProperties": {
@@ -2177,14 +2309,15 @@ public enum ProjectSchema {
           ]
         },
         "fit": {
-          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels); ignored when `size` is given. Default `contain`.",
+          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given. Default `contain`.",
           "anyOf": [
             {
               "enum": [
                 "contain",
                 "cover",
                 "fill",
-                "none"
+                "none",
+                "contain-blur"
               ]
             },
             {
@@ -2261,6 +2394,69 @@ public enum ProjectSchema {
           "$ref": "#/$defs/boolean",
           "description": "Apply the source's rotation metadata (phone videos); default true.",
           "default": true
+        },
+        "filters": {
+          "type": "array",
+          "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees). Amounts are animatable.",
+          "items": {
+            "type": "object",
+            "minProperties": 1,
+            "maxProperties": 1,
+            "properties": {
+              "blur": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 500
+                  },
+                  {
+                    "$ref": "#/$defs/animatedNumber"
+                  }
+                ]
+              },
+              "brightness": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": -1,
+                    "maximum": 1
+                  },
+                  {
+                    "$ref": "#/$defs/animatedNumber"
+                  }
+                ]
+              },
+              "contrast": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 4
+                  },
+                  {
+                    "$ref": "#/$defs/animatedNumber"
+                  }
+                ]
+              },
+              "saturation": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 4
+                  },
+                  {
+                    "$ref": "#/$defs/animatedNumber"
+                  }
+                ]
+              },
+              "hue": {
+                "$ref": "#/$defs/animatedAngle"
+              }
+            },
+            "additionalProperties": false
+          }
         }
       },
       "patternProperties": {
@@ -2389,14 +2585,15 @@ public enum ProjectSchema {
           ]
         },
         "fit": {
-          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels); ignored when `size` is given. Default `contain`.",
+          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given. Default `contain`.",
           "anyOf": [
             {
               "enum": [
                 "contain",
                 "cover",
                 "fill",
-                "none"
+                "none",
+                "contain-blur"
               ]
             },
             {
@@ -2473,6 +2670,69 @@ public enum ProjectSchema {
           "$ref": "#/$defs/boolean",
           "description": "Apply the source's rotation metadata (phone videos); default true.",
           "default": true
+        },
+        "filters": {
+          "type": "array",
+          "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees). Amounts are animatable.",
+          "items": {
+            "type": "object",
+            "minProperties": 1,
+            "maxProperties": 1,
+            "properties": {
+              "blur": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 500
+                  },
+                  {
+                    "$ref": "#/$defs/animatedNumber"
+                  }
+                ]
+              },
+              "brightness": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": -1,
+                    "maximum": 1
+                  },
+                  {
+                    "$ref": "#/$defs/animatedNumber"
+                  }
+                ]
+              },
+              "contrast": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 4
+                  },
+                  {
+                    "$ref": "#/$defs/animatedNumber"
+                  }
+                ]
+              },
+              "saturation": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 4
+                  },
+                  {
+                    "$ref": "#/$defs/animatedNumber"
+                  }
+                ]
+              },
+              "hue": {
+                "$ref": "#/$defs/animatedAngle"
+              }
+            },
+            "additionalProperties": false
+          }
         }
       },
       "patternProperties": {
@@ -2683,14 +2943,15 @@ public enum ProjectSchema {
           ]
         },
         "fit": {
-          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels); ignored when `size` is given. Default `none`.",
+          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given. Default `none`.",
           "anyOf": [
             {
               "enum": [
                 "contain",
                 "cover",
                 "fill",
-                "none"
+                "none",
+                "contain-blur"
               ]
             },
             {
@@ -2767,6 +3028,69 @@ public enum ProjectSchema {
           "$ref": "#/$defs/boolean",
           "description": "Apply the source's rotation metadata (phone videos); default true.",
           "default": true
+        },
+        "filters": {
+          "type": "array",
+          "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees). Amounts are animatable.",
+          "items": {
+            "type": "object",
+            "minProperties": 1,
+            "maxProperties": 1,
+            "properties": {
+              "blur": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 500
+                  },
+                  {
+                    "$ref": "#/$defs/animatedNumber"
+                  }
+                ]
+              },
+              "brightness": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": -1,
+                    "maximum": 1
+                  },
+                  {
+                    "$ref": "#/$defs/animatedNumber"
+                  }
+                ]
+              },
+              "contrast": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 4
+                  },
+                  {
+                    "$ref": "#/$defs/animatedNumber"
+                  }
+                ]
+              },
+              "saturation": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 4
+                  },
+                  {
+                    "$ref": "#/$defs/animatedNumber"
+                  }
+                ]
+              },
+              "hue": {
+                "$ref": "#/$defs/animatedAngle"
+              }
+            },
+            "additionalProperties": false
+          }
         }
       },
       "patternProperties": {

@@ -346,7 +346,7 @@ import Testing
             yaml,
             [
                 "3️⃣": "did you mean 'bars'?",
-                "4️⃣": "expected one of: contain, cover, fill, none",
+                "4️⃣": "expected one of: contain, cover, fill, none, contain-blur",
                 "5️⃣": "expected one of: horizontal, vertical, both",
             ])
     }

@@ -102,3 +102,53 @@ import Testing
             ])
     }
 }
+
+/// `filters:` (SPEC 15): one filter a mapping, in order, amounts animatable.
+@Suite struct FilterTests {
+    @Test func filtersKeepTheirOrderAndAnimations() throws {
+        let project = parseValid(
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - color: red
+                    duration: 2s
+                    fit: contain-blur
+                    filters:
+                      - { blur: [{ at: 0, value: 0 }, { at: 1s, value: 12 }] }
+                      - { saturation: 0.5 }
+                      - { hue: 90 }
+            """)
+        let picture = try #require(onlyItem(project)?.picture)
+        #expect(picture.fit == .containBlur)
+        #expect(picture.filters.map(\.kind) == [.blur, .saturation, .hue])
+        #expect(picture.filters[1].amount == .constant(0.5))
+        guard case .keyframes(let frames, _) = picture.filters[0].amount else {
+            Issue.record("\(picture.filters[0])")
+            return
+        }
+        #expect(frames.map(\.value) == [0, 12])
+    }
+
+    @Test func mistakesAreReportedAtTheFilter() {
+        expectErrors(
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - color: red
+                    duration: 1s
+                    filters:
+                      - { 1️⃣blurr: 3 }
+                      - { 2️⃣lut: grade.cube }
+                      - 3️⃣{ blur: 3, hue: 10 }
+                      - { contrast: 4️⃣9 }
+            """,
+            [
+                "1️⃣": "unknown filter 'blurr'",
+                "2️⃣": "the 'lut' filter is not available yet",
+                "3️⃣": "a filter is a mapping of one filter to its amount, such as '{ blur: 12 }', not a mapping",
+                "4️⃣": "'contrast' must be between 0 and 4, not 9",
+            ])
+    }
+}

@@ -10,6 +10,9 @@ final class FrameCompositor {
     private let background: YUVColor
     /// Layout pixels to encoded pixels (a preview draws smaller than it lays out).
     private let toCanvas: PixelTransform
+    /// Per item, the frame its filters were last applied into, and its blurred backdrop.
+    private var filtered: [SourceLocation: YUVImage?] = [:]
+    private var backdrops: [SourceLocation: YUVImage?] = [:]
 
     init(plan: RenderPlan, text: TextRasterizer) {
         self.plan = plan
@@ -67,24 +70,34 @@ final class FrameCompositor {
                 throw RenderFailure("cannot read the picture of this item: \(error)", at: layer.location)
             }
             guard let found else { continue }
-            let picture = found.picture
+            var picture = found.picture
             opacity *= found.opacity
             let size = PixelSize(width: picture.width, height: picture.height)
             try checkTextCrop(layer, at: time, size: size)
             let layout = found.layoutSize ?? size
-            var sourceRect = layer.transform.sourceRect(at: time, sourceSize: layout)
-            var affine = layer.transform(at: time, sourceSize: layout)
-            if layout != size {
-                // A still decoded smaller: its pixels are laid out as the picture's own.
-                let (fx, fy) = (Double(size.width) / Double(layout.width), Double(size.height) / Double(layout.height))
-                sourceRect = Rect(
-                    x: sourceRect.x * fx, y: sourceRect.y * fy, width: sourceRect.width * fx, height: sourceRect.height * fy)
-                affine = PixelTransform.scale(x: 1 / fx, y: 1 / fy).concatenating(affine)
+            if !layer.filters.isEmpty {
+                let filter = PictureFilter(layer.filters, at: time)
+                if !filter.isIdentity { picture = filter.apply(to: picture, scratch: &filtered[layer.location, default: nil]) }
             }
-            let rect = Self.pixelRect(sourceRect, within: size)
-            let transform = PixelTransform.translation(x: Double(rect.x), y: Double(rect.y))
-                .concatenating(affine)
-                .concatenating(toCanvas)
+            if let sigma = layer.blurredBackdrop {
+                // `fit: contain-blur`: the picture fitted with `cover`, blurred, behind itself.
+                // Blurred at a few pixels' size on a picture made smaller to match.
+                var cover = layer.transform
+                cover.sizing = .fit(.cover)
+                let full = placement(of: size, laidOutAs: layout, by: cover, at: time).1
+                let drawnScale = (full.a * full.a + full.b * full.b).squareRoot()
+                let pictureSigma = sigma * toCanvas.a / max(drawnScale, 1e-9)
+                let factor = max(1, Int(pictureSigma / 3))
+                let small = picture.reduced(by: factor)
+                let (rect, transform) = placement(
+                    of: PixelSize(width: small.width, height: small.height), laidOutAs: layout, by: cover, at: time)
+                let blur = PictureFilter(blur: pictureSigma / Double(factor))
+                let backdrop = blur.apply(to: small, scratch: &backdrops[layer.location, default: nil])
+                if !painted { canvas.fill(color: background) }
+                painted = true
+                Compositor.draw(backdrop, sourceRect: rect, transform: transform, opacity: opacity, onto: canvas)
+            }
+            let (rect, transform) = placement(of: size, laidOutAs: layout, by: layer.transform, at: time)
             let mask = layer.mask.map { Self.mask($0, at: time, scale: toCanvas) }
             if !painted {
                 let replaces = Compositor.replacesCanvas(
@@ -99,6 +112,27 @@ final class FrameCompositor {
         }
         if !painted { canvas.fill(color: background) }
         return canvas
+    }
+
+    /// The part of a picture of `size` that `transform` shows and where it lands
+    /// on the canvas; `layout` is the size the item is laid out at (larger for a
+    /// still decoded smaller).
+    private func placement(of size: PixelSize, laidOutAs layout: PixelSize, by transform: LayerTransform, at time: Rational)
+        -> (PixelRect, PixelTransform)
+    {
+        var sourceRect = transform.sourceRect(at: time, sourceSize: layout)
+        var affine = transform.transform(at: time, sourceSize: layout)
+        if layout != size {
+            // A still decoded smaller: its pixels are laid out as the picture's own.
+            let (fx, fy) = (Double(size.width) / Double(layout.width), Double(size.height) / Double(layout.height))
+            sourceRect = Rect(
+                x: sourceRect.x * fx, y: sourceRect.y * fy, width: sourceRect.width * fx, height: sourceRect.height * fy)
+            affine = PixelTransform.scale(x: 1 / fx, y: 1 / fy).concatenating(affine)
+        }
+        let rect = Self.pixelRect(sourceRect, within: size)
+        return (
+            rect, PixelTransform.translation(x: Double(rect.x), y: Double(rect.y)).concatenating(affine).concatenating(toCanvas)
+        )
     }
 
     /// A text's size is known only once it is drawn, so a crop that removes all

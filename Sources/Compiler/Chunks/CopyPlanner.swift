@@ -34,7 +34,7 @@ public struct CopyPlanner: Sendable {
         var found: Set<SourceID> = []
         for segment in plan.video where segment.layers.count == 1 {
             let layer = segment.layers[0]
-            guard layer.mask == nil, case .file(let file)? = plan.source(layer.source)?.kind, file.videoStream != nil,
+            guard layer.isPlainPicture, case .file(let file)? = plan.source(layer.source)?.kind, file.videoStream != nil,
                 let facts = file.facts.video, !facts.isStillImage, facts.rotation == 0, !facts.isMirrored,
                 facts.size == plan.output.size
             else { continue }
@@ -61,7 +61,7 @@ public struct CopyPlanner: Sendable {
     }
 
     private func runs(in segment: Segment, codec: VideoCodec, pixelFormat: String) -> [CopyRun] {
-        guard segment.layers.count == 1, let layer = segment.layers.first, layer.mask == nil,
+        guard segment.layers.count == 1, let layer = segment.layers.first, layer.isPlainPicture,
             let source = sources[layer.source], source.codec == codec, source.pixelFormat == pixelFormat,
             source.size == plan.output.size, plan.output.encodedSize == plan.output.size
         else { return [] }

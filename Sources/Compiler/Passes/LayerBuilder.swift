@@ -60,12 +60,23 @@ struct LayerBuilder {
         }
         if let scale = local.curve(picture.scale, "scale", &context, convert: { $0 }) { transform.scale = scale }
         if let rotation = local.curve(picture.rotation, "rotation", &context, convert: { $0 }) { transform.rotation = rotation }
+        var filters: [LayerFilter] = []
+        for filter in picture.filters {
+            guard let amount = local.curve(filter.amount, filter.kind.rawValue, &context, convert: { $0 }) else { continue }
+            filters.append(LayerFilter(kind: filter.kind, amount: amount))
+        }
         var opacity = Envelope()
         if let curve = local.curve(picture.opacity, "opacity", &context, convert: { $0 }) { opacity.multiply(by: curve) }
         if let curve = timeline.curve(track.opacity, "opacity", &context, convert: { $0 }) { opacity.multiply(by: curve) }
-        return Layer(
+        var layer = Layer(
             source: source, timeMap: placed.timeMap, transform: transform, opacity: opacity,
             range: placed.range, track: placed.track, order: placed.index * 2, location: placed.item.location)
+        layer.filters = filters
+        if picture.fit == .containBlur {
+            // Blurred by 2% of the output's shorter side: soft at any output size.
+            layer.blurredBackdrop = Double(min(output.size.width, output.size.height)) / 50
+        }
+        return layer
     }
 
     /// A crop must leave some of the picture: cutting it all away is a mistake,

@@ -9,6 +9,11 @@ public struct Layer: Hashable, Sendable, Codable {
     /// Item opacity × track opacity × transition curves.
     public var opacity: Envelope
     public var mask: Mask?
+    /// Applied in order to the layer's own picture, before its transform.
+    public var filters: [LayerFilter] = []
+    /// Drawn first, fitted with `cover` and blurred by this standard deviation in
+    /// output pixels: the backdrop of `fit: contain-blur`.
+    public var blurredBackdrop: Double?
     /// Timeline span of the item (or transition) that made the layer.
     public var range: TimeRange
     /// 0-based track index; layers draw by track, then by `order` within it.
@@ -31,6 +36,10 @@ public struct Layer: Hashable, Sendable, Codable {
         self.order = order
         self.location = location
     }
+
+    /// Whether the picture is drawn as it is: no mask, no filter, no backdrop
+    /// (its transform and opacity aside).
+    public var isPlainPicture: Bool { mask == nil && filters.isEmpty && blurredBackdrop == nil }
 
     /// The layer's crop (displayed source pixels); part of `transform`.
     public var crop: Curve<Crop> { transform.crop }
@@ -77,4 +86,17 @@ public struct Segment: Hashable, Sendable, Codable {
         self.frames = frames
         self.layers = layers
     }
+}
+
+/// A filter of a layer's picture with its amount over time (see `Filter`).
+public struct LayerFilter: Hashable, Sendable, Codable {
+    public var kind: Filter.Kind
+    public var amount: Curve<Double>
+
+    public init(kind: Filter.Kind, amount: Curve<Double>) {
+        self.kind = kind
+        self.amount = amount
+    }
+
+    public var planText: String { "\(kind.rawValue) \(amount.planText)" }
 }

@@ -49,7 +49,7 @@ extension LayerTransform {
         switch sizing {
         case .fit(.none): return Vector2(content.w, content.h)
         case .fit(.fill): return Vector2(ow, oh)
-        case .fit(.contain):
+        case .fit(.contain), .fit(.containBlur):
             let k = min(ow / content.w, oh / content.h)
             return Vector2(content.w * k, content.h * k)
         case .fit(.cover):

@@ -52,6 +52,8 @@ struct PlanTextWriter {
         lines += transformLines(layer.transform).map { "  " + $0 }
         lines.append("  opacity \(layer.opacity.planText)")
         if let mask = layer.mask { lines.append("  mask \(mask.planText)") }
+        if !layer.filters.isEmpty { lines.append("  filters " + layer.filters.map(\.planText).joined(separator: ", ")) }
+        if let sigma = layer.blurredBackdrop { lines.append("  backdrop cover blur \(formatNumber(sigma))") }
         return lines
     }
 

@@ -144,6 +144,30 @@ public struct Timing: Hashable, Sendable, Codable {
     }
 }
 
+/// One of `filters:` (SPEC 15), with its amount (animatable).
+public struct Filter: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+        /// Gaussian, the amount its standard deviation in the picture's pixels.
+        case blur
+        /// Added to every channel, -1 (black) to 1 (white).
+        case brightness
+        /// Distance from mid-grey times the amount, 0 to 4.
+        case contrast
+        /// Colourfulness times the amount, 0 (grey) to 4.
+        case saturation
+        /// Hue turned by the amount in degrees.
+        case hue
+    }
+
+    public var kind: Kind
+    public var amount: Animated<Double>
+
+    public init(kind: Kind, amount: Animated<Double>) {
+        self.kind = kind
+        self.amount = amount
+    }
+}
+
 /// A named `position:` (SPEC 15): the layer against an edge or corner of the frame.
 public enum Place: String, Hashable, Sendable, Codable, CaseIterable {
     case center, top, bottom, left, right
@@ -162,6 +186,8 @@ public enum Place: String, Hashable, Sendable, Codable, CaseIterable {
 
 public enum Fit: String, Hashable, Sendable, Codable, CaseIterable {
     case contain, cover, fill, none
+    /// `contain` over a blurred copy of the picture fitted with `cover` (SPEC 15).
+    case containBlur = "contain-blur"
 }
 
 public enum Flip: String, Hashable, Sendable, Codable, CaseIterable {
@@ -179,6 +205,8 @@ public struct Picture: Hashable, Sendable, Codable {
     /// output's shorter side); it also set `anchor` unless the item gave one.
     public var place: Place?
     public var margin: Coordinate?
+    /// Applied in order to the layer's own picture, before its transform.
+    public var filters: [Filter] = []
     public var anchor = Vector2(0.5, 0.5)
     public var scale: Animated<Vector2> = .constant(Vector2(1, 1))
     /// Degrees, clockwise.

@@ -15,8 +15,11 @@ extension AnimationReader {
     }
 
     /// A number in 0...1 (opacity).
-    func unitNumber(_ name: String) -> (Node, String) -> Double? {
-        { node, _ in context.number(node, name, in: 0...1) }
+    func unitNumber(_ name: String) -> (Node, String) -> Double? { boundedNumber(name, 0...1) }
+
+    /// A number in `range`.
+    func boundedNumber(_ name: String, _ range: ClosedRange<Double>) -> (Node, String) -> Double? {
+        { node, _ in context.number(node, name, in: range) }
     }
 
     /// `[x, y]`, each in pixels or a percentage of the output size.

@@ -10,7 +10,7 @@ struct ItemReader {
     static let mediaTimingKeys = ["from", "to", "duration", "at", "speed", "loop", "until", "freeze"]
     static let generatorTimingKeys = ["duration", "at", "until"]
     static let pictureKeys = [
-        "fit", "size", "position", "margin", "anchor", "scale", "rotation", "crop", "flip", "opacity", "auto_rotate",
+        "fit", "size", "position", "margin", "anchor", "scale", "rotation", "crop", "flip", "opacity", "auto_rotate", "filters",
     ]
     static let soundKeys = ["volume", "fade_in", "fade_out", "mute", "pitch"]
     static let toneSoundKeys = ["volume", "fade_in", "fade_out", "mute"]

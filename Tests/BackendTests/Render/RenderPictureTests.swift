@@ -175,6 +175,70 @@ import Testing
         expectColor(picture, at: (80, 22), (0, 0, 0), within: 20)
     }
 
+    /// `filters:` (SPEC 15): a blur widens a sharp edge by about its size (a
+    /// Gaussian of σ rises from 10% to 90% over 2.56 σ), and the colour filters
+    /// turn red to green (hue 120), to grey (saturation 0), black to mid-grey
+    /// (brightness 0.5).
+    @Test func filtersBlurEdgesAndChangeColours() throws {
+        let workspace = try RenderWorkspace()
+        let edge = workspace.directory + "/edge.png"
+        try MediaFixtures.ffmpeg([
+            "-f", "lavfi", "-i", "color=white:size=160x90,drawbox=x=80:y=0:w=80:h=90:color=black:t=fill", "-frames:v", "1", edge,
+        ])
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 160x90, fps: 1, video: { crf: 0 } }
+            tracks:
+              - items:
+                  - { source: "\(edge)", duration: 1s, filters: [{ blur: 8 }] }
+                  - { color: red, duration: 1s, filters: [{ hue: 120 }] }
+                  - { color: red, duration: 1s, filters: [{ saturation: 0 }] }
+                  - { color: black, duration: 1s, filters: [{ brightness: 0.5 }] }
+            """)
+        let pictures = try RenderOutput.pictures(output)
+        try #require(pictures.count == 4)
+        let row = (0..<160).map { pictures[0].y($0, 45) }
+        let (high, low) = (Double(row[0]), Double(row[159]))
+        let rise = { (fraction: Double) in row.firstIndex { Double($0) < high - fraction * (high - low) } ?? 0 }
+        let width = rise(0.9) - rise(0.1)
+        #expect((16...26).contains(width), "the edge spreads over \(width) px: \(row)")
+        // Turned in the Cb/Cr plane, red keeps its luma: a darker green.
+        let turned = pictures[1].rgb(80, 45)
+        #expect(turned.green > 90 && turned.green > turned.red + 90 && turned.green > turned.blue + 90, "\(turned)")
+        let grey = pictures[2].rgb(80, 45)
+        #expect(abs(grey.red - grey.green) < 6 && abs(grey.green - grey.blue) < 6 && grey.red > 40, "\(grey)")
+        expectColor(pictures[3], at: (80, 45), (128, 128, 128), within: 12)
+    }
+
+    /// `fit: contain-blur`: a portrait clip (red left half, blue right) fitted
+    /// in the middle, sharp, over a blurred copy of itself filling the frame,
+    /// whose colours follow the picture: red on the left, blue on the right.
+    @Test func containBlurFillsTheSidesWithTheBlurredPicture() throws {
+        let workspace = try RenderWorkspace()
+        let portrait = workspace.directory + "/portrait.mp4"
+        try MediaFixtures.ffmpeg(
+            [
+                "-f", "lavfi", "-i", "color=red:size=180x320:rate=25:duration=1,drawbox=x=90:y=0:w=90:h=320:color=blue:t=fill",
+                "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv444p", portrait,
+            ])
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 320x180, fps: 25, video: { crf: 0 } }
+            tracks:
+              - items: [{ source: "\(portrait)", fit: contain-blur, duration: 0.04s }]
+            """)
+        let picture = try #require(try RenderOutput.pictures(output).first)
+        // The sides: the blurred cover copy, red on the left and blue on the right.
+        let (left, right) = (picture.rgb(10, 90), picture.rgb(310, 90))
+        #expect(left.red > 150 && left.blue < 100, "\(left)")
+        #expect(right.blue > 150 && right.red < 100, "\(right)")
+        // The middle: the picture itself, 101 px wide, its edge sharp at x = 160.
+        expectColor(picture, at: (156, 90), (255, 0, 0), within: 40)
+        expectColor(picture, at: (164, 90), (0, 0, 255), within: 40)
+    }
+
     @Test func crossfadeMidpointIsHalfRedHalfBlue() throws {
         let workspace = try RenderWorkspace()
         let output = try workspace.render(

@@ -1,0 +1,248 @@
+import Compiler
+import EDLParser
+import Foundation
+
+/// A layer's `filters:` at one time, folded into one blur and one colour change.
+///
+/// The colour filters are affine in Y'CbCr (brightness and contrast on luma,
+/// contrast, saturation and hue on chroma), so in any order they compose into
+/// one map; a Gaussian blur is linear too and commutes with them, and blurs
+/// compose by adding variances. So the whole list is one blur, then one map.
+struct PictureFilter {
+    /// Standard deviation in the picture's pixels; 0: no blur.
+    var sigma = 0.0
+    /// Luma: `y' = lumaScale · (y − 125.5) + 125.5 + lumaShift`.
+    var lumaScale = 1.0
+    var lumaShift = 0.0
+    /// Chroma: `(u', v') − 128 = chroma · ((u, v) − 128)`, row-major 2×2.
+    var chroma = (1.0, 0.0, 0.0, 1.0)
+
+    /// A blur alone.
+    init(blur sigma: Double) { self.sigma = sigma }
+
+    init(_ filters: [LayerFilter], at time: Rational) {
+        var variance = 0.0
+        for filter in filters {
+            let amount = filter.amount.value(at: time)
+            switch filter.kind {
+            case .blur: variance += amount * amount
+            case .brightness: lumaShift += amount * 219
+            case .contrast:
+                lumaScale *= amount
+                lumaShift *= amount
+                chroma = (chroma.0 * amount, chroma.1 * amount, chroma.2 * amount, chroma.3 * amount)
+            case .saturation: chroma = (chroma.0 * amount, chroma.1 * amount, chroma.2 * amount, chroma.3 * amount)
+            case .hue:
+                // A turn in the Cb/Cr plane: 120° takes red towards green, as CSS's hue-rotate.
+                let radians = amount * .pi / 180
+                let (c, s) = (cos(radians), sin(radians))
+                chroma = (
+                    c * chroma.0 - s * chroma.2, c * chroma.1 - s * chroma.3, s * chroma.0 + c * chroma.2,
+                    s * chroma.1 + c * chroma.3
+                )
+            }
+        }
+        sigma = variance.squareRoot()
+    }
+
+    var changesColour: Bool { lumaScale != 1 || lumaShift != 0 || chroma != (1, 0, 0, 1) }
+    var isIdentity: Bool { sigma < 0.05 && !changesColour }
+
+    /// The filtered picture: YUV pictures into `scratch` (reused from frame to
+    /// frame), bitmaps into a new bitmap, colours as a colour.
+    func apply(to picture: LayerPicture, scratch: inout YUVImage?) -> LayerPicture {
+        switch picture {
+        case .color(let color, let width, let height):
+            return .color(map(color), width: width, height: height)
+        case .yuv(let image):
+            if scratch?.hasSameSize(as: image) != true { scratch = YUVImage(width: image.width, height: image.height) }
+            guard let output = scratch else { return picture }
+            output.copyPlanes(from: image)
+            for plane in YUVImage.Plane.allCases {
+                let planeSigma = plane == .y ? sigma : sigma / 2
+                output.withUnsafeMutablePlane(plane) { bytes in
+                    GaussianBlur.blur(
+                        bytes, width: output.width(of: plane), height: output.height(of: plane), stride: output.stride(of: plane),
+                        channels: 1, sigma: planeSigma)
+                }
+            }
+            if changesColour { mapPlanes(output) }
+            return .yuv(output)
+        case .rgba(let image):
+            let output = RGBAImage(width: image.width, height: image.height)
+            output.withUnsafeMutableBytes { target in
+                image.withUnsafeBytes { source in target.copyMemory(from: source) }
+                let bytes = target.bindMemory(to: UInt8.self)
+                GaussianBlur.blur(
+                    bytes, width: image.width, height: image.height, stride: image.width * 4, channels: 4, sigma: sigma)
+                if changesColour { mapPremultiplied(bytes, count: image.width * image.height) }
+            }
+            return .rgba(output)
+        }
+    }
+
+    private func map(_ color: YUVColor) -> YUVColor {
+        let (y, u, v) = map(y: Double(color.y), u: Double(color.u), v: Double(color.v))
+        return YUVColor(y: Self.byte(y), u: Self.byte(u), v: Self.byte(v))
+    }
+
+    private func map(y: Double, u: Double, v: Double) -> (Double, Double, Double) {
+        let (du, dv) = (u - 128, v - 128)
+        return (
+            lumaScale * (y - 125.5) + 125.5 + lumaShift, 128 + chroma.0 * du + chroma.1 * dv, 128 + chroma.2 * du + chroma.3 * dv
+        )
+    }
+
+    private static func byte(_ value: Double) -> UInt8 { UInt8(min(max(value.rounded(), 0), 255)) }
+
+    private func mapPlanes(_ image: YUVImage) {
+        let luma = (0..<256).map { Self.byte(lumaScale * (Double($0) - 125.5) + 125.5 + lumaShift) }
+        image.withUnsafeMutablePlane(.y) { bytes in
+            for index in bytes.indices { bytes[index] = luma[Int(bytes[index])] }
+        }
+        image.withUnsafeMutablePlane(.u) { u in
+            image.withUnsafeMutablePlane(.v) { v in
+                for index in u.indices {
+                    let (du, dv) = (Double(u[index]) - 128, Double(v[index]) - 128)
+                    u[index] = Self.byte(128 + chroma.0 * du + chroma.1 * dv)
+                    v[index] = Self.byte(128 + chroma.2 * du + chroma.3 * dv)
+                }
+            }
+        }
+    }
+
+    /// The colour map on premultiplied RGBA, through BT.709 Y'CbCr.
+    private func mapPremultiplied(_ bytes: UnsafeMutableBufferPointer<UInt8>, count: Int) {
+        let matrix = ColorMatrix.bt709
+        for pixel in 0..<count {
+            let offset = pixel * 4
+            let alpha = Double(bytes[offset + 3]) / 255
+            guard alpha > 0 else { continue }
+            let rgb = (0..<3).map { Double(bytes[offset + $0]) / 255 / alpha }
+            let yuv = matrix.yuv(red: rgb[0], green: rgb[1], blue: rgb[2])
+            let (y, u, v) = map(y: yuv.y, u: yuv.u, v: yuv.v)
+            let out = matrix.rgb(y: y, u: u, v: v)
+            for (channel, value) in [out.red, out.green, out.blue].enumerated() {
+                bytes[offset + channel] = Self.byte(min(max(value, 0), 1) * alpha * 255)
+            }
+        }
+    }
+}
+
+/// A Gaussian blur approximated by three box blurs (each a running sum, so the
+/// cost does not grow with the radius), edges extended. Rows are blurred along
+/// the row, then columns by sliding sums over whole rows, so memory is read in order.
+enum GaussianBlur {
+    static func blur(
+        _ bytes: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, stride: Int, channels: Int, sigma: Double
+    ) {
+        guard sigma >= 0.5, width > 0, height > 0, let base = bytes.baseAddress else { return }
+        let rowLength = width * channels
+        var line = [Int32](repeating: 0, count: max(width, height) + 1)
+        var sums = [Int32](repeating: 0, count: rowLength)
+        var copy = [UInt8](repeating: 0, count: rowLength * height)
+        for radius in boxRadii(sigma) where radius > 0 {
+            let span = Int32(2 * radius + 1)
+            // Along each row, one channel at a time.
+            for y in 0..<height {
+                let row = base + y * stride
+                for channel in 0..<channels {
+                    for x in 0..<width { line[x] = Int32(row[x * channels + channel]) }
+                    var sum: Int32 = 0
+                    for i in -radius...radius { sum += line[min(max(i, 0), width - 1)] }
+                    for x in 0..<width {
+                        row[x * channels + channel] = UInt8(truncatingIfNeeded: (sum + span / 2) / span)
+                        sum += line[min(x + radius + 1, width - 1)] - line[max(x - radius, 0)]
+                    }
+                }
+            }
+            // Down the columns: a running sum per column, a row added and a row dropped per step.
+            for y in 0..<height {
+                let row = base + y * stride
+                copy.withUnsafeMutableBufferPointer { copy in
+                    for i in 0..<rowLength { copy[y * rowLength + i] = row[i] }
+                }
+            }
+            copy.withUnsafeBufferPointer { copy in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    func rowAt(_ y: Int) -> UnsafePointer<UInt8> { copy.baseAddress! + min(max(y, 0), height - 1) * rowLength }
+                    for i in 0..<rowLength { sums[i] = 0 }
+                    for y in -radius...radius {
+                        let source = rowAt(y)
+                        for i in 0..<rowLength { sums[i] += Int32(source[i]) }
+                    }
+                    for y in 0..<height {
+                        let row = base + y * stride
+                        for i in 0..<rowLength { row[i] = UInt8(truncatingIfNeeded: (sums[i] + span / 2) / span) }
+                        let (added, dropped) = (rowAt(y + radius + 1), rowAt(y - radius))
+                        for i in 0..<rowLength { sums[i] += Int32(added[i]) - Int32(dropped[i]) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The half-widths of three boxes whose succession has variance `sigma²`.
+    static func boxRadii(_ sigma: Double) -> [Int] {
+        let ideal = (12 * sigma * sigma / 3 + 1).squareRoot()
+        var lower = Int(ideal.rounded(.down))
+        if lower % 2 == 0 { lower -= 1 }
+        let upper = lower + 2
+        let wide = Int(
+            ((12 * sigma * sigma - 3 * Double(lower * lower) - 12 * Double(lower) - 9) / Double(-4 * lower - 4)).rounded())
+        return (0..<3).map { ($0 < wide ? lower : upper) / 2 }
+    }
+}
+
+extension LayerPicture {
+    /// The picture averaged over `factor` × `factor` blocks: a backdrop blurred
+    /// anyway is blurred smaller, for a fraction of the work.
+    func reduced(by factor: Int) -> LayerPicture {
+        guard factor > 1 else { return self }
+        switch self {
+        case .color(let color, let width, let height):
+            return .color(color, width: max(1, width / factor), height: max(1, height / factor))
+        case .yuv(let image):
+            let small = YUVImage(width: max(2, image.width / factor), height: max(2, image.height / factor))
+            for plane in YUVImage.Plane.allCases {
+                image.withUnsafePlane(plane) { source in
+                    small.withUnsafeMutablePlane(plane) { target in
+                        Self.average(
+                            source, stride: image.stride(of: plane), into: target, width: small.width(of: plane),
+                            height: small.height(of: plane), targetStride: small.stride(of: plane), channels: 1, factor: factor)
+                    }
+                }
+            }
+            return .yuv(small)
+        case .rgba(let image):
+            let small = RGBAImage(width: max(1, image.width / factor), height: max(1, image.height / factor))
+            image.withUnsafeBytes { source in
+                small.withUnsafeMutableBytes { target in
+                    Self.average(
+                        source.bindMemory(to: UInt8.self), stride: image.stride, into: target.bindMemory(to: UInt8.self),
+                        width: small.width, height: small.height, targetStride: small.stride, channels: 4, factor: factor)
+                }
+            }
+            return .rgba(small)
+        }
+    }
+
+    private static func average(
+        _ source: UnsafeBufferPointer<UInt8>, stride: Int, into target: UnsafeMutableBufferPointer<UInt8>, width: Int,
+        height: Int, targetStride: Int, channels: Int, factor: Int
+    ) {
+        let count = factor * factor
+        for y in 0..<height {
+            for x in 0..<width {
+                for channel in 0..<channels {
+                    var sum = 0
+                    for dy in 0..<factor {
+                        let row = (y * factor + dy) * stride
+                        for dx in 0..<factor { sum += Int(source[row + (x * factor + dx) * channels + channel]) }
+                    }
+                    target[y * targetStride + x * channels + channel] = UInt8((sum + count / 2) / count)
+                }
+            }
+        }
+    }
+}
