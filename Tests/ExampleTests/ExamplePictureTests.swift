@@ -23,6 +23,22 @@ struct ExamplePictureTests {
         #expect(try output.level(of: 220, from: 5.5, to: 6.5) > -30, "the music loops past its own end")
     }
 
+    @Test("looks.yaml: the portrait clip's sides are its own blurred colours, and the second clip takes its colour back")
+    func looks() async throws {
+        let output = ExampleOutput(try await workspace.rendered("looks"))
+        let pictures = try output.pictures(at: [0.5, 2.05, 3.3])
+        let (width, height) = (pictures[0].width, pictures[0].height)
+        // Beside the fitted portrait clip: not black bars but its teal-to-orange, blurred.
+        for x in [width / 20, width - width / 20] {
+            #expect(!pictures[0].pixel(x, height / 2).isBlack, "side at x \(x)")
+        }
+        // The red card: nearly grey early on (saturation rising from 0), red later.
+        let redness = { (color: YUVColor) in Int(color.v) - 128 }
+        let early = redness(pictures[1].pixel(width / 10, height / 5))
+        let late = redness(pictures[2].pixel(width / 10, height / 5))
+        #expect(early < 20 && late > early + 25, "Cr over 128: \(early) at 2.05 s, \(late) at 3.3 s")
+    }
+
     @Test("styles.yaml: gradient backgrounds, titles in the default white, and a card that sets its own dark colour")
     func styles() async throws {
         let output = ExampleOutput(try await workspace.rendered("styles"))
