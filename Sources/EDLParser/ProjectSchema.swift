@@ -1967,7 +1967,7 @@ public enum ProjectSchema {
         },
         "filters": {
           "type": "array",
-          "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees). Amounts are animatable.",
+          "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees), `lut` (a `.cube` file). The numeric amounts are animatable.",
           "items": {
             "type": "object",
             "minProperties": 1,
@@ -2023,6 +2023,10 @@ public enum ProjectSchema {
               },
               "hue": {
                 "$ref": "#/$defs/animatedAngle"
+              },
+              "lut": {
+                "$ref": "#/$defs/path",
+                "description": "A 3D LUT: an Adobe/Resolve `.cube` file, relative to the project."
               }
             },
             "additionalProperties": false
@@ -2183,7 +2187,7 @@ public enum ProjectSchema {
         },
         "filters": {
           "type": "array",
-          "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees). Amounts are animatable.",
+          "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees), `lut` (a `.cube` file). The numeric amounts are animatable.",
           "items": {
             "type": "object",
             "minProperties": 1,
@@ -2239,6 +2243,10 @@ public enum ProjectSchema {
               },
               "hue": {
                 "$ref": "#/$defs/animatedAngle"
+              },
+              "lut": {
+                "$ref": "#/$defs/path",
+                "description": "A 3D LUT: an Adobe/Resolve `.cube` file, relative to the project."
               }
             },
             "additionalProperties": false
@@ -2397,7 +2405,7 @@ public enum ProjectSchema {
         },
         "filters": {
           "type": "array",
-          "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees). Amounts are animatable.",
+          "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees), `lut` (a `.cube` file). The numeric amounts are animatable.",
           "items": {
             "type": "object",
             "minProperties": 1,
@@ -2453,6 +2461,10 @@ public enum ProjectSchema {
               },
               "hue": {
                 "$ref": "#/$defs/animatedAngle"
+              },
+              "lut": {
+                "$ref": "#/$defs/path",
+                "description": "A 3D LUT: an Adobe/Resolve `.cube` file, relative to the project."
               }
             },
             "additionalProperties": false
@@ -2673,7 +2685,7 @@ public enum ProjectSchema {
         },
         "filters": {
           "type": "array",
-          "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees). Amounts are animatable.",
+          "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees), `lut` (a `.cube` file). The numeric amounts are animatable.",
           "items": {
             "type": "object",
             "minProperties": 1,
@@ -2729,6 +2741,10 @@ public enum ProjectSchema {
               },
               "hue": {
                 "$ref": "#/$defs/animatedAngle"
+              },
+              "lut": {
+                "$ref": "#/$defs/path",
+                "description": "A 3D LUT: an Adobe/Resolve `.cube` file, relative to the project."
               }
             },
             "additionalProperties": false
@@ -3031,7 +3047,7 @@ public enum ProjectSchema {
         },
         "filters": {
           "type": "array",
-          "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees). Amounts are animatable.",
+          "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees), `lut` (a `.cube` file). The numeric amounts are animatable.",
           "items": {
             "type": "object",
             "minProperties": 1,
@@ -3087,6 +3103,10 @@ public enum ProjectSchema {
               },
               "hue": {
                 "$ref": "#/$defs/animatedAngle"
+              },
+              "lut": {
+                "$ref": "#/$defs/path",
+                "description": "A 3D LUT: an Adobe/Resolve `.cube` file, relative to the project."
               }
             },
             "additionalProperties": false

@@ -118,10 +118,12 @@ import Testing
                       - { blur: [{ at: 0, value: 0 }, { at: 1s, value: 12 }] }
                       - { saturation: 0.5 }
                       - { hue: 90 }
+                      - { lut: looks/warm.cube }
             """)
         let picture = try #require(onlyItem(project)?.picture)
         #expect(picture.fit == .containBlur)
-        #expect(picture.filters.map(\.kind) == [.blur, .saturation, .hue])
+        #expect(picture.filters.map(\.kind) == [.blur, .saturation, .hue, .lut])
+        #expect(picture.filters[3].file?.value == testDirectory + "/looks/warm.cube")
         #expect(picture.filters[1].amount == .constant(0.5))
         guard case .keyframes(let frames, _) = picture.filters[0].amount else {
             Issue.record("\(picture.filters[0])")
@@ -140,13 +142,13 @@ import Testing
                     duration: 1s
                     filters:
                       - { 1️⃣blurr: 3 }
-                      - { 2️⃣lut: grade.cube }
+                      - { lut: 2️⃣"" }
                       - 3️⃣{ blur: 3, hue: 10 }
                       - { contrast: 4️⃣9 }
             """,
             [
                 "1️⃣": "unknown filter 'blurr'",
-                "2️⃣": "the 'lut' filter is not available yet",
+                "2️⃣": "a path must not be empty",
                 "3️⃣": "a filter is a mapping of one filter to its amount, such as '{ blur: 12 }', not a mapping",
                 "4️⃣": "'contrast' must be between 0 and 4, not 9",
             ])

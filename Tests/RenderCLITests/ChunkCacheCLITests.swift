@@ -137,4 +137,35 @@ import Testing
         #expect(fresh.status == 0, "\(fresh)")
         #expect(space.data("fresh.mp4") == space.data("long.mp4"))
     }
+
+    /// A `lut` filter's `.cube` is part of what a chunk is: editing the table
+    /// re-renders the chunks that use it, and a missing one is found before rendering.
+    @Test func editingALUTRendersItsChunksAgain() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        func cube(_ swap: Bool) -> String {
+            var text = "LUT_3D_SIZE 2\n"
+            for b in 0...1 { for g in 0...1 { for r in 0...1 { text += swap ? "\(b) \(g) \(r)\n" : "\(r) \(g) \(b)\n" } } }
+            return text
+        }
+        try space.write("look.cube", cube(false))
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - items: [{ color: red, duration: 1s, filters: [{ lut: look.cube }] }]
+            """)
+        let first = try space.render("edit.yaml", "-o", "a.mp4")
+        #expect(first.status == 0 && first.stderr.contains("0 reused"), "\(first)")
+        let again = try space.render("edit.yaml", "-o", "a.mp4")
+        #expect(again.status == 0 && again.stderr.contains("0 encoded"), "\(again)")
+        try space.write("look.cube", cube(true))
+        let edited = try space.render("edit.yaml", "-o", "b.mp4")
+        #expect(edited.status == 0 && edited.stderr.contains("0 reused"), "\(edited)")
+        try FileManager.default.removeItem(atPath: space.path("look.cube"))
+        let missing = try space.render("check", "edit.yaml")
+        #expect(missing.status == 2 && missing.stderr.contains("'look.cube' does not exist"), "\(missing)")
+    }
 }

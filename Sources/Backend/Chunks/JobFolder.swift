@@ -80,9 +80,16 @@ public struct JobFolder: Sendable {
         let projectFolder = manifest.plan.directory
         if let root { manifest.plan.moveSources(to: URL(fileURLWithPath: root).standardizedFileURL.path) }
         // Found here, before any work: a task on a machine that mounts the project elsewhere.
-        for case .file(let file) in manifest.plan.sources.map(\.kind) where !FileManager.default.fileExists(atPath: file.path) {
+        let paths = manifest.plan.sources.compactMap { source -> String? in
+            switch source.kind {
+            case .file(let file): return file.path
+            case .lut(let path): return path
+            default: return nil
+            }
+        }
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
             throw RenderFailure(
-                "'\(file.path)' is not on this machine; "
+                "'\(path)' is not on this machine; "
                     + (root == nil
                         ? "if the project's folder '\(projectFolder)' is mounted elsewhere here, give --root DIR"
                         : "--root names where the project's folder '\(projectFolder)' is mounted here"))
@@ -161,9 +168,14 @@ extension RenderPlan {
     mutating func moveSources(to root: String) {
         let base = directory.hasSuffix("/") ? directory : directory + "/"
         for index in sources.indices {
-            guard case .file(var file) = sources[index].kind, file.path.hasPrefix(base) else { continue }
-            file.path = root + "/" + file.path.dropFirst(base.count)
-            sources[index].kind = .file(file)
+            switch sources[index].kind {
+            case .file(var file) where file.path.hasPrefix(base):
+                file.path = root + "/" + file.path.dropFirst(base.count)
+                sources[index].kind = .file(file)
+            case .lut(let path) where path.hasPrefix(base):
+                sources[index].kind = .lut(path: root + "/" + path.dropFirst(base.count))
+            default: continue
+            }
         }
     }
 }

@@ -21,6 +21,8 @@ enum SourceIdentity {
                 return "pattern counter " + hash(try patterns.counter(frame: 0, fps: plan.output.fps))
             case .pattern(let pattern):
                 return "pattern \(pattern.rawValue) " + hash(patterns.still(pattern))
+            case .lut(let path):
+                return "lut sha256 \(try cache.contentHash(ofFile: path))"
             case .color, .tone, .gradient:
                 return source.kindText(relativeTo: "/")
             }

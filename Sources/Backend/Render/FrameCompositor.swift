@@ -13,6 +13,7 @@ final class FrameCompositor {
     /// Per item, the frame its filters were last applied into, and its blurred backdrop.
     private var filtered: [SourceLocation: YUVImage?] = [:]
     private var backdrops: [SourceLocation: YUVImage?] = [:]
+    private var luts: [SourceID: CubeLUT] = [:]
 
     init(plan: RenderPlan, text: TextRasterizer) {
         self.plan = plan
@@ -76,8 +77,11 @@ final class FrameCompositor {
             try checkTextCrop(layer, at: time, size: size)
             let layout = found.layoutSize ?? size
             if !layer.filters.isEmpty {
-                let filter = PictureFilter(layer.filters, at: time)
-                if !filter.isIdentity { picture = filter.apply(to: picture, scratch: &filtered[layer.location, default: nil]) }
+                do {
+                    picture = try filter(picture, by: layer.filters, at: time, scratch: &filtered[layer.location, default: nil])
+                } catch let failure as RenderFailure {
+                    throw RenderFailure(failure.message, at: layer.location)
+                }
             }
             if let sigma = layer.blurredBackdrop {
                 // `fit: contain-blur`: the picture fitted with `cover`, blurred, behind itself.
@@ -112,6 +116,39 @@ final class FrameCompositor {
         }
         if !painted { canvas.fill(color: background) }
         return canvas
+    }
+
+    /// The picture through `filters` in order: each run of blurs and colour
+    /// changes folded into one `PictureFilter`, each LUT where it stands.
+    private func filter(_ picture: LayerPicture, by filters: [LayerFilter], at time: Rational, scratch: inout YUVImage?) throws
+        -> LayerPicture
+    {
+        var picture = picture
+        var run: [LayerFilter] = []
+        func flush() {
+            let folded = PictureFilter(run, at: time)
+            if !folded.isIdentity { picture = folded.apply(to: picture, scratch: &scratch) }
+            run = []
+        }
+        for filter in filters {
+            guard let source = filter.lut else {
+                run.append(filter)
+                continue
+            }
+            flush()
+            picture = try lut(source).apply(to: picture, scratch: &scratch)
+        }
+        flush()
+        return picture
+    }
+
+    /// A LUT, read once.
+    private func lut(_ id: SourceID) throws -> CubeLUT {
+        if let table = luts[id] { return table }
+        guard case .lut(let path)? = plan.source(id)?.kind else { throw RenderFailure("no LUT \(id) in the plan") }
+        let table = try CubeLUT(path: path)
+        luts[id] = table
+        return table
     }
 
     /// The part of a picture of `size` that `transform` shows and where it lands

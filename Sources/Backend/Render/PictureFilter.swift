@@ -40,6 +40,7 @@ struct PictureFilter {
                     c * chroma.0 - s * chroma.2, c * chroma.1 - s * chroma.3, s * chroma.0 + c * chroma.2,
                     s * chroma.1 + c * chroma.3
                 )
+            case .lut: break  // not affine: applied where it stands (see `FrameCompositor`)
             }
         }
         sigma = variance.squareRoot()
@@ -57,7 +58,7 @@ struct PictureFilter {
         case .yuv(let image):
             if scratch?.hasSameSize(as: image) != true { scratch = YUVImage(width: image.width, height: image.height) }
             guard let output = scratch else { return picture }
-            output.copyPlanes(from: image)
+            if output !== image { output.copyPlanes(from: image) }
             for plane in YUVImage.Plane.allCases {
                 let planeSigma = plane == .y ? sigma : sigma / 2
                 output.withUnsafeMutablePlane(plane) { bytes in
@@ -125,6 +126,71 @@ struct PictureFilter {
             for (channel, value) in [out.red, out.green, out.blue].enumerated() {
                 bytes[offset + channel] = Self.byte(min(max(value, 0), 1) * alpha * 255)
             }
+        }
+    }
+}
+
+extension CubeLUT {
+    /// The picture through the table, in RGB (BT.709): YUV into `scratch` (each
+    /// 2×2 block's chroma the mean of its four looked-up colours), bitmaps
+    /// unpremultiplied and premultiplied again, colours as colours.
+    func apply(to picture: LayerPicture, scratch: inout YUVImage?) -> LayerPicture {
+        let matrix = ColorMatrix.bt709
+        let byte = { (value: Double) in UInt8(min(max(value.rounded(), 0), 255)) }
+        switch picture {
+        case .color(let color, let width, let height):
+            let rgb = matrix.rgb(y: Double(color.y), u: Double(color.u), v: Double(color.v))
+            let out = look(rgb.red, rgb.green, rgb.blue)
+            return .color(matrix.color(red: out.0, green: out.1, blue: out.2), width: width, height: height)
+        case .yuv(let image):
+            if scratch?.hasSameSize(as: image) != true { scratch = YUVImage(width: image.width, height: image.height) }
+            guard let output = scratch else { return picture }
+            if output !== image { output.copyPlanes(from: image) }
+            let (lumaStride, chromaStride) = (output.stride(of: .y), output.stride(of: .u))
+            output.withUnsafeMutablePlane(.y) { luma in
+                output.withUnsafeMutablePlane(.u) { u in
+                    output.withUnsafeMutablePlane(.v) { v in
+                        for cy in 0..<output.chromaHeight {
+                            for cx in 0..<output.chromaWidth {
+                                let c = cy * chromaStride + cx
+                                let (cb, cr) = (Double(u[c]), Double(v[c]))
+                                var (sumU, sumV, count) = (0.0, 0.0, 0.0)
+                                for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                                    let (x, y) = (2 * cx + dx, 2 * cy + dy)
+                                    guard x < output.width, y < output.height else { continue }
+                                    let l = y * lumaStride + x
+                                    let rgb = matrix.rgb(y: Double(luma[l]), u: cb, v: cr)
+                                    let out = look(rgb.red, rgb.green, rgb.blue)
+                                    let yuv = matrix.yuv(red: out.0, green: out.1, blue: out.2)
+                                    luma[l] = byte(yuv.y)
+                                    (sumU, sumV, count) = (sumU + yuv.u, sumV + yuv.v, count + 1)
+                                }
+                                (u[c], v[c]) = (byte(sumU / count), byte(sumV / count))
+                            }
+                        }
+                    }
+                }
+            }
+            return .yuv(output)
+        case .rgba(let image):
+            let output = RGBAImage(width: image.width, height: image.height)
+            output.withUnsafeMutableBytes { target in
+                image.withUnsafeBytes { source in
+                    for pixel in 0..<(image.width * image.height) {
+                        let offset = pixel * 4
+                        let alpha = Double(source[offset + 3]) / 255
+                        target[offset + 3] = source[offset + 3]
+                        guard alpha > 0 else { continue }
+                        let out = look(
+                            Double(source[offset]) / 255 / alpha, Double(source[offset + 1]) / 255 / alpha,
+                            Double(source[offset + 2]) / 255 / alpha)
+                        for (channel, value) in [out.0, out.1, out.2].enumerated() {
+                            target[offset + channel] = byte(min(max(value, 0), 1) * alpha * 255)
+                        }
+                    }
+                }
+            }
+            return .rgba(output)
         }
     }
 }

@@ -64,7 +64,7 @@ final class PictureProvider {
             return Drawn(picture: .rgba(try bitmap(source.id) { patterns.still(pattern) }))
         case .text(let content):
             return Drawn(picture: .rgba(try bitmap(source.id) { try RGBAImage(text.render(content)) }))
-        case .tone:
+        case .tone, .lut:
             return nil
         }
     }

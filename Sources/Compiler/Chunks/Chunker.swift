@@ -41,7 +41,7 @@ public struct Chunker: Sendable {
     /// The chunks covering `window` (all frames by default), in order.
     public func chunks(window: Range<Int64>? = nil) -> [Chunk] {
         let window = window ?? 0..<plan.output.frameCount
-        let writer = PlanTextWriter(plan: plan)
+        let writer = PlanTextWriter(plan: plan, identities: identities)
         let header = headerText()
         var chunks: [Chunk] = []
         var copies = copies[...]

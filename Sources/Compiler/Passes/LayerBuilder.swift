@@ -16,7 +16,7 @@ struct LayerBuilder {
             guard track.kind == .video, hasPicture(placed, &context), !track.hidden,
                 let length = placed.length, length > .zero,
                 let source = sources.source(of: placed),
-                let layer = layer(placed, track: track, source: source, length: length, &context)
+                let layer = layer(placed, track: track, source: source, length: length, sources: &sources, &context)
             else { continue }
             layers[index] = layer
         }
@@ -38,9 +38,10 @@ struct LayerBuilder {
         }
     }
 
-    private func layer(_ placed: PlacedItem, track: Track, source: SourceID, length: Rational, _ context: inout CompileContext)
-        -> Layer?
-    {
+    private func layer(
+        _ placed: PlacedItem, track: Track, source: SourceID, length: Rational, sources: inout SourceTable,
+        _ context: inout CompileContext
+    ) -> Layer? {
         let picture = placed.item.picture
         let local = CurveLowering(origin: placed.start, length: length)
         let timeline = CurveLowering(origin: .zero, length: output.duration)
@@ -63,7 +64,8 @@ struct LayerBuilder {
         var filters: [LayerFilter] = []
         for filter in picture.filters {
             guard let amount = local.curve(filter.amount, filter.kind.rawValue, &context, convert: { $0 }) else { continue }
-            filters.append(LayerFilter(kind: filter.kind, amount: amount))
+            filters.append(
+                LayerFilter(kind: filter.kind, amount: amount, lut: filter.file.map { sources.id(for: .lut(path: $0.value)) }))
         }
         var opacity = Envelope()
         if let curve = local.curve(picture.opacity, "opacity", &context, convert: { $0 }) { opacity.multiply(by: curve) }

@@ -92,11 +92,17 @@ public struct Segment: Hashable, Sendable, Codable {
 public struct LayerFilter: Hashable, Sendable, Codable {
     public var kind: Filter.Kind
     public var amount: Curve<Double>
+    /// The `.cube` file's source, for a `lut`.
+    public var lut: SourceID?
 
-    public init(kind: Filter.Kind, amount: Curve<Double>) {
+    public init(kind: Filter.Kind, amount: Curve<Double>, lut: SourceID? = nil) {
         self.kind = kind
         self.amount = amount
+        self.lut = lut
     }
 
-    public var planText: String { "\(kind.rawValue) \(amount.planText)" }
+    /// `blur 12`, or `lut s3` (with `source` naming the LUT by content in fingerprints).
+    public func planText(source: (SourceID) -> String = { "\($0)" }) -> String {
+        lut.map { "lut \(source($0))" } ?? "\(kind.rawValue) \(amount.planText)"
+    }
 }

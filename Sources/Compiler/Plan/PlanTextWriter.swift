@@ -5,6 +5,8 @@ import EDLParser
 /// by `formatNumber`. Nested details are indented under their line.
 struct PlanTextWriter {
     let plan: RenderPlan
+    /// Sources by content (see `Chunker.identities`), for canonical lines.
+    var identities: [String] = []
 
     func lines() -> [String] {
         var lines = ["cutlist plan 1"]
@@ -52,7 +54,12 @@ struct PlanTextWriter {
         lines += transformLines(layer.transform).map { "  " + $0 }
         lines.append("  opacity \(layer.opacity.planText)")
         if let mask = layer.mask { lines.append("  mask \(mask.planText)") }
-        if !layer.filters.isEmpty { lines.append("  filters " + layer.filters.map(\.planText).joined(separator: ", ")) }
+        if !layer.filters.isEmpty {
+            let name = { (id: SourceID) in
+                canonical && identities.indices.contains(id.index) ? identities[id.index] : "\(id)"
+            }
+            lines.append("  filters " + layer.filters.map { $0.planText(source: name) }.joined(separator: ", "))
+        }
         if let sigma = layer.blurredBackdrop { lines.append("  backdrop cover blur \(formatNumber(sigma))") }
         return lines
     }

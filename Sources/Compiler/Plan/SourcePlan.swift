@@ -42,6 +42,8 @@ public struct SourcePlan: Hashable, Sendable, Codable {
         case tone(frequency: Double)
         /// Text to shape and rasterise once; its bitmap is the layer's picture.
         case text(TextContent)
+        /// A `.cube` 3D LUT a `lut` filter reads (absolute path).
+        case lut(path: String)
     }
 
     /// One line for `render plan`, file paths relative to `directory` when inside it.
@@ -59,6 +61,7 @@ public struct SourcePlan: Hashable, Sendable, Codable {
         case .gradient(let gradient): return "gradient \(gradient.planText)"
         case .tone(let frequency): return "tone \(formatNumber(frequency))Hz"
         case .text(let text): return "text \(text.planText)"
+        case .lut(let path): return "lut \"\(relativePath(path, to: directory))\""
         }
     }
 }

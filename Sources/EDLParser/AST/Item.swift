@@ -157,14 +157,19 @@ public struct Filter: Hashable, Sendable, Codable {
         case saturation
         /// Hue turned by the amount in degrees.
         case hue
+        /// A 3D LUT from a `.cube` file (`file`); the amount is 1.
+        case lut
     }
 
     public var kind: Kind
     public var amount: Animated<Double>
+    /// The `.cube` file of a `lut`, absolute.
+    public var file: Located<String>?
 
-    public init(kind: Kind, amount: Animated<Double>) {
+    public init(kind: Kind, amount: Animated<Double>, file: Located<String>? = nil) {
         self.kind = kind
         self.amount = amount
+        self.file = file
     }
 }
 

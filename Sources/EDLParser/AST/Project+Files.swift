@@ -15,6 +15,7 @@ extension Project {
                 case .text(let text) where text.font.hasPrefix("/"): add(text.font, item.location)
                 default: break
                 }
+                for case let file? in item.picture.filters.map(\.file) { add(file.value, file.location) }
             }
         }
         for asset in assets { add(asset.path, asset.location) }

@@ -64,10 +64,6 @@ extension ItemReader {
                 return nil
             }
             let name = key.string ?? ""
-            if name == "lut" {
-                context.error("the 'lut' filter is not available yet", at: key, hint: "filters: \(names.joined(separator: ", "))")
-                return nil
-            }
             guard let kind = Filter.Kind(rawValue: name) else {
                 context.error(
                     "unknown filter '\(name)'", at: key,
@@ -81,6 +77,9 @@ extension ItemReader {
             case .contrast: amount = animations.read(value, "contrast", animations.boundedNumber("contrast", 0...4))
             case .saturation: amount = animations.read(value, "saturation", animations.boundedNumber("saturation", 0...4))
             case .hue: amount = animations.read(value, "hue", animations.angle)
+            case .lut:
+                guard let path = context.value(value, "lut", reader.paths.resolve) else { return nil }
+                return Filter(kind: .lut, amount: .constant(1), file: Located(path, at: context.location(of: value)))
             }
             return amount.map { Filter(kind: kind, amount: $0) }
         }

@@ -211,6 +211,43 @@ import Testing
         expectColor(pictures[3], at: (80, 45), (128, 128, 128), within: 12)
     }
 
+    /// A `lut` filter (a `.cube` file) that swaps red and blue: a red colour
+    /// comes out blue, a clip's red card blue, and a broken file is an error at
+    /// the item. It applies where it stands among the other filters.
+    @Test func aLUTThatSwapsRedAndBlue() throws {
+        let workspace = try RenderWorkspace()
+        var cube = "TITLE \"swap red and blue\"\nLUT_3D_SIZE 2\n"
+        for b in 0...1 { for g in 0...1 { for r in 0...1 { cube += "\(b) \(g) \(r)\n" } } }
+        try cube.write(toFile: workspace.directory + "/swap.cube", atomically: true, encoding: .utf8)
+        try "LUT_3D_SIZE 2\n0 0 0\n".write(toFile: workspace.directory + "/short.cube", atomically: true, encoding: .utf8)
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 160x90, fps: 1, video: { crf: 0 } }
+            tracks:
+              - items:
+                  - { color: red, duration: 1s, filters: [{ lut: swap.cube }] }
+                  - { source: "\(media.indexClip)", duration: 1s, filters: [{ saturation: 0 }, { brightness: 0.2 }, { lut: swap.cube }] }
+                  - { color: red, duration: 1s, filters: [{ hue: 120 }, { lut: swap.cube }] }
+            """)
+        let pictures = try RenderOutput.pictures(output)
+        try #require(pictures.count == 3)
+        expectColor(pictures[0], at: (80, 45), (0, 0, 255), within: 12)
+        // Grey stays grey through a swap of red and blue.
+        let grey = pictures[1].rgb(80, 45)
+        #expect(abs(grey.red - grey.blue) < 8 && abs(grey.red - grey.green) < 8, "\(grey)")
+        // Turned to green first, which the swap leaves green (the other order would give red).
+        let last = pictures[2].rgb(80, 45)
+        #expect(last.green > last.red + 60 && last.green > last.blue + 60, "\(last)")
+        let broken = """
+            cutlist: 1
+            output: { path: broken.mp4, size: 160x90, fps: 1 }
+            tracks:
+              - items: [{ color: red, duration: 1s, filters: [{ lut: short.cube }] }]
+            """
+        #expect(throws: RenderFailure.self) { try workspace.render(broken) }
+    }
+
     /// `fit: contain-blur`: a portrait clip (red left half, blue right) fitted
     /// in the middle, sharp, over a blurred copy of itself filling the frame,
     /// whose colours follow the picture: red on the left, blue on the right.
