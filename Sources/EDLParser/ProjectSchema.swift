@@ -1754,6 +1754,98 @@ public enum ProjectSchema {
         }
       ]
     },
+    "filters": {
+      "type": "array",
+      "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees), `lut` (a `.cube` file). The numeric amounts are animatable.",
+      "items": {
+        "type": "object",
+        "minProperties": 1,
+        "maxProperties": 1,
+        "properties": {
+          "blur": {
+            "anyOf": [
+              {
+                "type": "number",
+                "minimum": 0,
+                "maximum": 500
+              },
+              {
+                "$ref": "#/$defs/animatedNumber"
+              }
+            ]
+          },
+          "brightness": {
+            "anyOf": [
+              {
+                "type": "number",
+                "minimum": -1,
+                "maximum": 1
+              },
+              {
+                "$ref": "#/$defs/animatedNumber"
+              }
+            ]
+          },
+          "contrast": {
+            "anyOf": [
+              {
+                "type": "number",
+                "minimum": 0,
+                "maximum": 4
+              },
+              {
+                "$ref": "#/$defs/animatedNumber"
+              }
+            ]
+          },
+          "saturation": {
+            "anyOf": [
+              {
+                "type": "number",
+                "minimum": 0,
+                "maximum": 4
+              },
+              {
+                "$ref": "#/$defs/animatedNumber"
+              }
+            ]
+          },
+          "hue": {
+            "$ref": "#/$defs/animatedAngle"
+          },
+          "lut": {
+            "$ref": "#/$defs/path",
+            "description": "A 3D LUT: an Adobe/Resolve `.cube` file, relative to the project."
+          }
+        },
+        "additionalProperties": false
+      }
+    },
+    "position": {
+      "description": "Where the anchor lands, in output pixels or percentages (default the frame centre; animatable), or a place name (`top-left`, `bottom`, ...) that puts the layer against that edge or corner, inset by `margin`.",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/animatedPoint"
+        },
+        {
+          "enum": [
+            "center",
+            "top",
+            "bottom",
+            "left",
+            "right",
+            "top-left",
+            "top-right",
+            "bottom-left",
+            "bottom-right"
+          ]
+        }
+      ]
+    },
+    "margin": {
+      "$ref": "#/$defs/coordinate",
+      "description": "With a named position: the inset from the frame's edges, in pixels or a percentage of the output's shorter side; default 0."
+    },
     "sourceItem": {
       "type": "object",
       "description": "A video, audio or image file.",
@@ -1869,29 +1961,10 @@ public enum ProjectSchema {
           "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
         },
         "position": {
-          "description": "Where the anchor lands, in output pixels or percentages (default the frame centre; animatable), or a place name (`top-left`, `bottom`, ...) that puts the layer against that edge or corner, inset by `margin`.",
-          "anyOf": [
-            {
-              "$ref": "#/$defs/animatedPoint"
-            },
-            {
-              "enum": [
-                "center",
-                "top",
-                "bottom",
-                "left",
-                "right",
-                "top-left",
-                "top-right",
-                "bottom-left",
-                "bottom-right"
-              ]
-            }
-          ]
+          "$ref": "#/$defs/position"
         },
         "margin": {
-          "$ref": "#/$defs/coordinate",
-          "description": "With a named position: the inset from the frame's edges, in pixels or a percentage of the output's shorter side; default 0."
+          "$ref": "#/$defs/margin"
         },
         "anchor": {
           "$ref": "#/$defs/vector",
@@ -1966,71 +2039,7 @@ public enum ProjectSchema {
           "default": "keep"
         },
         "filters": {
-          "type": "array",
-          "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees), `lut` (a `.cube` file). The numeric amounts are animatable.",
-          "items": {
-            "type": "object",
-            "minProperties": 1,
-            "maxProperties": 1,
-            "properties": {
-              "blur": {
-                "anyOf": [
-                  {
-                    "type": "number",
-                    "minimum": 0,
-                    "maximum": 500
-                  },
-                  {
-                    "$ref": "#/$defs/animatedNumber"
-                  }
-                ]
-              },
-              "brightness": {
-                "anyOf": [
-                  {
-                    "type": "number",
-                    "minimum": -1,
-                    "maximum": 1
-                  },
-                  {
-                    "$ref": "#/$defs/animatedNumber"
-                  }
-                ]
-              },
-              "contrast": {
-                "anyOf": [
-                  {
-                    "type": "number",
-                    "minimum": 0,
-                    "maximum": 4
-                  },
-                  {
-                    "$ref": "#/$defs/animatedNumber"
-                  }
-                ]
-              },
-              "saturation": {
-                "anyOf": [
-                  {
-                    "type": "number",
-                    "minimum": 0,
-                    "maximum": 4
-                  },
-                  {
-                    "$ref": "#/$defs/animatedNumber"
-                  }
-                ]
-              },
-              "hue": {
-                "$ref": "#/$defs/animatedAngle"
-              },
-              "lut": {
-                "$ref": "#/$defs/path",
-                "description": "A 3D LUT: an Adobe/Resolve `.cube` file, relative to the project."
-              }
-            },
-            "additionalProperties": false
-          }
+          "$ref": "#/$defs/filters"
         }
       },
       "patternProperties": {
@@ -2121,29 +2130,10 @@ public enum ProjectSchema {
           "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
         },
         "position": {
-          "description": "Where the anchor lands, in output pixels or percentages (default the frame centre; animatable), or a place name (`top-left`, `bottom`, ...) that puts the layer against that edge or corner, inset by `margin`.",
-          "anyOf": [
-            {
-              "$ref": "#/$defs/animatedPoint"
-            },
-            {
-              "enum": [
-                "center",
-                "top",
-                "bottom",
-                "left",
-                "right",
-                "top-left",
-                "top-right",
-                "bottom-left",
-                "bottom-right"
-              ]
-            }
-          ]
+          "$ref": "#/$defs/position"
         },
         "margin": {
-          "$ref": "#/$defs/coordinate",
-          "description": "With a named position: the inset from the frame's edges, in pixels or a percentage of the output's shorter side; default 0."
+          "$ref": "#/$defs/margin"
         },
         "anchor": {
           "$ref": "#/$defs/vector",
@@ -2186,71 +2176,7 @@ public enum ProjectSchema {
           "default": true
         },
         "filters": {
-          "type": "array",
-          "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees), `lut` (a `.cube` file). The numeric amounts are animatable.",
-          "items": {
-            "type": "object",
-            "minProperties": 1,
-            "maxProperties": 1,
-            "properties": {
-              "blur": {
-                "anyOf": [
-                  {
-                    "type": "number",
-                    "minimum": 0,
-                    "maximum": 500
-                  },
-                  {
-                    "$ref": "#/$defs/animatedNumber"
-                  }
-                ]
-              },
-              "brightness": {
-                "anyOf": [
-                  {
-                    "type": "number",
-                    "minimum": -1,
-                    "maximum": 1
-                  },
-                  {
-                    "$ref": "#/$defs/animatedNumber"
-                  }
-                ]
-              },
-              "contrast": {
-                "anyOf": [
-                  {
-                    "type": "number",
-                    "minimum": 0,
-                    "maximum": 4
-                  },
-                  {
-                    "$ref": "#/$defs/animatedNumber"
-                  }
-                ]
-              },
-              "saturation": {
-                "anyOf": [
-                  {
-                    "type": "number",
-                    "minimum": 0,
-                    "maximum": 4
-                  },
-                  {
-                    "$ref": "#/$defs/animatedNumber"
-                  }
-                ]
-              },
-              "hue": {
-                "$ref": "#/$defs/animatedAngle"
-              },
-              "lut": {
-                "$ref": "#/$defs/path",
-                "description": "A 3D LUT: an Adobe/Resolve `.cube` file, relative to the project."
-              }
-            },
-            "additionalProperties": false
-          }
+          "$ref": "#/$defs/filters"
         }
       },
       "patternProperties": {
@@ -2339,29 +2265,10 @@ public enum ProjectSchema {
           "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
         },
         "position": {
-          "description": "Where the anchor lands, in output pixels or percentages (default the frame centre; animatable), or a place name (`top-left`, `bottom`, ...) that puts the layer against that edge or corner, inset by `margin`.",
-          "anyOf": [
-            {
-              "$ref": "#/$defs/animatedPoint"
-            },
-            {
-              "enum": [
-                "center",
-                "top",
-                "bottom",
-                "left",
-                "right",
-                "top-left",
-                "top-right",
-                "bottom-left",
-                "bottom-right"
-              ]
-            }
-          ]
+          "$ref": "#/$defs/position"
         },
         "margin": {
-          "$ref": "#/$defs/coordinate",
-          "description": "With a named position: the inset from the frame's edges, in pixels or a percentage of the output's shorter side; default 0."
+          "$ref": "#/$defs/margin"
         },
         "anchor": {
           "$ref": "#/$defs/vector",
@@ -2404,71 +2311,7 @@ public enum ProjectSchema {
           "default": true
         },
         "filters": {
-          "type": "array",
-          "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees), `lut` (a `.cube` file). The numeric amounts are animatable.",
-          "items": {
-            "type": "object",
-            "minProperties": 1,
-            "maxProperties": 1,
-            "properties": {
-              "blur": {
-                "anyOf": [
-                  {
-                    "type": "number",
-                    "minimum": 0,
-                    "maximum": 500
-                  },
-                  {
-                    "$ref": "#/$defs/animatedNumber"
-                  }
-                ]
-              },
-              "brightness": {
-                "anyOf": [
-                  {
-                    "type": "number",
-                    "minimum": -1,
-                    "maximum": 1
-                  },
-                  {
-                    "$ref": "#/$defs/animatedNumber"
-                  }
-                ]
-              },
-              "contrast": {
-                "anyOf": [
-                  {
-                    "type": "number",
-                    "minimum": 0,
-                    "maximum": 4
-                  },
-                  {
-                    "$ref": "#/$defs/animatedNumber"
-                  }
-                ]
-              },
-              "saturation": {
-                "anyOf": [
-                  {
-                    "type": "number",
-                    "minimum": 0,
-                    "maximum": 4
-                  },
-                  {
-                    "$ref": "#/$defs/animatedNumber"
-                  }
-                ]
-              },
-              "hue": {
-                "$ref": "#/$defs/animatedAngle"
-              },
-              "lut": {
-                "$ref": "#/$defs/path",
-                "description": "A 3D LUT: an Adobe/Resolve `.cube` file, relative to the project."
-              }
-            },
-            "additionalProperties": false
-          }
+          "$ref": "#/$defs/filters"
         }
       },
       "patternProperties": {
@@ -2619,29 +2462,10 @@ public enum ProjectSchema {
           "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
         },
         "position": {
-          "description": "Where the anchor lands, in output pixels or percentages (default the frame centre; animatable), or a place name (`top-left`, `bottom`, ...) that puts the layer against that edge or corner, inset by `margin`.",
-          "anyOf": [
-            {
-              "$ref": "#/$defs/animatedPoint"
-            },
-            {
-              "enum": [
-                "center",
-                "top",
-                "bottom",
-                "left",
-                "right",
-                "top-left",
-                "top-right",
-                "bottom-left",
-                "bottom-right"
-              ]
-            }
-          ]
+          "$ref": "#/$defs/position"
         },
         "margin": {
-          "$ref": "#/$defs/coordinate",
-          "description": "With a named position: the inset from the frame's edges, in pixels or a percentage of the output's shorter side; default 0."
+          "$ref": "#/$defs/margin"
         },
         "anchor": {
           "$ref": "#/$defs/vector",
@@ -2684,71 +2508,7 @@ public enum ProjectSchema {
           "default": true
         },
         "filters": {
-          "type": "array",
-          "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees), `lut` (a `.cube` file). The numeric amounts are animatable.",
-          "items": {
-            "type": "object",
-            "minProperties": 1,
-            "maxProperties": 1,
-            "properties": {
-              "blur": {
-                "anyOf": [
-                  {
-                    "type": "number",
-                    "minimum": 0,
-                    "maximum": 500
-                  },
-                  {
-                    "$ref": "#/$defs/animatedNumber"
-                  }
-                ]
-              },
-              "brightness": {
-                "anyOf": [
-                  {
-                    "type": "number",
-                    "minimum": -1,
-                    "maximum": 1
-                  },
-                  {
-                    "$ref": "#/$defs/animatedNumber"
-                  }
-                ]
-              },
-              "contrast": {
-                "anyOf": [
-                  {
-                    "type": "number",
-                    "minimum": 0,
-                    "maximum": 4
-                  },
-                  {
-                    "$ref": "#/$defs/animatedNumber"
-                  }
-                ]
-              },
-              "saturation": {
-                "anyOf": [
-                  {
-                    "type": "number",
-                    "minimum": 0,
-                    "maximum": 4
-                  },
-                  {
-                    "$ref": "#/$defs/animatedNumber"
-                  }
-                ]
-              },
-              "hue": {
-                "$ref": "#/$defs/animatedAngle"
-              },
-              "lut": {
-                "$ref": "#/$defs/path",
-                "description": "A 3D LUT: an Adobe/Resolve `.cube` file, relative to the project."
-              }
-            },
-            "additionalProperties": false
-          }
+          "$ref": "#/$defs/filters"
         }
       },
       "patternProperties": {
@@ -2981,29 +2741,10 @@ public enum ProjectSchema {
           "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
         },
         "position": {
-          "description": "Where the anchor lands, in output pixels or percentages (default the frame centre; animatable), or a place name (`top-left`, `bottom`, ...) that puts the layer against that edge or corner, inset by `margin`.",
-          "anyOf": [
-            {
-              "$ref": "#/$defs/animatedPoint"
-            },
-            {
-              "enum": [
-                "center",
-                "top",
-                "bottom",
-                "left",
-                "right",
-                "top-left",
-                "top-right",
-                "bottom-left",
-                "bottom-right"
-              ]
-            }
-          ]
+          "$ref": "#/$defs/position"
         },
         "margin": {
-          "$ref": "#/$defs/coordinate",
-          "description": "With a named position: the inset from the frame's edges, in pixels or a percentage of the output's shorter side; default 0."
+          "$ref": "#/$defs/margin"
         },
         "anchor": {
           "$ref": "#/$defs/vector",
@@ -3046,71 +2787,7 @@ public enum ProjectSchema {
           "default": true
         },
         "filters": {
-          "type": "array",
-          "description": "Filters applied in order to the layer's own picture, before its transform; each one key: `blur` (Gaussian standard deviation in the picture's pixels, 0-500), `brightness` (-1..1), `contrast` (0..4), `saturation` (0..4, 0 = grey), `hue` (degrees), `lut` (a `.cube` file). The numeric amounts are animatable.",
-          "items": {
-            "type": "object",
-            "minProperties": 1,
-            "maxProperties": 1,
-            "properties": {
-              "blur": {
-                "anyOf": [
-                  {
-                    "type": "number",
-                    "minimum": 0,
-                    "maximum": 500
-                  },
-                  {
-                    "$ref": "#/$defs/animatedNumber"
-                  }
-                ]
-              },
-              "brightness": {
-                "anyOf": [
-                  {
-                    "type": "number",
-                    "minimum": -1,
-                    "maximum": 1
-                  },
-                  {
-                    "$ref": "#/$defs/animatedNumber"
-                  }
-                ]
-              },
-              "contrast": {
-                "anyOf": [
-                  {
-                    "type": "number",
-                    "minimum": 0,
-                    "maximum": 4
-                  },
-                  {
-                    "$ref": "#/$defs/animatedNumber"
-                  }
-                ]
-              },
-              "saturation": {
-                "anyOf": [
-                  {
-                    "type": "number",
-                    "minimum": 0,
-                    "maximum": 4
-                  },
-                  {
-                    "$ref": "#/$defs/animatedNumber"
-                  }
-                ]
-              },
-              "hue": {
-                "$ref": "#/$defs/animatedAngle"
-              },
-              "lut": {
-                "$ref": "#/$defs/path",
-                "description": "A 3D LUT: an Adobe/Resolve `.cube` file, relative to the project."
-              }
-            },
-            "additionalProperties": false
-          }
+          "$ref": "#/$defs/filters"
         }
       },
       "patternProperties": {
