@@ -3120,6 +3120,10 @@ public enum ProjectSchema {
           "$ref": "#/$defs/animatedNumber",
           "description": "Track opacity, multiplying its items' (video tracks); default 1. Animatable."
         },
+        "filters": {
+          "$ref": "#/$defs/filters",
+          "description": "Filters applied to every item's picture on this video track, after the item's own."
+        },
         "mute": {
           "$ref": "#/$defs/boolean",
           "description": "Silence the whole track.",

@@ -153,4 +153,24 @@ import Testing
                 "4️⃣": "'contrast' must be between 0 and 4, not 9",
             ])
     }
+
+    @Test func aVideoTrackTakesFiltersAndAnAudioTrackDoesNot() throws {
+        let project = parseValid(
+            """
+            cutlist: 1
+            tracks:
+              - filters: [{ saturation: 0 }, { lut: grade.cube }]
+                items: [{ color: red, duration: 1s }]
+            """)
+        #expect(project?.tracks.first?.filters.map(\.kind) == [.saturation, .lut])
+        #expect(project?.referencedFiles.map(\.value) == [testDirectory + "/grade.cube"])
+        expectErrors(
+            """
+            cutlist: 1
+            tracks:
+              - kind: audio
+                1️⃣filters: [{ blur: 2 }]
+                items: [{ tone: 440, duration: 1s }]
+            """, ["1️⃣": "'filters' does not apply to an audio track"])
+    }
 }

@@ -61,9 +61,10 @@ struct LayerBuilder {
         }
         if let scale = local.curve(picture.scale, "scale", &context, convert: { $0 }) { transform.scale = scale }
         if let rotation = local.curve(picture.rotation, "rotation", &context, convert: { $0 }) { transform.rotation = rotation }
+        // The item's own filters, then its track's (timed on the timeline, as track opacity is).
         var filters: [LayerFilter] = []
-        for filter in picture.filters {
-            guard let amount = local.curve(filter.amount, filter.kind.rawValue, &context, convert: { $0 }) else { continue }
+        for (filter, lowering) in picture.filters.map({ ($0, local) }) + track.filters.map({ ($0, timeline) }) {
+            guard let amount = lowering.curve(filter.amount, filter.kind.rawValue, &context, convert: { $0 }) else { continue }
             filters.append(
                 LayerFilter(kind: filter.kind, amount: amount, lut: filter.file.map { sources.id(for: .lut(path: $0.value)) }))
         }

@@ -17,6 +17,7 @@ extension Project {
                 }
                 for case let file? in item.picture.filters.map(\.file) { add(file.value, file.location) }
             }
+            for case let file? in track.filters.map(\.file) { add(file.value, file.location) }
         }
         for asset in assets { add(asset.path, asset.location) }
         return files

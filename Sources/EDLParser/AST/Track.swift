@@ -9,6 +9,8 @@ public struct Track: Hashable, Sendable, Codable {
     public var volume: Animated<Double> = .constant(1)
     /// Multiplies its items' opacity (video tracks).
     public var opacity: Animated<Double> = .constant(1)
+    /// Applied to each item's picture after its own filters (SPEC 15).
+    public var filters: [Filter] = []
     public var mute = false
     public var hidden = false
     public var ducking: Ducking?

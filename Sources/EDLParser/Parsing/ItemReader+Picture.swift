@@ -47,42 +47,8 @@ extension ItemReader {
             picture.opacity = opacity
         }
         if let entry = keys["auto_rotate"], let flag = context.bool(entry.value, "auto_rotate") { picture.autoRotate = flag }
-        if let entry = keys["filters"] { picture.filters = readFilters(entry.value) }
+        if let entry = keys["filters"] { picture.filters = reader.readFilters(entry.value) }
         return picture
-    }
-
-    /// `filters: [{ blur: 12 }, { saturation: 0.5 }]`: one filter a mapping, in order.
-    private func readFilters(_ node: Node) -> [Filter] {
-        guard let elements = context.elements(of: node, "filters") else { return [] }
-        let animations = AnimationReader(context: context)
-        let names = Filter.Kind.allCases.map(\.rawValue)
-        return elements.compactMap { element -> Filter? in
-            guard case .mapping(let mapping) = element, mapping.count == 1, let (key, value) = mapping.first else {
-                context.error(
-                    "a filter is a mapping of one filter to its amount, such as '{ blur: 12 }', not \(context.describe(element))",
-                    at: element)
-                return nil
-            }
-            let name = key.string ?? ""
-            guard let kind = Filter.Kind(rawValue: name) else {
-                context.error(
-                    "unknown filter '\(name)'", at: key,
-                    hint: ValueSyntax.didYouMean(name, in: names) ?? "filters: \(names.joined(separator: ", "))")
-                return nil
-            }
-            let amount: Animated<Double>?
-            switch kind {
-            case .blur: amount = animations.read(value, "blur", animations.boundedNumber("blur", 0...500))
-            case .brightness: amount = animations.read(value, "brightness", animations.boundedNumber("brightness", -1...1))
-            case .contrast: amount = animations.read(value, "contrast", animations.boundedNumber("contrast", 0...4))
-            case .saturation: amount = animations.read(value, "saturation", animations.boundedNumber("saturation", 0...4))
-            case .hue: amount = animations.read(value, "hue", animations.angle)
-            case .lut:
-                guard let path = context.value(value, "lut", reader.paths.resolve) else { return nil }
-                return Filter(kind: .lut, amount: .constant(1), file: Located(path, at: context.location(of: value)))
-            }
-            return amount.map { Filter(kind: kind, amount: $0) }
-        }
     }
 
     /// The sound keys (SPEC section 7).

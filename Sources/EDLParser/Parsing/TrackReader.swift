@@ -3,7 +3,7 @@ import Yams
 /// Reads `tracks:` and their items, checking what can be checked without media:
 /// unique names, ducking targets, transitions with two neighbours.
 struct TrackReader {
-    static let trackKeys = ["name", "kind", "items", "volume", "opacity", "mute", "hidden", "ducking"]
+    static let trackKeys = ["name", "kind", "items", "volume", "opacity", "filters", "mute", "hidden", "ducking"]
     static let duckingKeys = ["under", "gain", "attack", "release"]
 
     let context: ParseContext
@@ -37,6 +37,12 @@ struct TrackReader {
                 context.error("'opacity' does not apply to an audio track", at: entry.keyNode)
             }
             track.opacity = animations.read(entry.value, "opacity", animations.unitNumber("opacity")) ?? track.opacity
+        }
+        if let entry = keys["filters"] {
+            if track.kind == .audio {
+                context.error("'filters' does not apply to an audio track", at: entry.keyNode)
+            }
+            track.filters = readFilters(entry.value)
         }
         if let entry = keys["mute"], let mute = context.bool(entry.value, "mute") { track.mute = mute }
         if let entry = keys["hidden"], let hidden = context.bool(entry.value, "hidden") { track.hidden = hidden }
@@ -109,6 +115,42 @@ struct TrackReader {
                     "an item after a transition starts inside the item before it; 'at' cannot pin it",
                     at: at.location, hint: "remove 'at', or remove the transition")
             }
+        }
+    }
+}
+
+extension TrackReader {
+    /// `filters: [{ blur: 12 }, { saturation: 0.5 }]`: one filter a mapping, in order.
+    func readFilters(_ node: Node) -> [Filter] {
+        guard let elements = context.elements(of: node, "filters") else { return [] }
+        let animations = AnimationReader(context: context)
+        let names = Filter.Kind.allCases.map(\.rawValue)
+        return elements.compactMap { element -> Filter? in
+            guard case .mapping(let mapping) = element, mapping.count == 1, let (key, value) = mapping.first else {
+                context.error(
+                    "a filter is a mapping of one filter to its amount, such as '{ blur: 12 }', not \(context.describe(element))",
+                    at: element)
+                return nil
+            }
+            let name = key.string ?? ""
+            guard let kind = Filter.Kind(rawValue: name) else {
+                context.error(
+                    "unknown filter '\(name)'", at: key,
+                    hint: ValueSyntax.didYouMean(name, in: names) ?? "filters: \(names.joined(separator: ", "))")
+                return nil
+            }
+            let amount: Animated<Double>?
+            switch kind {
+            case .blur: amount = animations.read(value, "blur", animations.boundedNumber("blur", 0...500))
+            case .brightness: amount = animations.read(value, "brightness", animations.boundedNumber("brightness", -1...1))
+            case .contrast: amount = animations.read(value, "contrast", animations.boundedNumber("contrast", 0...4))
+            case .saturation: amount = animations.read(value, "saturation", animations.boundedNumber("saturation", 0...4))
+            case .hue: amount = animations.read(value, "hue", animations.angle)
+            case .lut:
+                guard let path = context.value(value, "lut", paths.resolve) else { return nil }
+                return Filter(kind: .lut, amount: .constant(1), file: Located(path, at: context.location(of: value)))
+            }
+            return amount.map { Filter(kind: kind, amount: $0) }
         }
     }
 }

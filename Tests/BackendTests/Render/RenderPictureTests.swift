@@ -195,9 +195,14 @@ import Testing
                   - { color: red, duration: 1s, filters: [{ hue: 120 }] }
                   - { color: red, duration: 1s, filters: [{ saturation: 0 }] }
                   - { color: black, duration: 1s, filters: [{ brightness: 0.5 }] }
+              - filters: [{ saturation: 0 }]
+                items: [{ color: blue, duration: 1s, at: 4s, size: [40, 20] }]
             """)
         let pictures = try RenderOutput.pictures(output)
-        try #require(pictures.count == 4)
+        try #require(pictures.count == 5)
+        // A track's filters apply to its items: the blue box is grey.
+        let box = pictures[4].rgb(80, 45)
+        #expect(abs(box.red - box.blue) < 8 && abs(box.green - box.blue) < 8, "\(box)")
         let row = (0..<160).map { pictures[0].y($0, 45) }
         let (high, low) = (Double(row[0]), Double(row[159]))
         let rise = { (fraction: Double) in row.firstIndex { Double($0) < high - fraction * (high - low) } ?? 0 }
