@@ -78,7 +78,10 @@ final class FrameCompositor {
             let layout = found.layoutSize ?? size
             if !layer.filters.isEmpty {
                 do {
-                    picture = try filter(picture, by: layer.filters, at: time, scratch: &filtered[layer.location, default: nil])
+                    // A blur's size is in the item's own pixels, also for a still decoded smaller.
+                    picture = try filter(
+                        picture, by: layer.filters, at: time, pixelScale: Double(size.width) / Double(layout.width),
+                        scratch: &filtered[layer.location, default: nil])
                 } catch let failure as RenderFailure {
                     throw RenderFailure(failure.message, at: layer.location)
                 }
@@ -120,13 +123,14 @@ final class FrameCompositor {
 
     /// The picture through `filters` in order: each run of blurs and colour
     /// changes folded into one `PictureFilter`, each LUT where it stands.
-    private func filter(_ picture: LayerPicture, by filters: [LayerFilter], at time: Rational, scratch: inout YUVImage?) throws
-        -> LayerPicture
-    {
+    private func filter(
+        _ picture: LayerPicture, by filters: [LayerFilter], at time: Rational, pixelScale: Double, scratch: inout YUVImage?
+    ) throws -> LayerPicture {
         var picture = picture
         var run: [LayerFilter] = []
         func flush() {
-            let folded = PictureFilter(run, at: time)
+            var folded = PictureFilter(run, at: time)
+            folded.sigma *= pixelScale
             if !folded.isIdentity { picture = folded.apply(to: picture, scratch: &scratch) }
             run = []
         }

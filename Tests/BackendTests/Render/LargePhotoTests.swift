@@ -57,4 +57,13 @@ import Testing
         let inside = [picture.rgb(80, 100), picture.rgb(150, 10), picture.rgb(220, 190)]
         #expect(inside.allSatisfy { $0.blue > 200 && $0.red < 50 }, "\(inside)")
     }
+
+    @Test func aBlurCountsThePhotosOwnPixels() throws {
+        // 40 of the photo's pixels are 2 of the output's: the halves' edge stays narrow.
+        let picture = try shown(", filters: [{ blur: 40 }]")
+        let row = (100..<200).map { picture.rgb($0, 100).red }
+        let (high, low) = (row[0], row[99])
+        let rise = { (fraction: Double) in row.firstIndex { $0 < high - fraction * (high - low) } ?? 0 }
+        #expect(rise(0.9) - rise(0.1) <= 8, "the edge spreads over \(rise(0.9) - rise(0.1)) px")
+    }
 }
