@@ -63,6 +63,31 @@ public final class RGBAImage {
         return try bytes.withUnsafeMutableBytes { try body($0) }
     }
 
+    /// A bitmap with the same pixels.
+    public func copy() -> RGBAImage {
+        let copy = RGBAImage(width: width, height: height)
+        copy.bytes = bytes
+        return copy
+    }
+
+    /// Passes every visible pixel's straight colour (components 0...1) through
+    /// `transform`, keeping its alpha; the result is clamped to 0...1 and
+    /// premultiplied again.
+    public func mapColors(_ transform: (Double, Double, Double) -> (Double, Double, Double)) {
+        withUnsafeMutableBytes { bytes in
+            for offset in Swift.stride(from: 0, to: bytes.count, by: 4) {
+                let alpha = Double(bytes[offset + 3]) / 255
+                guard alpha > 0 else { continue }
+                let scale = 1 / (255 * alpha)
+                let out = transform(
+                    Double(bytes[offset]) * scale, Double(bytes[offset + 1]) * scale, Double(bytes[offset + 2]) * scale)
+                bytes[offset] = UInt8((min(max(out.0, 0), 1) * alpha * 255).rounded())
+                bytes[offset + 1] = UInt8((min(max(out.1, 0), 1) * alpha * 255).rounded())
+                bytes[offset + 2] = UInt8((min(max(out.2, 0), 1) * alpha * 255).rounded())
+            }
+        }
+    }
+
     /// The premultiplied pixel at `(x, y)`.
     public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside \(width)x\(height)")

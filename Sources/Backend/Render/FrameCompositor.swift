@@ -32,6 +32,10 @@ final class FrameCompositor {
     func begin(_ segment: Segment, firstFrame: Int64 = 0, frames: Range<Int64>? = nil) {
         pictures.keepOnly(segment.layers, stillScales: stillScales(segment, frames: frames ?? segment.frames))
         pictures.frameOrigin = firstFrame
+        // A worker renders many segments: frames kept for items no longer drawn would add up.
+        let drawn = Set(segment.layers.map(\.location))
+        filtered = filtered.filter { drawn.contains($0.key) }
+        backdrops = backdrops.filter { drawn.contains($0.key) }
     }
 
     /// The largest scale, per axis, at which the segment draws each still picture:

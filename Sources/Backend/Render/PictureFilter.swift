@@ -70,13 +70,21 @@ struct PictureFilter {
             if changesColour { mapPlanes(output) }
             return .yuv(output)
         case .rgba(let image):
-            let output = RGBAImage(width: image.width, height: image.height)
-            output.withUnsafeMutableBytes { target in
-                image.withUnsafeBytes { source in target.copyMemory(from: source) }
-                let bytes = target.bindMemory(to: UInt8.self)
+            let output = image.copy()
+            output.withUnsafeMutableBytes { bytes in
                 GaussianBlur.blur(
-                    bytes, width: image.width, height: image.height, stride: image.width * 4, channels: 4, sigma: sigma)
-                if changesColour { mapPremultiplied(bytes, count: image.width * image.height) }
+                    bytes.bindMemory(to: UInt8.self), width: image.width, height: image.height, stride: image.stride,
+                    channels: 4, sigma: sigma)
+            }
+            if changesColour {
+                // Through BT.709 Y'CbCr, where the map is defined.
+                let matrix = ColorMatrix.bt709
+                output.mapColors { red, green, blue in
+                    let yuv = matrix.yuv(red: red, green: green, blue: blue)
+                    let (y, u, v) = map(y: yuv.y, u: yuv.u, v: yuv.v)
+                    let rgb = matrix.rgb(y: y, u: u, v: v)
+                    return (rgb.red, rgb.green, rgb.blue)
+                }
             }
             return .rgba(output)
         }
@@ -84,7 +92,7 @@ struct PictureFilter {
 
     private func map(_ color: YUVColor) -> YUVColor {
         let (y, u, v) = map(y: Double(color.y), u: Double(color.u), v: Double(color.v))
-        return YUVColor(y: Self.byte(y), u: Self.byte(u), v: Self.byte(v))
+        return YUVColor(y: codeValue(y), u: codeValue(u), v: codeValue(v))
     }
 
     private func map(y: Double, u: Double, v: Double) -> (Double, Double, Double) {
@@ -94,10 +102,8 @@ struct PictureFilter {
         )
     }
 
-    private static func byte(_ value: Double) -> UInt8 { UInt8(min(max(value.rounded(), 0), 255)) }
-
     private func mapPlanes(_ image: YUVImage) {
-        let luma = (0..<256).map { Self.byte(lumaScale * (Double($0) - 125.5) + 125.5 + lumaShift) }
+        let luma = (0..<256).map { codeValue(lumaScale * (Double($0) - 125.5) + 125.5 + lumaShift) }
         image.withUnsafeMutablePlane(.y) { bytes in
             for index in bytes.indices { bytes[index] = luma[Int(bytes[index])] }
         }
@@ -105,30 +111,16 @@ struct PictureFilter {
             image.withUnsafeMutablePlane(.v) { v in
                 for index in u.indices {
                     let (du, dv) = (Double(u[index]) - 128, Double(v[index]) - 128)
-                    u[index] = Self.byte(128 + chroma.0 * du + chroma.1 * dv)
-                    v[index] = Self.byte(128 + chroma.2 * du + chroma.3 * dv)
+                    u[index] = codeValue(128 + chroma.0 * du + chroma.1 * dv)
+                    v[index] = codeValue(128 + chroma.2 * du + chroma.3 * dv)
                 }
             }
         }
     }
-
-    /// The colour map on premultiplied RGBA, through BT.709 Y'CbCr.
-    private func mapPremultiplied(_ bytes: UnsafeMutableBufferPointer<UInt8>, count: Int) {
-        let matrix = ColorMatrix.bt709
-        for pixel in 0..<count {
-            let offset = pixel * 4
-            let alpha = Double(bytes[offset + 3]) / 255
-            guard alpha > 0 else { continue }
-            let rgb = (0..<3).map { Double(bytes[offset + $0]) / 255 / alpha }
-            let yuv = matrix.yuv(red: rgb[0], green: rgb[1], blue: rgb[2])
-            let (y, u, v) = map(y: yuv.y, u: yuv.u, v: yuv.v)
-            let out = matrix.rgb(y: y, u: u, v: v)
-            for (channel, value) in [out.red, out.green, out.blue].enumerated() {
-                bytes[offset + channel] = Self.byte(min(max(value, 0), 1) * alpha * 255)
-            }
-        }
-    }
 }
+
+/// An 8-bit code value: rounded and clamped.
+private func codeValue(_ value: Double) -> UInt8 { UInt8(min(max(value.rounded(), 0), 255)) }
 
 extension CubeLUT {
     /// The picture through the table, in RGB (BT.709): YUV into `scratch` (each
@@ -136,7 +128,6 @@ extension CubeLUT {
     /// unpremultiplied and premultiplied again, colours as colours.
     func apply(to picture: LayerPicture, scratch: inout YUVImage?) -> LayerPicture {
         let matrix = ColorMatrix.bt709
-        let byte = { (value: Double) in UInt8(min(max(value.rounded(), 0), 255)) }
         switch picture {
         case .color(let color, let width, let height):
             let rgb = matrix.rgb(y: Double(color.y), u: Double(color.u), v: Double(color.v))
@@ -155,17 +146,17 @@ extension CubeLUT {
                                 let c = cy * chromaStride + cx
                                 let (cb, cr) = (Double(u[c]), Double(v[c]))
                                 var (sumU, sumV, count) = (0.0, 0.0, 0.0)
-                                for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-                                    let (x, y) = (2 * cx + dx, 2 * cy + dy)
+                                for corner in 0..<4 {
+                                    let (x, y) = (2 * cx + (corner & 1), 2 * cy + (corner >> 1))
                                     guard x < output.width, y < output.height else { continue }
                                     let l = y * lumaStride + x
                                     let rgb = matrix.rgb(y: Double(luma[l]), u: cb, v: cr)
                                     let out = look(rgb.red, rgb.green, rgb.blue)
                                     let yuv = matrix.yuv(red: out.0, green: out.1, blue: out.2)
-                                    luma[l] = byte(yuv.y)
+                                    luma[l] = codeValue(yuv.y)
                                     (sumU, sumV, count) = (sumU + yuv.u, sumV + yuv.v, count + 1)
                                 }
-                                (u[c], v[c]) = (byte(sumU / count), byte(sumV / count))
+                                (u[c], v[c]) = (codeValue(sumU / count), codeValue(sumV / count))
                             }
                         }
                     }
@@ -173,23 +164,8 @@ extension CubeLUT {
             }
             return .yuv(output)
         case .rgba(let image):
-            let output = RGBAImage(width: image.width, height: image.height)
-            output.withUnsafeMutableBytes { target in
-                image.withUnsafeBytes { source in
-                    for pixel in 0..<(image.width * image.height) {
-                        let offset = pixel * 4
-                        let alpha = Double(source[offset + 3]) / 255
-                        target[offset + 3] = source[offset + 3]
-                        guard alpha > 0 else { continue }
-                        let out = look(
-                            Double(source[offset]) / 255 / alpha, Double(source[offset + 1]) / 255 / alpha,
-                            Double(source[offset + 2]) / 255 / alpha)
-                        for (channel, value) in [out.0, out.1, out.2].enumerated() {
-                            target[offset + channel] = byte(min(max(value, 0), 1) * alpha * 255)
-                        }
-                    }
-                }
-            }
+            let output = image.copy()
+            output.mapColors(look)
             return .rgba(output)
         }
     }

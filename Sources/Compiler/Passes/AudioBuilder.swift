@@ -27,7 +27,7 @@ struct AudioBuilder {
         let ducking = duckingInstructions(inputs, &context)
         let loudness = context.project.output.audio?.loudness
         let plan = AudioPlan(
-            format: format, inputs: inputs, ducking: ducking, limiter: loudness == nil ? Limiter() : .truePeak,
+            format: format, inputs: inputs, ducking: ducking, limiter: loudness == nil ? Limiter() : .loudnessNormalising,
             loudness: loudness)
         return (plan, byItem)
     }

@@ -118,5 +118,5 @@ public struct Limiter: Hashable, Sendable, Codable {
     /// With loudness normalisation: true peak at most -1 dBTP (EBU R128). The
     /// limiter holds -1.5 dBTP by its own 12-tap reading; meters with other
     /// interpolation filters read sharp transients up to about 0.5 dB higher.
-    public static let truePeak = Limiter(ceiling: 0.841_395_141_645_194_9, truePeak: true)
+    public static let loudnessNormalising = Limiter(ceiling: 0.841_395_141_645_194_9, truePeak: true)
 }
