@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# What `fit: contain-blur` costs: a 1080p render of a portrait clip (cut from bench
-# clip a.mp4) fitted with `contain`, against the same with `contain-blur` and with a
-# `filters: [{ blur: 12 }]` on the clip. One worker, no cache, 3 runs each
-# alternated; prints the median wall time of each and the extra milliseconds per
-# frame over the plain render.
+# What `fit: contain-blur` and a blur cost: a 1080p render of a portrait clip (cut
+# from bench clip a.mp4) fitted with `contain`, with `contain-blur`, and with
+# `filters: [{ blur: 12 }]` on the clip, each paired in the same run with the ffmpeg
+# command doing the same edit (pad; split, scale, crop, gblur, overlay; gblur, pad).
+# One worker, no cache, 3 runs each alternated; prints the median wall times, the
+# ratio to ffmpeg and the extra milliseconds per frame over the plain render.
 #
 #   bench/filters.sh
 #
@@ -27,19 +28,34 @@ tracks:
   - items: [{ source: portrait.mp4, $keys }]
 YAML
 done
-declare -A times
+declare -A times reference
+ffmpeg_look() {
+  local common=(-v error -nostdin -y -i "$out/portrait.mp4" -r 30 -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p -an)
+  case $1 in
+    plain) ffmpeg "${common[@]}" -vf "pad=1920:1080:656:0" "$out/ffmpeg-$1.mp4" ;;
+    contain-blur) ffmpeg "${common[@]}" -filter_complex \
+      "[0]split[a][b];[b]scale=1920:-2,crop=1920:1080,gblur=sigma=21.6[bg];[bg][a]overlay=(W-w)/2:0" "$out/ffmpeg-$1.mp4" ;;
+    blur) ffmpeg "${common[@]}" -vf "gblur=sigma=12,pad=1920:1080:656:0" "$out/ffmpeg-$1.mp4" ;;
+  esac
+}
+seconds() { echo "$(date +%s.%N) - $1" | bc; }
 for run in 1 2 3; do
   for look in plain contain-blur blur; do
     start=$(date +%s.%N)
-    "$RENDER" "$out/$look.yaml" -o "$out/$look.mp4" --no-cache --jobs 1 --progress none >/dev/null
-    times[$look]+="$(echo "$(date +%s.%N) - $start" | bc) "
+    "$RENDER" "$out/$look.yaml" -o "$out/$look.mp4" --no-cache --jobs 1 --progress none 2>/dev/null
+    times[$look]+="$(seconds "$start") "
+    start=$(date +%s.%N)
+    ffmpeg_look "$look"
+    reference[$look]+="$(seconds "$start") "
   done
 done
 median() { tr ' ' '\n' <<<"$1" | grep . | sort -n | sed -n 2p; }
 frames=300
 plain=$(median "${times[plain]}")
+printf '%-13s %9s %9s %7s %22s\n' look cutlist_s ffmpeg_s ratio "ms/frame over plain"
 for look in plain contain-blur blur; do
   m=$(median "${times[$look]}")
-  awk -v look="$look" -v m="$m" -v p="$plain" -v f="$frames" \
-    'BEGIN { printf "%-13s %6.2f s   %+6.1f ms/frame over plain\n", look, m, 1000 * (m - p) / f }'
+  f=$(median "${reference[$look]}")
+  awk -v look="$look" -v m="$m" -v f="$f" -v p="$plain" -v n="$frames" \
+    'BEGIN { printf "%-13s %9.2f %9.2f %7.2f %+22.1f\n", look, m, f, m / f, 1000 * (m - p) / n }'
 done
