@@ -18,7 +18,8 @@ public struct CompileResult: Sendable {
 /// Lowers a parsed project to a `RenderPlan`. Pure: media facts come through
 /// `MediaInfo`, and nothing is read or written.
 ///
-/// The passes, in order: probe media, resolve the frame rate, place tracks,
+/// The passes, in order: probe media, resolve the frame rate and size, compile
+/// the compositions items use (each a plan of its own), place tracks,
 /// resolve the output, lower transitions, build layers, build audio, cut
 /// segments. (Chunks and their fingerprints come later: see `Chunker`.) Diagnostics of one phase are all collected; the next
 /// phase runs only if there were no errors.
@@ -39,7 +40,9 @@ public struct Compiler: Sendable {
     private func run(_ context: inout CompileContext) -> RenderPlan? {
         MediaProber(media: media).probe(&context)
         guard !context.hasErrors else { return nil }
-        OutputResolver().resolveFrameRate(&context)
+        OutputResolver().resolveFormat(&context)
+        CompositionCompiler(compiler: self).compile(&context)
+        guard !context.hasErrors else { return nil }
 
         var placement = TrackPlacer().place(&context)
         guard !context.hasErrors, let output = OutputResolver().resolve(placement, &context), !context.hasErrors else {

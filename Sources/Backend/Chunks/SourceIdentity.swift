@@ -5,7 +5,7 @@ import Foundation
 /// the SHA-256 of its bytes (so a project moved to another folder or machine
 /// finds its chunks), a text or a generated picture by the SHA-256 of its
 /// rendered pixels (so the fonts fontconfig actually picks are covered), other
-/// generators by their parameters.
+/// generators by their parameters, a composition by what its pictures are made of.
 enum SourceIdentity {
     static func identities(of plan: RenderPlan, cache: ChunkCache) throws -> [String] {
         let text = try TextRasterizer()
@@ -23,6 +23,9 @@ enum SourceIdentity {
                 return "pattern \(pattern.rawValue) " + hash(patterns.still(pattern))
             case .lut(let path):
                 return "lut sha256 \(try cache.contentHash(ofFile: path))"
+            case .composition(_, let nested):
+                let inner = try identities(of: nested, cache: cache)
+                return "composition " + ContentHash.sha256(nested.pictureText(identities: inner))
             case .color, .tone, .gradient:
                 return source.kindText(relativeTo: "/")
             }

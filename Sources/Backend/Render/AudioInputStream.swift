@@ -19,20 +19,32 @@ enum AudioInputStream {
                 ToneGenerator(frequency: frequency, sampleRate: format.sampleRate),
                 channels: format.channels, first: position - input.samples.lowerBound)
         case .file(let file) where file.audioStream != nil && !speed.isZero:
-            let start = input.timeMap.sourceTime(sample: position, rate: format.sampleRate)
-            let cursor = try SourceCursor(file: file, timeMap: input.timeMap, start: start, format: format)
-            if speed == .one { return cursor }
-            if input.pitch == .shift {
-                return ResampledProducer(cursor, step: speed.approximateDouble, channels: format.channels)
-            }
-            return StretchedProducer(
-                cursor,
-                TimeStretcher(
-                    ratio: speed.approximateDouble, sampleRate: format.sampleRate,
-                    channels: format.channels))
+            let reader = try AudioReader(
+                path: file.path, streamIndex: file.audioStream, sampleRate: format.sampleRate, channels: format.channels)
+            return played(reader, input, format: format, position: position)
+        case .composition(_, let nested) where nested.audio.format != nil && !speed.isZero:
+            return played(CompositionSound(plan: nested), input, format: format, position: position)
         default:
             return SilenceProducer(channels: format.channels)
         }
+    }
+
+    /// A source's samples from the output sample `position` on, at the input's speed.
+    private static func played(_ reader: any SampleReader, _ input: AudioInput, format: AudioFormat, position: Int64)
+        -> SampleProducer
+    {
+        let speed = input.timeMap.speed
+        let start = input.timeMap.sourceTime(sample: position, rate: format.sampleRate)
+        let cursor = SourceCursor(reader: reader, timeMap: input.timeMap, start: start, format: format)
+        if speed == .one { return cursor }
+        if input.pitch == .shift {
+            return ResampledProducer(cursor, step: speed.approximateDouble, channels: format.channels)
+        }
+        return StretchedProducer(
+            cursor,
+            TimeStretcher(
+                ratio: speed.approximateDouble, sampleRate: format.sampleRate,
+                channels: format.channels))
     }
 }
 
@@ -62,17 +74,41 @@ final class ToneProducer: SampleProducer {
     }
 }
 
-/// Reads a file's samples at the output rate, forward from a position, wrapping
+/// A source's sound at the output rate, read at any sample position.
+protocol SampleReader: AnyObject {
+    func samples(from position: Int64, count: Int) throws -> [[Float]]
+}
+
+extension AudioReader: SampleReader {}
+
+/// A composition's sound: its own mix, before any limiter, read forward
+/// (a jump, as a loop's, starts the mix again at the new position).
+final class CompositionSound: SampleReader {
+    private let plan: RenderPlan
+    private var renderer: AudioRenderer?
+    private var next: Int64 = 0
+
+    init(plan: RenderPlan) { self.plan = plan }
+
+    func samples(from position: Int64, count: Int) throws -> [[Float]] {
+        guard let format = plan.audio.format else { return [] }
+        if renderer == nil || position != next { renderer = try AudioRenderer(plan: plan, format: format, from: position) }
+        guard let renderer else { return [] }
+        let block = try renderer.mix(count: count)
+        next = position + Int64(count)
+        return (0..<block.channels).map { Array(block.samples(channel: $0)) }
+    }
+}
+
+/// Reads a source's samples at the output rate, forward from a position, wrapping
 /// from the loop's end back to `from` when the item loops.
 final class SourceCursor: SampleProducer {
-    private let reader: AudioReader
+    private let reader: any SampleReader
     private var position: Int64
     private let loop: Range<Int64>?
 
-    init(file: FileSource, timeMap: TimeMap, start: Rational, format: AudioFormat) throws {
-        reader = try AudioReader(
-            path: file.path, streamIndex: file.audioStream, sampleRate: format.sampleRate,
-            channels: format.channels)
+    init(reader: any SampleReader, timeMap: TimeMap, start: Rational, format: AudioFormat) {
+        self.reader = reader
         let rate = Rational(Int64(format.sampleRate))
         position = (start * rate).rounded
         if let length = timeMap.loopLength {

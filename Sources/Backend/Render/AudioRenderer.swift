@@ -88,7 +88,8 @@ final class AudioRenderer {
         return meter.integrated
     }
 
-    private func mix(count: Int) throws -> AudioBlock {
+    /// The next `count` samples of the mix, before the loudness gain and the limiter.
+    func mix(count: Int) throws -> AudioBlock {
         let span = mixPosition..<(mixPosition + Int64(count))
         defer { mixPosition = span.upperBound }
         var tracks: [Int: AudioBlock] = [:]

@@ -60,7 +60,9 @@ final class FrameCompositor {
         return scales
     }
 
-    func frame(_ index: Int64, of segment: Segment) throws -> YUVImage {
+    /// Output frame `index` over the output's background, or over `background`.
+    func frame(_ index: Int64, of segment: Segment, background: YUVColor? = nil) throws -> YUVImage {
+        let background = background ?? self.background
         let time = Rational(index) / plan.output.fps.rate
         // The background is painted just before the first draw, unless that draw
         // replaces the whole canvas (a full-frame opaque clip): one pass less per frame.

@@ -64,6 +64,12 @@ final class PictureProvider {
             return Drawn(picture: .rgba(try bitmap(source.id) { patterns.still(pattern) }))
         case .text(let content):
             return Drawn(picture: .rgba(try bitmap(source.id) { try RGBAImage(text.render(content)) }))
+        case .composition(_, let nested):
+            let time = layer.timeMap.sourceTime(frame: index, fps: plan.output.fps)
+            let key = ItemKey(source: source.id, location: layer.location)
+            let composition = videos[key] ?? CompositionPicture(plan: nested, text: text)
+            videos[key] = composition
+            return Drawn(picture: try composition.picture(at: time))
         case .tone, .lut:
             return nil
         }
@@ -127,8 +133,8 @@ final class PictureProvider {
     }
 }
 
-/// The picture a video item shows at a source time.
-private protocol MovingPicture: AnyObject {
+/// The picture a video (or composition) item shows at a source time.
+protocol MovingPicture: AnyObject {
     func picture(at time: Rational) throws -> LayerPicture
 }
 

@@ -43,6 +43,8 @@ struct AudioBuilder {
         let audible: Bool
         switch placed.item.content {
         case .tone: audible = true
+        case .composition:
+            audible = placed.facts?.audio != nil && placed.timing.speed > .zero
         case .source(let reference):
             audible = placed.facts?.audio != nil && placed.timing.speed > .zero
             if track.kind == .audio, placed.facts?.audio == nil {

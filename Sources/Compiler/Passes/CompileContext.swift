@@ -9,6 +9,10 @@ struct CompileContext {
     var facts: [String: MediaFacts] = [:]
     /// The output frame rate (frame-based times need it); 30 until resolved.
     var fps = FrameRate.thirty
+    /// The output's size, resolved with the frame rate (compositions default to it).
+    var size = OutputResolver.defaultSize
+    /// Each composition an item uses, compiled (SPEC 14).
+    var compositions: [Composition: RenderPlan] = [:]
 
     init(project: Project) {
         self.project = project

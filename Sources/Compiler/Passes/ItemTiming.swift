@@ -25,9 +25,8 @@ struct ItemTimingResolver {
         explicitLength(item, context: &context).map { ItemTiming(length: $0) }
     }
 
-    /// Timing of a `source:` item.
-    func media(_ item: Item, _ reference: SourceReference, _ facts: MediaFacts, _ context: inout CompileContext) -> ItemTiming? {
-        let name = reference.displayName
+    /// Timing of a `source:` item, or of a composition, which plays as one.
+    func media(_ item: Item, name: String, _ facts: MediaFacts, _ context: inout CompileContext) -> ItemTiming? {
         if let freeze = item.timing.freeze {
             return frozen(item, at: freeze, facts: facts, name: name, &context)
         }

@@ -25,7 +25,7 @@ struct LayerBuilder {
 
     private func hasPicture(_ placed: PlacedItem, _ context: inout CompileContext) -> Bool {
         switch placed.item.content {
-        case .color, .text, .pattern, .gradient: return true
+        case .color, .text, .pattern, .gradient, .composition: return true
         case .tone, .gap, .transition: return false
         case .source(let reference):
             if placed.facts?.video != nil { return true }
@@ -117,7 +117,7 @@ struct LayerBuilder {
 
     private func sourceSize(_ placed: PlacedItem) -> PixelSize? {
         switch placed.item.content {
-        case .source: return placed.facts?.video?.size
+        case .source, .composition: return placed.facts?.video?.size
         case .text: return nil
         default: return output.size
         }
@@ -125,7 +125,8 @@ struct LayerBuilder {
 
     private func sizing(_ placed: PlacedItem, _ local: CurveLowering, _ context: inout CompileContext) -> Sizing {
         let picture = placed.item.picture
-        let fallback = Sizing.fit(picture.fit ?? (placed.item.content.isText ? .none : .contain))
+        // Text and compositions are placed at their own size (SPEC 10, 14).
+        let fallback = Sizing.fit(picture.fit ?? (placed.item.content.isText || placed.composition != nil ? .none : .contain))
         guard let size = picture.size else { return fallback }
         guard let first = size.initialValue else { return fallback }
         let pattern = (first.width == .auto, first.height == .auto)

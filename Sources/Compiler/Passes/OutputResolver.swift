@@ -32,8 +32,10 @@ struct OutputResolver {
         return nil
     }
 
-    func resolveFrameRate(_ context: inout CompileContext) {
+    /// The frame rate and size, which placement needs before the rest.
+    func resolveFormat(_ context: inout CompileContext) {
         context.fps = context.project.output.fps?.value ?? firstPicture(context)?.fps.map(Self.standardRate) ?? .thirty
+        context.size = frameSize(&context)
     }
 
     /// The output rate for a first clip at `rate`: the rate itself when it is one of
@@ -77,7 +79,7 @@ struct OutputResolver {
             )
             return nil
         }
-        let size = frameSize(&context)
+        let size = context.size
         let video = container.hasVideo ? videoEncoding(container, fps: fps, &context) : nil
         return OutputPlan(
             path: path, container: container, size: size, fps: fps,

@@ -10,8 +10,10 @@ struct PlacedItem {
     var start: Rational
     /// Known once the output duration is (for `until: end` items).
     var length: Rational?
-    /// Probe facts for `source:` items.
+    /// Probe facts for `source:` items, a composition's for compositions.
     var facts: MediaFacts?
+    /// A composition item's compiled timeline.
+    var composition: RenderPlan?
 
     var range: TimeRange { TimeRange(start: start, end: start + (length ?? .zero)) }
     var end: Rational? { length.map { start + $0 } }

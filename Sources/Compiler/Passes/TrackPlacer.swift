@@ -95,17 +95,24 @@ struct TrackPlacer {
         _ context: inout CompileContext
     ) -> PlacedItem? {
         var facts: MediaFacts?
+        var composition: RenderPlan?
         let timing: ItemTiming?
         switch item.content {
         case .source(let reference):
             guard let found = context.facts(of: reference) else { return nil }
             facts = found
-            timing = timings.media(item, reference, found, &context)
+            timing = timings.media(item, name: reference.displayName, found, &context)
+        case .composition(let content):
+            composition = context.compositions[content]
+            guard let plan = composition else { return nil }
+            facts = plan.compositionFacts
+            timing = timings.media(item, name: content.name, plan.compositionFacts, &context)
         case .color, .text, .tone, .pattern, .gradient: timing = timings.generator(item, &context)
         case .gap, .transition: return nil
         }
         guard let timing, let start = start(of: item, state: state, &context) else { return nil }
         var placed = PlacedItem(track: track, index: index, item: item, timing: timing, start: start, facts: facts)
+        placed.composition = composition
         if case .fixed(let length) = timing.length {
             guard let end = context.sum(start, length, at: item.location) else { return nil }
             placed.length = length

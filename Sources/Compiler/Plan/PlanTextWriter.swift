@@ -9,9 +9,12 @@ struct PlanTextWriter {
     var identities: [String] = []
 
     func lines() -> [String] {
-        var lines = ["cutlist plan 1"]
-        lines += outputLines()
-        lines += plan.sources.map { "source \($0.planText(relativeTo: plan.directory))" }
+        ["cutlist plan 1"] + outputLines() + body()
+    }
+
+    /// Sources, segments and audio: what a composition's plan shows under its source line.
+    func body() -> [String] {
+        var lines = plan.sources.map { "source \($0.planText(relativeTo: plan.directory))" }
         for segment in plan.video {
             lines.append("segment frames \(segment.frames.lowerBound)..<\(segment.frames.upperBound)")
             for layer in segment.layers {
@@ -115,6 +118,22 @@ struct PlanTextWriter {
 }
 
 extension RenderPlan {
+    /// What decides the plan's pictures, with sources named by content
+    /// (`identities`) and without YAML places: a composition's identity in the
+    /// fingerprints of the chunks that show it.
+    public func pictureText(identities: [String]) -> String {
+        let writer = PlanTextWriter(plan: self, identities: identities)
+        var lines = ["picture \(output.size) fps \(output.fps) frames \(output.frameCount)"]
+        for segment in video {
+            lines.append("segment frames \(segment.frames.lowerBound)..<\(segment.frames.upperBound)")
+            for layer in segment.layers {
+                let identity = identities.indices.contains(layer.source.index) ? identities[layer.source.index] : "?"
+                lines += writer.layerLines(layer, source: identity, canonical: true)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// The plan as `render plan` prints it: stable text, byte-identical across
     /// runs, one line per instruction.
     public var text: String { PlanTextWriter(plan: self).lines().joined(separator: "\n") + "\n" }

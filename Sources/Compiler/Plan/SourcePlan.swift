@@ -44,6 +44,9 @@ public struct SourcePlan: Hashable, Sendable, Codable {
         case text(TextContent)
         /// A `.cube` 3D LUT a `lut` filter reads (absolute path).
         case lut(path: String)
+        /// A composition's timeline (SPEC 14), drawn as one picture with alpha
+        /// and heard as one sound, at the time its layer's time map gives.
+        indirect case composition(name: String, RenderPlan)
     }
 
     /// One line for `render plan`, file paths relative to `directory` when inside it.
@@ -62,6 +65,11 @@ public struct SourcePlan: Hashable, Sendable, Codable {
         case .tone(let frequency): return "tone \(formatNumber(frequency))Hz"
         case .text(let text): return "text \(text.planText)"
         case .lut(let path): return "lut \"\(relativePath(path, to: directory))\""
+        case .composition(let name, let plan):
+            // Its whole plan, indented: one line per instruction, as the output's.
+            let output = plan.output
+            let head = "composition \(quoted(name)) \(output.size) fps \(output.fps) frames \(output.frameCount)"
+            return ([head] + PlanTextWriter(plan: plan).body().map { "    " + $0 }).joined(separator: "\n")
         }
     }
 }

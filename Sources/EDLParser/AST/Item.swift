@@ -25,6 +25,8 @@ public struct Item: Hashable, Sendable, Codable {
         /// A hole of the given length.
         case gap(TimeValue)
         case transition(Transition)
+        /// A nested timeline: a named composition, a `group:` or a project file.
+        case composition(Composition)
     }
 
     public var isTransition: Bool {

@@ -22,7 +22,8 @@ struct Defaults {
         var keys: [String] {
             typealias Reader = ItemReader
             let kindKeys = Set(Reader.Kind.allCases.map(\.rawValue)).subtracting(
-                self == .transition ? ["color", "transition"] : ["color"])
+                self == .transition ? ["color", "transition"] : ["color"]
+            ).union(["vars"])
             let keys: [String]
             switch self {
             case .item:

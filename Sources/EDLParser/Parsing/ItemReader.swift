@@ -4,7 +4,7 @@ import Yams
 /// which other keys the item takes.
 struct ItemReader {
     enum Kind: String, CaseIterable {
-        case source, color, text, tone, pattern, gradient, gap, transition
+        case source, color, text, tone, pattern, gradient, gap, transition, composition, group
     }
 
     static let mediaTimingKeys = ["from", "to", "duration", "at", "speed", "loop", "until", "freeze"]
@@ -41,7 +41,8 @@ struct ItemReader {
             let picture = track == .video ? ItemReader.pictureKeys : []
             for kind in Kind.allCases {
                 switch kind {
-                case .source: allowed[kind] = ["source"] + mediaTimingKeys + picture + soundKeys
+                case .source, .group: allowed[kind] = [kind.rawValue] + mediaTimingKeys + picture + soundKeys
+                case .composition: allowed[kind] = ["composition", "vars"] + mediaTimingKeys + picture + soundKeys
                 case .color, .pattern: allowed[kind] = [kind.rawValue] + generatorTimingKeys + picture
                 case .gradient: allowed[kind] = ["gradient"] + generatorTimingKeys + picture + gradientKeys
                 case .text: allowed[kind] = ["text"] + generatorTimingKeys + picture + textKeys
@@ -101,7 +102,7 @@ struct ItemReader {
             let name = mapping.first { $0.key.string == "source" }?.value.string ?? ""
             let path = reader.assets.first { $0.name == name }?.path ?? name
             own = Defaults.isStillPicture(path) ? .image : .video
-        case .color, .pattern, .gradient, .tone, .gap: own = nil
+        case .color, .pattern, .gradient, .tone, .gap, .composition, .group: own = nil
         }
         return (own.map { [$0] } ?? []) + (kind == .gap ? [] : [.item])
     }
@@ -135,7 +136,7 @@ struct ItemReader {
         switch kind {
         case .gap, .transition:
             return item
-        case .source:
+        case .source, .composition, .group:
             item.timing = readTiming(keys, node, needsLength: false)
         case .color, .pattern, .gradient, .text, .tone:
             item.timing = readTiming(keys, node, needsLength: true)
@@ -155,6 +156,8 @@ struct ItemReader {
         case .gradient: return readGradient(value, keys).map { .gradient($0) }
         case .gap: return context.positiveTime(value, "gap").map { .gap($0.value) }
         case .transition: return readTransition(value, keys).map { .transition($0) }
+        case .composition: return reader.composition(value, vars: keys["vars"]?.value).map { .composition($0) }
+        case .group: return reader.group(value).map { .composition($0) }
         }
     }
 

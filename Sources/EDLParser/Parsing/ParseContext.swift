@@ -9,10 +9,13 @@ final class ParseContext {
     /// Assets whose definition was already reported as wrong: items naming them
     /// are not reported again as naming an unknown asset.
     var brokenAssets = Set<String>()
+    /// Shared by the contexts of every file a project's compositions read.
+    let nesting: Nesting
 
-    init(file: String, variables: Variables = Variables()) {
+    init(file: String, variables: Variables = Variables(), nesting: Nesting = Nesting()) {
         self.file = file
         self.variables = variables
+        self.nesting = nesting
     }
 
     func location(of node: Node) -> SourceLocation { YAMLDocument.location(node.mark, file: file) }

@@ -10,6 +10,9 @@ public struct ParseResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// Errors found beyond the limit, counted but not kept.
     public var droppedCount: Int
+    /// The text of the other project files its compositions read, by the name
+    /// their diagnostics give, for the excerpts under them.
+    public var includedFiles: [String: String] = [:]
 }
 
 /// YAML text to a typed `Project`, with every check that needs no media.
@@ -18,7 +21,7 @@ public struct ParseResult: Sendable {
 /// expansion), read `vars` and apply `--set`, then read each section; each
 /// reader records diagnostics and carries on, so one run reports every error.
 public enum ProjectParser {
-    static let topLevelKeys = ["cutlist", "output", "assets", "vars", "defaults", "tracks"]
+    static let topLevelKeys = ["cutlist", "output", "assets", "vars", "defaults", "compositions", "tracks"]
 
     /// - Parameters:
     ///   - text: the project file's contents.
@@ -34,10 +37,11 @@ public enum ProjectParser {
         let diagnostics = context.diagnostics
         return ParseResult(
             project: diagnostics.hasErrors ? nil : project, partial: project,
-            diagnostics: diagnostics.sorted, droppedCount: diagnostics.droppedCount)
+            diagnostics: diagnostics.sorted, droppedCount: diagnostics.droppedCount,
+            includedFiles: context.nesting.files)
     }
 
-    private static func readProject(_ root: Node, directory: String, overrides: [String: String], _ context: ParseContext)
+    static func readProject(_ root: Node, directory: String, overrides: [String: String], _ context: ParseContext)
         -> Project?
     {
         guard let top = context.entries(of: root, in: "the project", allowed: topLevelKeys) else { return nil }
@@ -63,7 +67,9 @@ public enum ProjectParser {
         }
         var trackReader = TrackReader(context: context, assets: project.assets, paths: paths)
         if let defaults = top["defaults"] { trackReader.defaults = Defaults.read(defaults.value, context) }
+        trackReader.compositions = CompositionDefinitions(top["compositions"]?.value, paths: paths, context)
         project.tracks = trackReader.readTracks(tracks.value)
+        trackReader.checkUnused()
         return project
     }
 

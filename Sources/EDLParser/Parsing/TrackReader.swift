@@ -10,8 +10,9 @@ struct TrackReader {
     let assets: [Asset]
     let paths: PathResolver
     var defaults = Defaults()
+    var compositions = CompositionDefinitions()
 
-    mutating func readTracks(_ node: Node) -> [Track] {
+    func readTracks(_ node: Node) -> [Track] {
         guard let elements = context.elements(of: node, "tracks") else { return [] }
         if elements.isEmpty {
             context.error("'tracks' is empty; a project needs at least one track", at: node)
