@@ -13,6 +13,7 @@ mkdir -p docs/gallery
 # The times to show, where a better choice than four evenly spaced frames exists.
 times_for() {
   case "$1" in
+    compositions) echo 1,2.3,3.2,4.5 ;;
     crossfade) echo 1,1.75,2.5,3.25 ;;
     ducking) echo 0.5,1.5,3,4.5 ;;
     fast-motion) echo 0,0.3,0.6,0.9 ;;

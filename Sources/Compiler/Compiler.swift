@@ -31,7 +31,13 @@ public struct Compiler: Sendable {
     }
 
     public func compile(_ project: Project) -> CompileResult {
+        compile(project, composition: nil)
+    }
+
+    /// `composition`: the name of the composition `project` holds, when it is one.
+    func compile(_ project: Project, composition: String?) -> CompileResult {
         var context = CompileContext(project: project)
+        context.composition = composition
         let plan = run(&context)
         let diagnostics = context.diagnostics.sorted
         return CompileResult(plan: context.hasErrors ? nil : plan, diagnostics: diagnostics)

@@ -32,19 +32,7 @@ public enum ProjectSchema {
       }
     },
     "vars": {
-      "type": "object",
-      "description": "Variables: `${name}` inside any string is replaced by the value; `render --set name=value` overrides. `$${` writes a literal `${`.",
-      "propertyNames": {
-        "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$"
-      },
-      "additionalProperties": {
-        "type": [
-          "string",
-          "number",
-          "boolean"
-        ],
-        "description": "The variable's value."
-      }
+      "$ref": "#/$defs/vars"
     },
     "defaults": {
       "type": "object",
@@ -224,6 +212,16 @@ public enum ProjectSchema {
         }
       },
       "additionalProperties": false
+    },
+    "compositions": {
+      "type": "object",
+      "description": "Named compositions (nested timelines) that `composition:` items draw as one layer.",
+      "propertyNames": {
+        "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$"
+      },
+      "additionalProperties": {
+        "$ref": "#/$defs/composition"
+      }
     },
     "tracks": {
       "type": "array",
@@ -3019,8 +3017,468 @@ public enum ProjectSchema {
         }
       ]
     },
+    "compositionItem": {
+      "type": "object",
+      "description": "A named composition drawn as one layer with its sound mixed; it plays like a video source of its own length.",
+      "properties": {
+        "composition": {
+          "type": "string",
+          "minLength": 1,
+          "description": "The name of a composition under `compositions`."
+        },
+        "vars": {
+          "$ref": "#/$defs/vars",
+          "description": "Values for the composition's parameters."
+        },
+        "from": {
+          "$ref": "#/$defs/time",
+          "description": "Source in-point; default 0."
+        },
+        "to": {
+          "$ref": "#/$defs/time",
+          "description": "Source out-point; default the end of the source. Must not be past the source's end."
+        },
+        "duration": {
+          "$ref": "#/$defs/duration",
+          "description": "The item's length on the timeline. With `to` absent it sets `to = from + duration × speed`; required for images unless `until: end`."
+        },
+        "at": {
+          "$ref": "#/$defs/time",
+          "description": "Pin the item's start on the timeline; it must not start before the previous item ends."
+        },
+        "speed": {
+          "description": "Constant playback rate, 0.0625 to 100, as a number or a fraction such as \"5/9\"; the item lasts `(to − from) / speed`.",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0.0625,
+              "maximum": 100
+            },
+            {
+              "type": "string",
+              "pattern": "^\\s*[0-9]+(\\.[0-9]+)?\\s*/\\s*[0-9]+(\\.[0-9]+)?\\s*$"
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "loop": {
+          "description": "`true`, or a count (at least 1): repeat the source range to fill `duration`.",
+          "anyOf": [
+            {
+              "type": "boolean"
+            },
+            {
+              "type": "integer",
+              "minimum": 1
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "until": {
+          "description": "`end`: the item lasts until the end of the output (e.g. music); with `loop: true` it repeats, otherwise it stops at its source end.",
+          "anyOf": [
+            {
+              "enum": [
+                "end"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "freeze": {
+          "type": "object",
+          "description": "Show the single source frame at `at` (source time) for `duration`.",
+          "properties": {
+            "at": {
+              "$ref": "#/$defs/time",
+              "description": "The source time of the frame to show."
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "at"
+          ]
+        },
+        "fit": {
+          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given. Default `none`: placed at its own size.",
+          "anyOf": [
+            {
+              "enum": [
+                "contain",
+                "cover",
+                "fill",
+                "none",
+                "contain-blur"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ],
+          "default": "none"
+        },
+        "size": {
+          "$ref": "#/$defs/animatedLayerSize",
+          "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
+        },
+        "position": {
+          "$ref": "#/$defs/position"
+        },
+        "margin": {
+          "$ref": "#/$defs/margin"
+        },
+        "anchor": {
+          "$ref": "#/$defs/vector",
+          "description": "The layer's own reference point, normalised (`[0, 0]` top-left, `[1, 1]` bottom-right); default `[0.5, 0.5]`."
+        },
+        "scale": {
+          "$ref": "#/$defs/animatedScale",
+          "description": "Scale about the anchor, after fit/size: uniform or `[sx, sy]`; default 1. Animatable."
+        },
+        "rotation": {
+          "$ref": "#/$defs/animatedAngle",
+          "description": "Rotation about the anchor, clockwise; default 0. Animatable."
+        },
+        "crop": {
+          "$ref": "#/$defs/animatedCrop",
+          "description": "`{left, top, right, bottom}` in source pixels. Animatable."
+        },
+        "flip": {
+          "description": "Mirror the picture: `horizontal`, `vertical` or `both`.",
+          "anyOf": [
+            {
+              "enum": [
+                "horizontal",
+                "vertical",
+                "both"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "opacity": {
+          "$ref": "#/$defs/animatedNumber",
+          "description": "Layer opacity, 0..1; default 1. Animatable."
+        },
+        "auto_rotate": {
+          "$ref": "#/$defs/boolean",
+          "description": "Apply the source's rotation metadata (phone videos); default true.",
+          "default": true
+        },
+        "volume": {
+          "$ref": "#/$defs/animatedGain",
+          "description": "The item's gain (linear or `\"-6dB\"`); default 1. Animatable."
+        },
+        "fade_in": {
+          "$ref": "#/$defs/time",
+          "description": "Length of a linear volume ramp up from silence at the item's start."
+        },
+        "fade_out": {
+          "$ref": "#/$defs/time",
+          "description": "Length of a linear volume ramp down to silence at the item's end."
+        },
+        "mute": {
+          "$ref": "#/$defs/boolean",
+          "description": "Drop this item's audio.",
+          "default": false
+        },
+        "pitch": {
+          "description": "With `speed`: `keep` (default) keeps the audio's pitch, `shift` resamples it (faster is higher).",
+          "anyOf": [
+            {
+              "enum": [
+                "keep",
+                "shift"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ],
+          "default": "keep"
+        },
+        "filters": {
+          "$ref": "#/$defs/filters"
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "composition"
+      ],
+      "allOf": [
+        {
+          "$comment": "`from`, `to` and `duration` together need `loop`.",
+          "if": {
+            "required": [
+              "from",
+              "to",
+              "duration"
+            ]
+          },
+          "then": {
+            "required": [
+              "loop"
+            ]
+          }
+        },
+        {
+          "$comment": "`duration` and `until` exclude each other.",
+          "not": {
+            "required": [
+              "duration",
+              "until"
+            ]
+          }
+        }
+      ]
+    },
+    "groupItem": {
+      "type": "object",
+      "description": "An inline composition (`group: { tracks: [...] }`) drawn as one layer with its sound mixed.",
+      "properties": {
+        "group": {
+          "$ref": "#/$defs/groupBody"
+        },
+        "from": {
+          "$ref": "#/$defs/time",
+          "description": "Source in-point; default 0."
+        },
+        "to": {
+          "$ref": "#/$defs/time",
+          "description": "Source out-point; default the end of the source. Must not be past the source's end."
+        },
+        "duration": {
+          "$ref": "#/$defs/duration",
+          "description": "The item's length on the timeline. With `to` absent it sets `to = from + duration × speed`; required for images unless `until: end`."
+        },
+        "at": {
+          "$ref": "#/$defs/time",
+          "description": "Pin the item's start on the timeline; it must not start before the previous item ends."
+        },
+        "speed": {
+          "description": "Constant playback rate, 0.0625 to 100, as a number or a fraction such as \"5/9\"; the item lasts `(to − from) / speed`.",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0.0625,
+              "maximum": 100
+            },
+            {
+              "type": "string",
+              "pattern": "^\\s*[0-9]+(\\.[0-9]+)?\\s*/\\s*[0-9]+(\\.[0-9]+)?\\s*$"
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "loop": {
+          "description": "`true`, or a count (at least 1): repeat the source range to fill `duration`.",
+          "anyOf": [
+            {
+              "type": "boolean"
+            },
+            {
+              "type": "integer",
+              "minimum": 1
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "until": {
+          "description": "`end`: the item lasts until the end of the output (e.g. music); with `loop: true` it repeats, otherwise it stops at its source end.",
+          "anyOf": [
+            {
+              "enum": [
+                "end"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "freeze": {
+          "type": "object",
+          "description": "Show the single source frame at `at` (source time) for `duration`.",
+          "properties": {
+            "at": {
+              "$ref": "#/$defs/time",
+              "description": "The source time of the frame to show."
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "at"
+          ]
+        },
+        "fit": {
+          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given. Default `none`: placed at its own size.",
+          "anyOf": [
+            {
+              "enum": [
+                "contain",
+                "cover",
+                "fill",
+                "none",
+                "contain-blur"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ],
+          "default": "none"
+        },
+        "size": {
+          "$ref": "#/$defs/animatedLayerSize",
+          "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
+        },
+        "position": {
+          "$ref": "#/$defs/position"
+        },
+        "margin": {
+          "$ref": "#/$defs/margin"
+        },
+        "anchor": {
+          "$ref": "#/$defs/vector",
+          "description": "The layer's own reference point, normalised (`[0, 0]` top-left, `[1, 1]` bottom-right); default `[0.5, 0.5]`."
+        },
+        "scale": {
+          "$ref": "#/$defs/animatedScale",
+          "description": "Scale about the anchor, after fit/size: uniform or `[sx, sy]`; default 1. Animatable."
+        },
+        "rotation": {
+          "$ref": "#/$defs/animatedAngle",
+          "description": "Rotation about the anchor, clockwise; default 0. Animatable."
+        },
+        "crop": {
+          "$ref": "#/$defs/animatedCrop",
+          "description": "`{left, top, right, bottom}` in source pixels. Animatable."
+        },
+        "flip": {
+          "description": "Mirror the picture: `horizontal`, `vertical` or `both`.",
+          "anyOf": [
+            {
+              "enum": [
+                "horizontal",
+                "vertical",
+                "both"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ]
+        },
+        "opacity": {
+          "$ref": "#/$defs/animatedNumber",
+          "description": "Layer opacity, 0..1; default 1. Animatable."
+        },
+        "auto_rotate": {
+          "$ref": "#/$defs/boolean",
+          "description": "Apply the source's rotation metadata (phone videos); default true.",
+          "default": true
+        },
+        "volume": {
+          "$ref": "#/$defs/animatedGain",
+          "description": "The item's gain (linear or `\"-6dB\"`); default 1. Animatable."
+        },
+        "fade_in": {
+          "$ref": "#/$defs/time",
+          "description": "Length of a linear volume ramp up from silence at the item's start."
+        },
+        "fade_out": {
+          "$ref": "#/$defs/time",
+          "description": "Length of a linear volume ramp down to silence at the item's end."
+        },
+        "mute": {
+          "$ref": "#/$defs/boolean",
+          "description": "Drop this item's audio.",
+          "default": false
+        },
+        "pitch": {
+          "description": "With `speed`: `keep` (default) keeps the audio's pitch, `shift` resamples it (faster is higher).",
+          "anyOf": [
+            {
+              "enum": [
+                "keep",
+                "shift"
+              ]
+            },
+            {
+              "$ref": "#/$defs/varRef"
+            }
+          ],
+          "default": "keep"
+        },
+        "filters": {
+          "$ref": "#/$defs/filters"
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "group"
+      ],
+      "allOf": [
+        {
+          "$comment": "`from`, `to` and `duration` together need `loop`.",
+          "if": {
+            "required": [
+              "from",
+              "to",
+              "duration"
+            ]
+          },
+          "then": {
+            "required": [
+              "loop"
+            ]
+          }
+        },
+        {
+          "$comment": "`duration` and `until` exclude each other.",
+          "not": {
+            "required": [
+              "duration",
+              "until"
+            ]
+          }
+        }
+      ]
+    },
     "item": {
-      "description": "One item of a track, told by its key: `source`, `color`, `text`, `tone`, `pattern`, `gradient`, `gap` or `transition`.",
+      "description": "One item of a track, told by its key: `source`, `color`, `text`, `tone`, `pattern`, `gradient`, `gap`, `transition`, `composition` or `group`.",
       "type": "object",
       "oneOf": [
         {
@@ -3046,6 +3504,12 @@ public enum ProjectSchema {
         },
         {
           "$ref": "#/$defs/transitionItem"
+        },
+        {
+          "$ref": "#/$defs/compositionItem"
+        },
+        {
+          "$ref": "#/$defs/groupItem"
         }
       ]
     },
@@ -3498,6 +3962,109 @@ public enum ProjectSchema {
           "additionalProperties": false,
           "required": [
             "path"
+          ]
+        }
+      ]
+    },
+    "vars": {
+      "type": "object",
+      "description": "Variables: `${name}` inside any string is replaced by the value; `render --set name=value` overrides. `$${` writes a literal `${`.",
+      "propertyNames": {
+        "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$"
+      },
+      "additionalProperties": {
+        "type": [
+          "string",
+          "number",
+          "boolean"
+        ],
+        "description": "The variable's value."
+      }
+    },
+    "groupBody": {
+      "type": "object",
+      "description": "An inline composition: its own tracks, drawn as one layer.",
+      "properties": {
+        "size": {
+          "$ref": "#/$defs/size",
+          "description": "The composition's picture size; default the output's size."
+        },
+        "duration": {
+          "$ref": "#/$defs/duration",
+          "description": "Its length; default the length of its own tracks. Needed when everything in it lasts `until: end`."
+        },
+        "tracks": {
+          "type": "array",
+          "description": "The composition's tracks, as a project's.",
+          "minItems": 1,
+          "items": {
+            "$ref": "#/$defs/track"
+          }
+        }
+      },
+      "patternProperties": {
+        "^x-": {
+          "description": "User metadata: keys starting with `x-` are ignored."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "tracks"
+      ]
+    },
+    "composition": {
+      "description": "A named timeline used by `composition:` items: its own tracks, or `file:` another project file.",
+      "oneOf": [
+        {
+          "type": "object",
+          "properties": {
+            "size": {
+              "$ref": "#/$defs/size",
+              "description": "The composition's picture size; default the output's size."
+            },
+            "duration": {
+              "$ref": "#/$defs/duration",
+              "description": "Its length; default the length of its own tracks. Needed when everything in it lasts `until: end`."
+            },
+            "tracks": {
+              "type": "array",
+              "description": "The composition's tracks, as a project's.",
+              "minItems": 1,
+              "items": {
+                "$ref": "#/$defs/track"
+              }
+            },
+            "vars": {
+              "$ref": "#/$defs/vars",
+              "description": "Its parameters with their default values; a use's `vars` overrides them, and `${name}` inside looks here first."
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "tracks"
+          ]
+        },
+        {
+          "type": "object",
+          "properties": {
+            "file": {
+              "$ref": "#/$defs/path",
+              "description": "Another project file used as a composition: its paths resolve against its own folder; of its `output`, only `size`, `fps` and `duration` count."
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "User metadata: keys starting with `x-` are ignored."
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "file"
           ]
         }
       ]

@@ -5,15 +5,10 @@ import Foundation
 /// An output must never replace the project file or one of its media files.
 enum InputGuard {
     /// Exits with status 2 after saying so when `output` (after following
-    /// symbolic links) is the project file or one of the plan's file sources.
+    /// symbolic links) is the project file or one of the files the plan reads.
     static func refuseOverwriting(_ output: String, project: String, plan: RenderPlan) throws {
         let target = resolved(output)
-        let inputs =
-            [project]
-            + plan.sources.compactMap { source -> String? in
-                guard case .file(let file) = source.kind else { return nil }
-                return file.path
-            }
+        let inputs = [project] + plan.inputFiles
         guard inputs.contains(where: { resolved($0) == target }) else { return }
         Terminal.printError("error: the output '\(output)' is one of the project's inputs; choose another path with -o")
         throw ExitCode(2)

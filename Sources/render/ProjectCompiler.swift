@@ -27,7 +27,7 @@ struct ProjectCompiler {
         // Files are checked even when the project has errors, so that a typo and
         // a missing file come in the same run; media are probed only once both pass.
         guard var project = parsed.project ?? parsed.partial else {
-            loader.report(parsed.diagnostics, dropped: parsed.droppedCount, source: source)
+            loader.report(parsed.diagnostics, dropped: parsed.droppedCount, source: source, included: parsed.includedFiles)
             throw ExitCode(2)
         }
         if let output {
@@ -42,11 +42,12 @@ struct ProjectCompiler {
         let missing = project.referencedFiles.compactMap { Self.fileProblem($0, directory: project.directory) }
         var found = DiagnosticList()
         for diagnostic in parsed.diagnostics + missing { found.append(diagnostic) }
-        loader.report(found.sorted, dropped: parsed.droppedCount + found.droppedCount, source: source)
+        loader.report(
+            found.sorted, dropped: parsed.droppedCount + found.droppedCount, source: source, included: parsed.includedFiles)
         guard parsed.project != nil, missing.isEmpty else { throw ExitCode(2) }
         // Probing finds unreadable or corrupt files and every rule that needs media facts.
         let result = Compiler(media: MediaProbe()).compile(project)
-        loader.report(result.diagnostics, source: source)
+        loader.report(result.diagnostics, source: source, included: parsed.includedFiles)
         guard var plan = result.plan else { throw ExitCode(2) }
         if preview {
             // Laid out as the project says, drawn and encoded at half the width and height.

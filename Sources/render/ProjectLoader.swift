@@ -28,9 +28,11 @@ struct ProjectLoader {
         return (ProjectParser.parse(text, file: path, directory: directory, overrides: overrides), text)
     }
 
-    func report(_ diagnostics: [Diagnostic], dropped: Int = 0, source: String) {
+    /// Prints diagnostics with excerpts of the project file and of the files its compositions read (`included`).
+    func report(_ diagnostics: [Diagnostic], dropped: Int = 0, source: String, included: [String: String] = [:]) {
         guard !diagnostics.isEmpty else { return }
-        let renderer = DiagnosticRenderer(sources: [path: source], colored: Terminal.standardErrorIsTerminal)
+        let sources = included.merging([path: source]) { $1 }
+        let renderer = DiagnosticRenderer(sources: sources, colored: Terminal.standardErrorIsTerminal)
         Terminal.printError(renderer.render(diagnostics, dropped: dropped), terminator: "")
     }
 

@@ -80,14 +80,7 @@ public struct JobFolder: Sendable {
         let projectFolder = manifest.plan.directory
         if let root { manifest.plan.moveSources(to: URL(fileURLWithPath: root).standardizedFileURL.path) }
         // Found here, before any work: a task on a machine that mounts the project elsewhere.
-        let paths = manifest.plan.sources.compactMap { source -> String? in
-            switch source.kind {
-            case .file(let file): return file.path
-            case .lut(let path): return path
-            default: return nil
-            }
-        }
-        for path in paths where !FileManager.default.fileExists(atPath: path) {
+        for path in manifest.plan.inputFiles where !FileManager.default.fileExists(atPath: path) {
             throw RenderFailure(
                 "'\(path)' is not on this machine; "
                     + (root == nil
@@ -174,6 +167,9 @@ extension RenderPlan {
                 sources[index].kind = .file(file)
             case .lut(let path) where path.hasPrefix(base):
                 sources[index].kind = .lut(path: root + "/" + path.dropFirst(base.count))
+            case .composition(let name, var plan):
+                plan.moveSources(to: root)
+                sources[index].kind = .composition(name: name, plan)
             default: continue
             }
         }

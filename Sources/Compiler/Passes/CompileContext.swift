@@ -11,6 +11,8 @@ struct CompileContext {
     var fps = FrameRate.thirty
     /// The output's size, resolved with the frame rate (compositions default to it).
     var size = OutputResolver.defaultSize
+    /// The composition's name when the project is one (its messages say so).
+    var composition: String?
     /// Each composition an item uses, compiled (SPEC 14).
     var compositions: [Composition: RenderPlan] = [:]
 

@@ -14,7 +14,7 @@ struct CompositionCompiler {
                 guard case .composition(let composition) = item.content, context.compositions[composition] == nil else {
                     continue
                 }
-                let result = compiler.compile(project(for: composition, context))
+                let result = compiler.compile(project(for: composition, context), composition: composition.name)
                 for diagnostic in result.diagnostics { context.diagnostics.append(diagnostic) }
                 if let plan = result.plan { context.compositions[composition] = plan }
             }

@@ -62,6 +62,12 @@ struct OutputResolver {
             duration = seconds
         }
         guard duration > .zero else {
+            if let name = context.composition {
+                context.error(
+                    "composition '\(name)' has no length of its own: nothing in it has a length but 'until: end'",
+                    at: output.location, hint: "give it a 'duration'")
+                return nil
+            }
             context.error(
                 "the output has no length: no item has one of its own",
                 at: output.location ?? context.project.tracks.first?.location,

@@ -22,6 +22,18 @@ public struct RenderPlan: Hashable, Sendable, Codable {
         self.audio = audio
     }
 
+    /// Every file the plan reads, media and LUTs, those of its compositions too.
+    public var inputFiles: [String] {
+        sources.flatMap { source -> [String] in
+            switch source.kind {
+            case .file(let file): return [file.path]
+            case .lut(let path): return [path]
+            case .composition(_, let plan): return plan.inputFiles
+            case .color, .pattern, .gradient, .tone, .text: return []
+            }
+        }
+    }
+
     public func source(_ id: SourceID) -> SourcePlan? {
         sources.indices.contains(id.index) ? sources[id.index] : nil
     }

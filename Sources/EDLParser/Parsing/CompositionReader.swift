@@ -121,9 +121,10 @@ extension TrackReader {
 
     private func instance(of definition: CompositionDefinitions.Definition, vars: Node?, at node: Node) -> Composition? {
         context.nesting.used.insert(definition.key)
+        // A file that cannot be read is reported once, when it is read below.
         let declared = definition.file.map { fileParameters($0) } ?? definition.parameters.map(\.name)
         var parameters = definition.file == nil ? definition.parameters : []
-        if let vars {
+        if let vars, let declared {
             for (name, value) in CompositionDefinitions.readParameters(vars, context) {
                 guard declared.contains(name) else {
                     let keyNode = vars.mapping?.keys.first { $0.string == name } ?? vars
@@ -189,12 +190,12 @@ extension TrackReader {
         return composition
     }
 
-    /// The parameters a project file declares: its `vars:` names.
-    private func fileParameters(_ path: String) -> [String] {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8), let top = try? Yams.compose(yaml: text),
-            let vars = top["vars"]?.mapping
-        else { return [] }
-        return vars.keys.compactMap { $0.string }
+    /// The parameters a project file declares: its `vars:` names; `nil` when it cannot be read.
+    private func fileParameters(_ path: String) -> [String]? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8), let top = try? Yams.compose(yaml: text) else {
+            return nil
+        }
+        return top["vars"]?.mapping?.keys.compactMap { $0.string } ?? []
     }
 
     /// Another project file as a composition: its paths resolve against its own

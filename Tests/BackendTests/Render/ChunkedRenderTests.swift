@@ -134,3 +134,31 @@ import Testing
         #expect(zip(shown, RenderMedia.threeCutsFrames).allSatisfy { abs($0 - $1) <= 1 }, "\(shown)")
     }
 }
+
+extension ChunkedRenderTests {
+    @Test func anEditInsideACompositionEncodesOnlyTheChunksThatShowIt() throws {
+        let workspace = try RenderWorkspace()
+        let project = """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            compositions:
+              card:
+                size: 80x30
+                duration: 0.5s
+                tracks:
+                  - items: [ { color: white, until: end } ]
+            tracks:
+              - items: [ { pattern: grid, duration: 2s } ]
+              - items: [ { gap: 1s }, { composition: card } ]
+            """
+        let first = try render(project, in: workspace, cache: "cache", jobs: 1, to: "first.mp4")
+        // 0..<25 in 4 chunks, the card's 25..<37 in 2, then 37..<50 in 3 (on the grid's 7-frame steps).
+        #expect(first.report == ChunkReport(chunks: 9, reused: 0, encoded: 9))
+        let edited = try render(
+            project.replacingOccurrences(of: "color: white", with: "color: yellow"), in: workspace, cache: "cache",
+            jobs: 1, to: "edited.mp4")
+        #expect(edited.report == ChunkReport(chunks: 9, reused: 7, encoded: 2))
+        let card = try RenderOutput.pictures(edited.path)[30].rgb(80, 45)
+        #expect(card.red > 240 && card.green > 240 && card.blue < 15, "\(card)")
+    }
+}
