@@ -20,8 +20,8 @@ public struct CompileResult: Sendable {
 ///
 /// The passes, in order: probe media, resolve the frame rate and size, compile
 /// the compositions items use (each a plan of its own), place tracks,
-/// resolve the output, lower transitions, build layers, build audio, cut
-/// segments. (Chunks and their fingerprints come later: see `Chunker`.) Diagnostics of one phase are all collected; the next
+/// resolve the output, lower transitions, build layers, build audio, draw
+/// the compositions that allow it as their own layers, cut segments. (Chunks and their fingerprints come later: see `Chunker`.) Diagnostics of one phase are all collected; the next
 /// phase runs only if there were no errors.
 public struct Compiler: Sendable {
     public let media: any MediaInfo
@@ -67,9 +67,12 @@ public struct Compiler: Sendable {
         guard !context.hasErrors else { return nil }
 
         let ordered = placement.items.indices.compactMap { work.layers[$0] } + work.extraLayers
-        let segments = SegmentCutter(output: output).cut(ordered)
-        return RenderPlan(
+        let flat = CompositionFlattener(output: output).flatten(ordered, sources: &sources)
+        let segments = SegmentCutter(output: output).cut(flat)
+        var plan = RenderPlan(
             output: output, sources: sources.sources, video: segments, audio: work.audio,
             directory: context.project.directory)
+        plan.dropUnusedSources()
+        return plan
     }
 }

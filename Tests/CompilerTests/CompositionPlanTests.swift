@@ -32,10 +32,17 @@ import Testing
         let nested = try compositionPlan(plan)
         #expect(nested.output.size == PixelSize(width: 640, height: 360))
         #expect(nested.output.fps.rate == q(25) && nested.output.frameCount == 50)
-        // Placed at its own size, at the frame's centre.
-        let layer = try #require(plan.video.first?.layers.first)
+        // As large as the output and placed on it exactly, it is drawn as its own layers, as they are.
+        let layers = try #require(plan.video.first?.layers)
+        #expect(layers.map(\.location.line) == [6, 7])
+        #expect(layers.allSatisfy { $0.mask == nil && $0.transform.parents.isEmpty })
+        // With an opacity it is drawn as one picture: placed at its own size, at the frame's centre.
+        let faded = try #require(
+            try compileYAML(Self.card + "      - { composition: card, opacity: 0.5 }\n", ["/p/clip.mp4": .video(q(10))]).plan)
+        let layer = try #require(faded.video.first?.layers.first)
         #expect(layer.transform.sizing == .fit(.none))
         #expect(layer.transform.sourceSize == PixelSize(width: 640, height: 360))
+        #expect(faded.source(layer.source).map { if case .composition = $0.kind { true } else { false } } == true)
         // Its sound is the clip's, mixed inside; the item plays it as one input.
         #expect(nested.audio.inputs.count == 1 && plan.audio.inputs.count == 1)
     }
@@ -84,5 +91,7 @@ import Testing
             ).plan)
         #expect(before.text != after.text)
         #expect(before.text.contains("source s0 composition \"card\" 640x360 fps 25 frames 50\n    source s0 file"))
+        // Drawn as its own layers, the composition's layers carry the change themselves.
+        #expect(before.text.contains("source s2 text \"title\""))
     }
 }

@@ -24,7 +24,9 @@ import Testing
     @Test(arguments: generatedExamples())
     func planMatchesGolden(_ name: String) throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("examples/\(name)"), encoding: .utf8)
-        let parsed = ProjectParser.parse(text, file: "examples/\(name)", directory: "/project/examples")
+        // The real folder: a file composition is read from it (plans print paths relative to it).
+        let folder = Self.root.appendingPathComponent("examples").path
+        let parsed = ProjectParser.parse(text, file: "examples/\(name)", directory: folder)
         let project = try #require(parsed.project, "\(parsed.diagnostics)")
         let result = Compiler(media: FakeMedia(files: [:])).compile(project)
         let plan = try #require(result.plan, "\(result.diagnostics)")

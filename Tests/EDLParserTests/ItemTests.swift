@@ -130,7 +130,8 @@ import Testing
                   - 1️⃣{ duration: 2, opacity: 1 }
                   - 2️⃣{ sorce: a.mp4 }
             """
-        let message = "an item needs a kind key: one of source, color, text, tone, pattern, gradient, gap, transition"
+        let message =
+            "an item needs a kind key: one of source, color, text, tone, pattern, gradient, gap, transition, composition, group"
         expectErrors(yaml, ["1️⃣": message, "2️⃣": message])
         expectHints(yaml, ["2️⃣": "did you mean 'source'?"])
     }

@@ -82,6 +82,7 @@ final class FrameCompositor {
             let size = PixelSize(width: picture.width, height: picture.height)
             try checkTextCrop(layer, at: time, size: size)
             let layout = found.layoutSize ?? size
+            var drawn = size
             if !layer.filters.isEmpty {
                 do {
                     // A blur's size is in the item's own pixels, also for a still decoded smaller.
@@ -91,13 +92,15 @@ final class FrameCompositor {
                 } catch let failure as RenderFailure {
                     throw RenderFailure(failure.message, at: layer.location)
                 }
+                // A wide blur leaves the picture smaller, laid out as before.
+                drawn = PixelSize(width: picture.width, height: picture.height)
             }
             if let sigma = layer.blurredBackdrop {
                 // `fit: contain-blur`: the picture fitted with `cover`, blurred, behind itself.
                 // Blurred at a few pixels' size on a picture made smaller to match.
                 var cover = layer.transform
                 cover.sizing = .fit(.cover)
-                let full = placement(of: size, laidOutAs: layout, by: cover, at: time).1
+                let full = placement(of: drawn, laidOutAs: layout, by: cover, at: time).1
                 let drawnScale = (full.a * full.a + full.b * full.b).squareRoot()
                 let pictureSigma = sigma * toCanvas.a / max(drawnScale, 1e-9)
                 let factor = max(1, Int(pictureSigma / 3))
@@ -110,7 +113,7 @@ final class FrameCompositor {
                 painted = true
                 Compositor.draw(backdrop, sourceRect: rect, transform: transform, opacity: opacity, onto: canvas)
             }
-            let (rect, transform) = placement(of: size, laidOutAs: layout, by: layer.transform, at: time)
+            let (rect, transform) = placement(of: drawn, laidOutAs: layout, by: layer.transform, at: time)
             let mask = layer.mask.map { Self.mask($0, at: time, scale: toCanvas) }
             if !painted {
                 let replaces = Compositor.replacesCanvas(
@@ -137,6 +140,16 @@ final class FrameCompositor {
         func flush() {
             var folded = PictureFilter(run, at: time)
             folded.sigma *= pixelScale
+            if folded.sigma >= 8 {
+                // A wide blur blurs detail away anyway: it is done as well on the picture
+                // made `factor` times smaller, then drawn back at full size, for a
+                // fraction of the work. The block average and the drawing back's
+                // bilinear filter blur a little themselves; the blur leaves that out.
+                let factor = Int(folded.sigma / 4)
+                let extra = Double(factor * factor - 1) / 12 + Double(factor * factor) / 6
+                picture = picture.reduced(by: factor)
+                folded.sigma = max(folded.sigma * folded.sigma - extra, 0).squareRoot() / Double(factor)
+            }
             if !folded.isIdentity { picture = folded.apply(to: picture, scratch: &scratch) }
             run = []
         }
@@ -211,6 +224,9 @@ final class FrameCompositor {
             return .rectangle(x0: r.x * sx, y0: r.y * sy, x1: (r.x + r.width) * sx, y1: (r.y + r.height) * sy)
         case .circle(let center, let radius):
             return .circle(cx: center.x * sx, cy: center.y * sy, radius: radius.value(at: time) * min(sx, sy))
+        case .frames(let frames):
+            let r = Mask.intersection(of: frames, at: time)
+            return .rectangle(x0: r.x * sx, y0: r.y * sy, x1: (r.x + r.width) * sx, y1: (r.y + r.height) * sy)
         }
     }
 }

@@ -259,8 +259,10 @@ extension LayerPicture {
                 image.withUnsafePlane(plane) { source in
                     small.withUnsafeMutablePlane(plane) { target in
                         Self.average(
-                            source, stride: image.stride(of: plane), into: target, width: small.width(of: plane),
-                            height: small.height(of: plane), targetStride: small.stride(of: plane), channels: 1, factor: factor)
+                            source, stride: image.stride(of: plane),
+                            size: (image.width(of: plane), image.height(of: plane)), into: target,
+                            width: small.width(of: plane), height: small.height(of: plane),
+                            targetStride: small.stride(of: plane), channels: 1, factor: factor)
                     }
                 }
             }
@@ -270,17 +272,20 @@ extension LayerPicture {
             image.withUnsafeBytes { source in
                 small.withUnsafeMutableBytes { target in
                     Self.average(
-                        source.bindMemory(to: UInt8.self), stride: image.stride, into: target.bindMemory(to: UInt8.self),
-                        width: small.width, height: small.height, targetStride: small.stride, channels: 4, factor: factor)
+                        source.bindMemory(to: UInt8.self), stride: image.stride, size: (image.width, image.height),
+                        into: target.bindMemory(to: UInt8.self), width: small.width, height: small.height,
+                        targetStride: small.stride, channels: 4, factor: factor)
                 }
             }
             return .rgba(small)
         }
     }
 
+    /// Block means; a block reaching past the source's edge (a chroma plane of an
+    /// odd size) repeats its last row or column.
     private static func average(
-        _ source: UnsafeBufferPointer<UInt8>, stride: Int, into target: UnsafeMutableBufferPointer<UInt8>, width: Int,
-        height: Int, targetStride: Int, channels: Int, factor: Int
+        _ source: UnsafeBufferPointer<UInt8>, stride: Int, size: (width: Int, height: Int),
+        into target: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, targetStride: Int, channels: Int, factor: Int
     ) {
         let count = factor * factor
         for y in 0..<height {
@@ -288,8 +293,10 @@ extension LayerPicture {
                 for channel in 0..<channels {
                     var sum = 0
                     for dy in 0..<factor {
-                        let row = (y * factor + dy) * stride
-                        for dx in 0..<factor { sum += Int(source[row + (x * factor + dx) * channels + channel]) }
+                        let row = min(y * factor + dy, size.height - 1) * stride
+                        for dx in 0..<factor {
+                            sum += Int(source[row + min(x * factor + dx, size.width - 1) * channels + channel])
+                        }
                     }
                     target[y * targetStride + x * channels + channel] = UInt8((sum + count / 2) / count)
                 }

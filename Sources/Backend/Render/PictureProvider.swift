@@ -11,8 +11,15 @@ final class PictureProvider {
     private var stills: [SourceID: Still] = [:]
     /// The size to decode each still of the current segment at, when smaller than its own.
     private var stillSizes: [SourceID: PixelSize] = [:]
-    private var bitmaps: [SourceID: RGBAImage] = [:]
+    /// Generated pictures by source and size (a composition's layers drawn
+    /// straight onto the output have its size, not the output's).
+    private var bitmaps: [BitmapKey: RGBAImage] = [:]
     private lazy var patterns = PatternPainter(size: plan.output.size, text: text)
+
+    private struct BitmapKey: Hashable {
+        let source: SourceID
+        let size: PixelSize?
+    }
     /// The output frame number of frame 0 (non-zero when rendering a chunk).
     var frameOrigin: Int64 = 0
 
@@ -59,11 +66,14 @@ final class PictureProvider {
         case .gradient(let gradient):
             let size = layer.transform.sourceSize ?? plan.output.size
             return Drawn(
-                picture: .rgba(try bitmap(source.id) { GradientPainter.paint(gradient, width: size.width, height: size.height) }))
+                picture: .rgba(
+                    try bitmap(source.id, size) { GradientPainter.paint(gradient, width: size.width, height: size.height) }))
         case .pattern(let pattern):
-            return Drawn(picture: .rgba(try bitmap(source.id) { patterns.still(pattern) }))
+            let size = layer.transform.sourceSize ?? plan.output.size
+            return Drawn(
+                picture: .rgba(try bitmap(source.id, size) { PatternPainter(size: size, text: text).still(pattern) }))
         case .text(let content):
-            return Drawn(picture: .rgba(try bitmap(source.id) { try RGBAImage(text.render(content)) }))
+            return Drawn(picture: .rgba(try bitmap(source.id, nil) { try RGBAImage(text.render(content)) }))
         case .composition(_, let nested):
             let time = layer.timeMap.sourceTime(frame: index, fps: plan.output.fps)
             let key = ItemKey(source: source.id, location: layer.location)
@@ -125,10 +135,11 @@ final class PictureProvider {
         return try VideoPicture(file: file)
     }
 
-    private func bitmap(_ id: SourceID, _ make: () throws -> RGBAImage) throws -> RGBAImage {
-        if let image = bitmaps[id] { return image }
+    private func bitmap(_ id: SourceID, _ size: PixelSize?, _ make: () throws -> RGBAImage) throws -> RGBAImage {
+        let key = BitmapKey(source: id, size: size)
+        if let image = bitmaps[key] { return image }
         let image = try make()
-        bitmaps[id] = image
+        bitmaps[key] = image
         return image
     }
 }

@@ -56,23 +56,63 @@ public enum Mask: Hashable, Sendable, Codable {
     case rectangle(Curve<Rect>)
     /// Only inside the circle.
     case circle(center: Vector2, radius: Curve<Double>)
+    /// Only inside every one of these: the frames of the compositions a layer
+    /// drawn straight onto the output is in (each placed without rotation).
+    case frames([CompositionFrame])
 
     public var planText: String {
         switch self {
         case .rectangle(let rect): return "rectangle \(rect.planText)"
         case .circle(let center, let radius): return "circle at \(center) radius \(radius.planText)"
+        case .frames(let frames): return "frames " + frames.map(\.planText).joined(separator: " ")
         }
+    }
+
+    /// The rectangle a `frames` mask leaves, in output pixels, at a time.
+    public static func intersection(of frames: [CompositionFrame], at time: Rational) -> Rect {
+        var (x0, y0, x1, y1) = (-Double.infinity, -Double.infinity, Double.infinity, Double.infinity)
+        for frame in frames {
+            let m = frame.transform.transform(at: time, sourceSize: frame.size)
+            let (w, h) = (Double(frame.size.width), Double(frame.size.height))
+            let corners = [(0.0, 0.0), (w, h)].map { m.apply(x: $0.0, y: $0.1) }
+            x0 = max(x0, min(corners[0].x, corners[1].x))
+            y0 = max(y0, min(corners[0].y, corners[1].y))
+            x1 = min(x1, max(corners[0].x, corners[1].x))
+            y1 = min(y1, max(corners[0].y, corners[1].y))
+        }
+        return Rect(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0))
     }
 
     /// Whether the output pixel centre `(x, y)` shows the layer at a time.
     public func contains(x: Double, y: Double, at time: Rational) -> Bool {
         switch self {
+        case .frames(let frames): return Self.intersection(of: frames, at: time).contains(x: x, y: y)
         case .rectangle(let rect): return rect.value(at: time).contains(x: x, y: y)
         case .circle(let center, let radius):
             let (dx, dy) = (x - center.x, y - center.y)
             let r = radius.value(at: time)
             return dx * dx + dy * dy < r * r
         }
+    }
+}
+
+/// A composition's picture as placed on the output: a flattened layer shows only inside it.
+public struct CompositionFrame: Hashable, Sendable, Codable {
+    public var size: PixelSize
+    /// Maps the composition's pixels to output pixels; its rotation is 0.
+    public var transform: LayerTransform
+
+    public init(size: PixelSize, transform: LayerTransform) {
+        self.size = size
+        self.transform = transform
+    }
+
+    func shifted(by offset: Rational) -> CompositionFrame {
+        CompositionFrame(size: size, transform: transform.shifted(by: offset))
+    }
+
+    var planText: String {
+        "(\(size) " + transform.planLines.map { $0.drop { $0 == " " } }.joined(separator: "; ") + ")"
     }
 }
 

@@ -34,7 +34,8 @@ extension LayerTransform {
             .scale(x: zoom, y: zoom),
             .translation(x: centre.x, y: centre.y),
         ]
-        return steps.reduce(PixelTransform.identity) { $0.concatenating($1) }
+        let own = steps.reduce(PixelTransform.identity) { $0.concatenating($1) }
+        return parents.reduce(own) { $0.concatenating($1.transform(at: time)) }
     }
 
     /// The source's size as displayed (after auto-rotation), when it is known.

@@ -42,6 +42,10 @@ public struct LayerTransform: Hashable, Sendable, Codable {
     public var shifts: [Curve<Vector2>] = []
     /// Uniform scale about the frame centre added by the zoom transition.
     public var zoom: Curve<Double> = .constant(1)
+    /// For a layer of a composition drawn straight onto the output: the placements
+    /// of the compositions it is in, innermost first. Each maps its composition's
+    /// pixels (`outputSize` above, then each one's own) into the next.
+    public var parents: [LayerTransform] = []
 
     public init(
         sourceSize: PixelSize?, outputSize: PixelSize, autoRotation: Int = 0, crop: Curve<Crop> = .constant(Crop()),

@@ -54,7 +54,7 @@ struct PlanTextWriter {
                 : "layer \(source) track \(layer.track) order \(layer.order) range \(layer.range) item \(layer.location)",
             "  time \(layer.timeMap.planText)",
         ]
-        lines += transformLines(layer.transform).map { "  " + $0 }
+        lines += layer.transform.planLines.map { "  " + $0 }
         lines.append("  opacity \(layer.opacity.planText)")
         if let mask = layer.mask { lines.append("  mask \(mask.planText)") }
         if !layer.filters.isEmpty {
@@ -65,30 +65,6 @@ struct PlanTextWriter {
         }
         if let sigma = layer.blurredBackdrop { lines.append("  backdrop cover blur \(formatNumber(sigma))") }
         return lines
-    }
-
-    private func transformLines(_ t: LayerTransform) -> [String] {
-        var head = "transform source \(t.sourceSize?.description ?? "rasterised")"
-        if t.autoRotation != 0 { head += " auto-rotate \(t.autoRotation)" }
-        if t.autoMirror { head += " auto-mirror" }
-        if let flip = t.flip { head += " flip \(flip.rawValue)" }
-        head += " \(sizingText(t.sizing)) anchor \(t.anchor)"
-        var lines = [
-            head, "  position \(t.position.planText)", "  scale \(t.scale.planText)", "  rotation \(t.rotation.planText)",
-        ]
-        if t.crop != .constant(Crop()) { lines.append("  crop \(t.crop.planText)") }
-        lines += t.shifts.map { "  shift \($0.planText)" }
-        if t.zoom != .constant(1) { lines.append("  zoom \(t.zoom.planText)") }
-        return lines
-    }
-
-    private func sizingText(_ sizing: Sizing) -> String {
-        switch sizing {
-        case .fit(let fit): return "fit \(fit.rawValue)"
-        case .box(let size): return "size \(size.planText)"
-        case .autoWidth(let height): return "size auto x \(height.planText)"
-        case .autoHeight(let width): return "size \(width.planText) x auto"
-        }
     }
 
     private func audioLines() -> [String] {
@@ -137,4 +113,35 @@ extension RenderPlan {
     /// The plan as `render plan` prints it: stable text, byte-identical across
     /// runs, one line per instruction.
     public var text: String { PlanTextWriter(plan: self).lines().joined(separator: "\n") + "\n" }
+}
+
+extension LayerTransform {
+    /// The transform's lines in `render plan` and fingerprints; a flattened
+    /// composition's placements follow as `in` lines.
+    var planLines: [String] {
+        var head = "transform source \(sourceSize?.description ?? "rasterised")"
+        if autoRotation != 0 { head += " auto-rotate \(autoRotation)" }
+        if autoMirror { head += " auto-mirror" }
+        if let flip { head += " flip \(flip.rawValue)" }
+        head += " \(sizing.planText) anchor \(anchor)"
+        var lines = [head, "  position \(position.planText)", "  scale \(scale.planText)", "  rotation \(rotation.planText)"]
+        if crop != .constant(Crop()) { lines.append("  crop \(crop.planText)") }
+        lines += shifts.map { "  shift \($0.planText)" }
+        if zoom != .constant(1) { lines.append("  zoom \(zoom.planText)") }
+        for parent in parents {
+            lines += parent.planLines.enumerated().map { $0.offset == 0 ? "  in " + $0.element : "   " + $0.element }
+        }
+        return lines
+    }
+}
+
+extension Sizing {
+    var planText: String {
+        switch self {
+        case .fit(let fit): return "fit \(fit.rawValue)"
+        case .box(let size): return "size \(size.planText)"
+        case .autoWidth(let height): return "size auto x \(height.planText)"
+        case .autoHeight(let width): return "size \(width.planText) x auto"
+        }
+    }
 }

@@ -65,6 +65,12 @@ public struct TimeRange: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public var duration: Rational { end - start }
 
+    /// The part of both ranges, `nil` when they do not overlap.
+    public func intersection(_ other: TimeRange) -> TimeRange? {
+        let (lower, upper) = (max(start, other.start), min(end, other.end))
+        return lower < upper ? TimeRange(start: lower, end: upper) : nil
+    }
+
     public func frames(at fps: FrameRate) -> Range<Int64> {
         let lower = start.ceil(times: fps.rate)
         return lower..<max(lower, end.ceil(times: fps.rate))

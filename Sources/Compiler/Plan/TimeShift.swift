@@ -61,6 +61,7 @@ extension LayerTransform {
         moved.rotation = rotation.shifted(by: offset)
         moved.shifts = shifts.map { $0.shifted(by: offset) }
         moved.zoom = zoom.shifted(by: offset)
+        moved.parents = parents.map { $0.shifted(by: offset) }
         return moved
     }
 }
@@ -70,6 +71,7 @@ extension Mask {
         switch self {
         case .rectangle(let rect): return .rectangle(rect.shifted(by: offset))
         case .circle(let center, let radius): return .circle(center: center, radius: radius.shifted(by: offset))
+        case .frames(let frames): return .frames(frames.map { $0.shifted(by: offset) })
         }
     }
 }

@@ -130,3 +130,58 @@ import Testing
         }
     }
 }
+
+extension CompositionRenderTests {
+    /// A composition nothing changes as a whole is drawn as its own layers,
+    /// straight onto the output; a filter that changes nothing makes it drawn
+    /// into a picture of its own first. Both show the same picture (at whole-pixel
+    /// places: scaled, drawing straight resamples each layer once, sharper than
+    /// resampling the composition's picture).
+    @Test func drawingItsLayersStraightOntoTheOutputShowsWhatItsPictureShows() throws {
+        let workspace = try RenderWorkspace()
+        func project(_ keys: String) -> String {
+            """
+            cutlist: 1
+            output: { path: out\(keys.isEmpty ? "" : "-filtered").mp4, size: 160x90, fps: 25, video: { crf: 0 } }
+            compositions:
+              card:
+                size: 100x50
+                duration: 0.4s
+                tracks:
+                  - items: [ { gradient: linear, colors: [red, "#0000ff80"], until: end } ]
+                  - items: [ { color: "#ffff0080", size: [60, 20], position: [90, 25], until: end } ]
+                  - items: [ { pattern: grid, size: [80, 45], position: [0, 0], until: end } ]
+            tracks:
+              - items: [ { pattern: bars, duration: 0.4s } ]
+              - items:
+                  - { composition: card, \(keys) position: [{ at: 0, value: [60, 40] }, { at: end, value: [100, 50] }] }
+            """
+        }
+        let flat = try workspace.plan(project(""))
+        let layers = flat.video.flatMap(\.layers)
+        #expect(
+            layers.allSatisfy { flat.source($0.source).map { if case .composition = $0.kind { false } else { true } } ?? false })
+        #expect(layers.filter { $0.mask != nil }.count > 0)
+        let straight = try RenderOutput.pictures(try workspace.render(project("")))
+        let throughPicture = try RenderOutput.pictures(try workspace.render(project("filters: [{ brightness: 0 }],")))
+        try #require(straight.count == 10 && throughPicture.count == 10)
+        var largest = 0
+        var total = 0
+        var beyondRounding = 0
+        for (a, b) in zip(straight, throughPicture) {
+            for (p, q) in zip(a.luma, b.luma) {
+                let difference = abs(Int(p) - Int(q))
+                if difference > 3 { beyondRounding += 1 }
+                largest = max(largest, difference)
+                total += difference
+            }
+        }
+        let count = straight.count * 160 * 90
+        let mean = Double(total) / Double(count)
+        // The picture's way rounds to 8 bits twice, and at sharp edges its trip through RGB
+        // (each pixel with its 2x2 block's chroma) clips: a few levels on a few pixels.
+        #expect(
+            largest <= 8 && mean < 0.2 && beyondRounding * 1000 < count,
+            "largest difference \(largest), mean \(mean), \(beyondRounding) pixels beyond 3")
+    }
+}
