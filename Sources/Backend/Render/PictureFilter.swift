@@ -282,24 +282,30 @@ extension LayerPicture {
     }
 
     /// Block means; a block reaching past the source's edge (a chroma plane of an
-    /// odd size) repeats its last row or column.
+    /// odd size) repeats its last row or column. Sums a row of blocks at a time,
+    /// reading the source rows in order.
     private static func average(
         _ source: UnsafeBufferPointer<UInt8>, stride: Int, size: (width: Int, height: Int),
         into target: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, targetStride: Int, channels: Int, factor: Int
     ) {
-        let count = factor * factor
-        for y in 0..<height {
-            for x in 0..<width {
-                for channel in 0..<channels {
-                    var sum = 0
-                    for dy in 0..<factor {
-                        let row = min(y * factor + dy, size.height - 1) * stride
+        guard let input = source.baseAddress, let output = target.baseAddress else { return }
+        let (count, rowLength) = (factor * factor, width * channels)
+        let lastColumn = (size.width - 1) * channels
+        var sums = [Int](repeating: 0, count: rowLength)
+        sums.withUnsafeMutableBufferPointer { sums in
+            for y in 0..<height {
+                for i in 0..<rowLength { sums[i] = 0 }
+                for dy in 0..<factor {
+                    let row = input + min(y * factor + dy, size.height - 1) * stride
+                    for x in 0..<width {
                         for dx in 0..<factor {
-                            sum += Int(source[row + min(x * factor + dx, size.width - 1) * channels + channel])
+                            let column = min((x * factor + dx) * channels, lastColumn)
+                            for channel in 0..<channels { sums[x * channels + channel] += Int(row[column + channel]) }
                         }
                     }
-                    target[y * targetStride + x * channels + channel] = UInt8((sum + count / 2) / count)
                 }
+                let out = output + y * targetStride
+                for i in 0..<rowLength { out[i] = UInt8((sums[i] + count / 2) / count) }
             }
         }
     }

@@ -78,6 +78,30 @@ import Testing
         expectColor(picture, at: (80, 45), (0, 128, 128))
     }
 
+    @Test func filtersApplyToTheWholeGroup() throws {
+        let workspace = try RenderWorkspace()
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 160x90, fps: 25, background: blue, video: { crf: 0 } }
+            tracks:
+              - items:
+                  - group:
+                      size: 80x40
+                      tracks:
+                        - items: [ { color: red, duration: 0.2s } ]
+                        - items: [ { color: lime, size: [40, 40], position: [60, 20], duration: 0.2s } ]
+                    filters: [{ saturation: 0 }]
+            """)
+        let picture = try #require(try RenderOutput.pictures(output).first)
+        // Both of its layers lose their colour; the frame around the group keeps its blue.
+        for point in [(50, 45), (100, 45)] {
+            let c = picture.rgb(point.0, point.1)
+            #expect(abs(c.red - c.green) < 6 && abs(c.green - c.blue) < 6 && c.red > 30, "\(c) at \(point)")
+        }
+        expectColor(picture, at: (10, 10), (0, 0, 255))
+    }
+
     @Test func aTransitionMovesTheWholeGroup() throws {
         let workspace = try RenderWorkspace()
         let output = try workspace.render(
