@@ -14,6 +14,11 @@ final class FrameCompositor {
     private var filtered: [SourceLocation: YUVImage?] = [:]
     private var backdrops: [SourceLocation: YUVImage?] = [:]
     private var luts: [SourceID: CubeLUT] = [:]
+    /// Whether every frame of the current segment is the same picture (stills,
+    /// generated pictures, nothing moving), and the background the canvas holds
+    /// it over once drawn: the next frames of the segment are that canvas again.
+    private var segmentIsStill = false
+    private var stillDrawnOver: YUVColor?
 
     init(plan: RenderPlan, text: TextRasterizer) {
         self.plan = plan
@@ -36,6 +41,19 @@ final class FrameCompositor {
         let drawn = Set(segment.layers.map(\.location))
         filtered = filtered.filter { drawn.contains($0.key) }
         backdrops = backdrops.filter { drawn.contains($0.key) }
+        segmentIsStill = segment.layers.allSatisfy(isStill)
+        stillDrawnOver = nil
+    }
+
+    /// Whether the layer draws the same picture at the same place in every frame.
+    private func isStill(_ layer: Layer) -> Bool {
+        guard layer.isConstant, let source = plan.source(layer.source) else { return false }
+        switch source.kind {
+        case .file(let file): return file.facts.video?.isStillImage == true
+        case .color, .gradient, .text: return true
+        case .pattern(let pattern): return pattern != .counter
+        case .composition, .tone, .lut: return false
+        }
     }
 
     /// The largest scale, per axis, at which the segment draws each still picture:
@@ -63,6 +81,14 @@ final class FrameCompositor {
     /// Output frame `index` over the output's background, or over `background`.
     func frame(_ index: Int64, of segment: Segment, background: YUVColor? = nil) throws -> YUVImage {
         let background = background ?? self.background
+        // A slideshow's still between its transitions: the canvas already shows it.
+        if segmentIsStill, stillDrawnOver == background { return canvas }
+        let image = try draw(index, of: segment, background: background)
+        stillDrawnOver = segmentIsStill && image === canvas ? background : nil
+        return image
+    }
+
+    private func draw(_ index: Int64, of segment: Segment, background: YUVColor) throws -> YUVImage {
         let time = Rational(index) / plan.output.fps.rate
         // The background is painted just before the first draw, unless that draw
         // replaces the whole canvas (a full-frame opaque clip): one pass less per frame.

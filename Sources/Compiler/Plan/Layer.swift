@@ -41,6 +41,20 @@ public struct Layer: Hashable, Sendable, Codable {
     /// (its transform and opacity aside).
     public var isPlainPicture: Bool { mask == nil && filters.isEmpty && blurredBackdrop == nil }
 
+    /// Whether the layer draws the same at every time, given a picture that does
+    /// not change: no curve of its placement, opacity, mask or filters moves.
+    public var isConstant: Bool {
+        let masked: Bool
+        switch mask {
+        case nil: masked = true
+        case .rectangle(let rect)?: masked = rect.isConstant
+        case .circle(_, let radius)?: masked = radius.isConstant
+        case .frames(let frames)?: masked = frames.allSatisfy(\.transform.isConstant)
+        }
+        return masked && transform.isConstant && opacity.factors.allSatisfy(\.isConstant)
+            && filters.allSatisfy(\.amount.isConstant)
+    }
+
     /// The layer's crop (displayed source pixels); part of `transform`.
     public var crop: Curve<Crop> { transform.crop }
 

@@ -38,6 +38,19 @@ extension LayerTransform {
         return parents.reduce(own) { $0.concatenating($1.transform(at: time)) }
     }
 
+    /// Whether nothing of the placement changes with time.
+    public var isConstant: Bool {
+        let sized: Bool
+        switch sizing {
+        case .fit: sized = true
+        case .box(let size): sized = size.isConstant
+        case .autoWidth(let height): sized = height.isConstant
+        case .autoHeight(let width): sized = width.isConstant
+        }
+        return sized && crop.isConstant && position.isConstant && scale.isConstant && rotation.isConstant
+            && zoom.isConstant && shifts.allSatisfy(\.isConstant) && parents.allSatisfy(\.isConstant)
+    }
+
     /// The source's size as displayed (after auto-rotation), when it is known.
     public var displayedSourceSize: PixelSize? {
         guard let size = sourceSize else { return nil }
