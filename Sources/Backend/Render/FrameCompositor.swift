@@ -41,13 +41,15 @@ final class FrameCompositor {
         let drawn = Set(segment.layers.map(\.location))
         filtered = filtered.filter { drawn.contains($0.key) }
         backdrops = backdrops.filter { drawn.contains($0.key) }
-        segmentIsStill = segment.layers.allSatisfy(isStill)
+        let rate = plan.output.fps.rate
+        let span = Rational(segment.frames.lowerBound) / rate...Rational(max(segment.frames.upperBound - 1, 0)) / rate
+        segmentIsStill = segment.layers.allSatisfy { isStill($0, over: span) }
         stillDrawnOver = nil
     }
 
-    /// Whether the layer draws the same picture at the same place in every frame.
-    private func isStill(_ layer: Layer) -> Bool {
-        guard layer.isConstant, let source = plan.source(layer.source) else { return false }
+    /// Whether the layer draws the same picture at the same place in every frame of `span`.
+    private func isStill(_ layer: Layer, over span: ClosedRange<Rational>) -> Bool {
+        guard layer.isConstant(over: span), let source = plan.source(layer.source) else { return false }
         switch source.kind {
         case .file(let file): return file.facts.video?.isStillImage == true
         case .color, .gradient, .text: return true

@@ -28,6 +28,18 @@ public enum Curve<Value: Interpolatable>: Hashable, Sendable, Codable {
         return false
     }
 
+    /// Whether the value is the same at every time of `span` (a keyframed curve
+    /// outside its keys, a ramp before or after it).
+    public func isConstant(over span: ClosedRange<Rational>) -> Bool {
+        switch self {
+        case .constant: return true
+        case .ramp(let ramp): return span.upperBound <= ramp.start || span.lowerBound >= ramp.start + ramp.duration
+        case .keyframes(let curve):
+            guard curve.repetition == nil, let first = curve.keys.first, let last = curve.keys.last else { return false }
+            return span.upperBound <= curve.origin + first.time || span.lowerBound >= curve.origin + last.time
+        }
+    }
+
     /// One line for `render plan`.
     public var planText: String {
         switch self {

@@ -41,18 +41,18 @@ public struct Layer: Hashable, Sendable, Codable {
     /// (its transform and opacity aside).
     public var isPlainPicture: Bool { mask == nil && filters.isEmpty && blurredBackdrop == nil }
 
-    /// Whether the layer draws the same at every time, given a picture that does
-    /// not change: no curve of its placement, opacity, mask or filters moves.
-    public var isConstant: Bool {
+    /// Whether the layer draws the same at every time of `span`, given a picture
+    /// that does not change: no curve of its placement, opacity, mask or filters moves.
+    public func isConstant(over span: ClosedRange<Rational>) -> Bool {
         let masked: Bool
         switch mask {
         case nil: masked = true
-        case .rectangle(let rect)?: masked = rect.isConstant
-        case .circle(_, let radius)?: masked = radius.isConstant
-        case .frames(let frames)?: masked = frames.allSatisfy(\.transform.isConstant)
+        case .rectangle(let rect)?: masked = rect.isConstant(over: span)
+        case .circle(_, let radius)?: masked = radius.isConstant(over: span)
+        case .frames(let frames)?: masked = frames.allSatisfy { $0.transform.isConstant(over: span) }
         }
-        return masked && transform.isConstant && opacity.factors.allSatisfy(\.isConstant)
-            && filters.allSatisfy(\.amount.isConstant)
+        return masked && transform.isConstant(over: span) && opacity.factors.allSatisfy { $0.isConstant(over: span) }
+            && filters.allSatisfy { $0.amount.isConstant(over: span) }
     }
 
     /// The layer's crop (displayed source pixels); part of `transform`.

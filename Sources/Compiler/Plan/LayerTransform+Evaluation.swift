@@ -38,17 +38,18 @@ extension LayerTransform {
         return parents.reduce(own) { $0.concatenating($1.transform(at: time)) }
     }
 
-    /// Whether nothing of the placement changes with time.
-    public var isConstant: Bool {
+    /// Whether nothing of the placement changes during `span`.
+    public func isConstant(over span: ClosedRange<Rational>) -> Bool {
         let sized: Bool
         switch sizing {
         case .fit: sized = true
-        case .box(let size): sized = size.isConstant
-        case .autoWidth(let height): sized = height.isConstant
-        case .autoHeight(let width): sized = width.isConstant
+        case .box(let size): sized = size.isConstant(over: span)
+        case .autoWidth(let height): sized = height.isConstant(over: span)
+        case .autoHeight(let width): sized = width.isConstant(over: span)
         }
-        return sized && crop.isConstant && position.isConstant && scale.isConstant && rotation.isConstant
-            && zoom.isConstant && shifts.allSatisfy(\.isConstant) && parents.allSatisfy(\.isConstant)
+        return sized && crop.isConstant(over: span) && position.isConstant(over: span) && scale.isConstant(over: span)
+            && rotation.isConstant(over: span) && zoom.isConstant(over: span)
+            && shifts.allSatisfy { $0.isConstant(over: span) } && parents.allSatisfy { $0.isConstant(over: span) }
     }
 
     /// The source's size as displayed (after auto-rotation), when it is known.
