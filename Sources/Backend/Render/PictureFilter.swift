@@ -297,7 +297,18 @@ extension LayerPicture {
                 for i in 0..<rowLength { sums[i] = 0 }
                 for dy in 0..<factor {
                     let row = input + min(y * factor + dy, size.height - 1) * stride
-                    for x in 0..<width {
+                    // Blocks wholly inside the row need no clamping; one-channel planes, no channel loop.
+                    let whole = min(width, size.width / factor)
+                    if channels == 1 {
+                        var block = UnsafePointer(row)
+                        for x in 0..<whole {
+                            var sum = 0
+                            for dx in 0..<factor { sum &+= Int(block[dx]) }
+                            sums[x] &+= sum
+                            block += factor
+                        }
+                    }
+                    for x in (channels == 1 ? whole : 0)..<width {
                         for dx in 0..<factor {
                             let column = min((x * factor + dx) * channels, lastColumn)
                             for channel in 0..<channels { sums[x * channels + channel] += Int(row[column + channel]) }
