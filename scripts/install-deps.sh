@@ -12,17 +12,32 @@ packages=(
   ffmpeg                                  # tests make media and check outputs with it
   python3 python3-jsonschema python3-yaml # the JSON Schema test
 )
+testing=false
 if [ "${1:-}" = "--test" ]; then
+  testing=true
   packages+=(chromium)                    # plays outputs as a browser does
   packages+=(slurm-wlm munge)             # a one-node Slurm cluster runs deploy/slurm
+  packages+=(python3-pip)                 # installs opentimelineio, below
 fi
+# OpenTimelineIO's Python library reads back what `render export` writes (PyPI only).
+otio() {
+  $testing || return 0
+  python3 -c "import opentimelineio" 2>/dev/null && return 0
+  echo "installing: opentimelineio (PyPI)"
+  python3 -m pip install --quiet opentimelineio 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages opentimelineio
+}
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+if [ ${#missing[@]} -eq 0 ]; then
+  otio
+  exit 0
+fi
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 echo "installing: ${missing[*]}"
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+otio

@@ -43,7 +43,8 @@ public struct Compiler: Sendable {
         return CompileResult(plan: context.hasErrors ? nil : plan, diagnostics: diagnostics)
     }
 
-    private func run(_ context: inout CompileContext) -> RenderPlan? {
+    /// The passes up to the timeline: every item placed, `until: end` resolved.
+    func place(_ context: inout CompileContext) -> (Placement, OutputPlan)? {
         MediaProber(media: media).probe(&context)
         guard !context.hasErrors else { return nil }
         OutputResolver().resolveFormat(&context)
@@ -55,6 +56,11 @@ public struct Compiler: Sendable {
             return nil
         }
         placement.resolveUntilEnd(outputEnd: output.duration)
+        return (placement, output)
+    }
+
+    private func run(_ context: inout CompileContext) -> RenderPlan? {
+        guard let (placement, output) = place(&context) else { return nil }
         let transitions = TransitionLowering(output: output)
         transitions.check(placement, &context)
         guard !context.hasErrors else { return nil }

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Backend
+import Compiler
+import Foundation
+
+/// `render export`: the project as an OpenTimelineIO timeline, for other editors.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the project as an OpenTimelineIO timeline (.otio) that other editors open.")
+
+    @Argument(help: "The project file.")
+    var project: String
+
+    @Option(name: .shortAndLong, help: "The .otio file to write (default: the project's name with .otio, beside it).")
+    var output: String?
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("Set a variable, overriding 'vars:'.", valueName: "NAME=VALUE"))
+    var assignments: [String] = []
+
+    func run() throws {
+        // The project must compile as it would render: the same checks, the same diagnostics.
+        let (project, _) = try ProjectCompiler(path: self.project, assignments: assignments).compile()
+        let (timeline, diagnostics) = Compiler(media: MediaProbe()).otioTimeline(project)
+        guard let timeline else {
+            Terminal.printError(diagnostics.map(\.description).joined(separator: "\n"))
+            throw ExitCode(2)
+        }
+        let path = output ?? URL(fileURLWithPath: self.project).deletingPathExtension().appendingPathExtension("otio").path
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            try encoder.encode(timeline).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            Terminal.printError("error: cannot write '\(path)': \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+        print("wrote \(path)")
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// `render export`: OpenTimelineIO's own Python library reads the timeline back
+/// with the clips, ranges, speeds, gaps and transitions the project has.
+@Suite struct ExportCLITests {
+    /// What OpenTimelineIO reads from an `.otio` file: per track its duration in
+    /// frames, then per child its kind and its numbers in frames.
+    static func readBack(_ path: String) throws -> [String] {
+        let script = """
+            import sys, opentimelineio as otio
+            timeline = otio.adapters.read_from_file(sys.argv[1])
+            for track in timeline.tracks:
+                print(track.name, track.kind, track.duration().value)
+                for child in track:
+                    if isinstance(child, otio.schema.Transition):
+                        print("  transition", child.name, child.in_offset.value, child.out_offset.value)
+                    elif isinstance(child, otio.schema.Gap):
+                        print("  gap", child.duration().value)
+                    else:
+                        r = child.source_range
+                        warps = [e.time_scalar for e in child.effects if isinstance(e, otio.schema.LinearTimeWarp)]
+                        print("  clip", child.name, r.start_time.value, r.duration.value, *warps)
+            """
+        return try Tool.run("python3", ["-c", script, path]).split(separator: "\n").map(String.init)
+    }
+
+    @Test func opentimelineioReadsBackTheEdit() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.makeClip("clip.mp4", seconds: 3)
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - name: main
+                items:
+                  - { source: clip.mp4, from: 0.2s, to: 1.2s }
+                  - { transition: crossfade, duration: 0.4s }
+                  - { source: clip.mp4, to: 2s, speed: 2 }
+                  - { gap: 0.5s }
+                  - { color: red, duration: 0.5s }
+              - name: music
+                kind: audio
+                items:
+                  - { tone: 440, at: 1s, duration: 1s }
+            """)
+        let result = try space.render("export", "edit.yaml", "-o", "edit.otio")
+        #expect(result.status == 0, "\(result)")
+        let plan = try space.render("plan", "edit.yaml")
+        #expect(plan.stdout.contains(" frames 65 "), "\(plan.stdout.prefix(200))")
+        // The crossfade's 0.4 s (10 frames) overlap: each clip gives up 5 frames to it
+        // and it reaches 5 into each; the second clip at double speed starts 10 source frames in.
+        #expect(
+            try Self.readBack(space.path("edit.otio")) == [
+                "main Video 65.0",
+                "  clip clip.mp4 5.0 20.0",
+                "  transition crossfade 5.0 5.0",
+                "  clip clip.mp4 10.0 20.0 2.0",
+                "  gap 12.5",
+                "  clip color #ff0000ff 0.0 12.5",
+                "music Audio 50.0",
+                "  gap 25.0",
+                "  clip tone 440.0 Hz 0.0 25.0",
+            ])
+    }
+
+    @Test func aProjectThatDoesNotCompileExportsNothing() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", "cutlist: 1\ntracks:\n  - items: [ { source: missing.mp4 } ]\n")
+        let result = try space.render("export", "edit.yaml", "-o", "edit.otio")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("missing.mp4"), "\(result)")
+        #expect(!space.exists("edit.otio"))
+    }
+}
