@@ -80,8 +80,11 @@ public struct OTIOTimeline: Encodable, Sendable {
         case missing
 
         enum Keys: String, CodingKey {
-            case schema = "OTIO_SCHEMA", name, targetURL = "target_url", generatorKind = "generator_kind", parameters
-            case metadata, availableRange = "available_range"
+            case schema = "OTIO_SCHEMA"
+            case targetURL = "target_url"
+            case generatorKind = "generator_kind"
+            case availableRange = "available_range"
+            case name, parameters, metadata
         }
 
         func encode(to encoder: any Encoder) throws {
