@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "CompilerTests", dependencies: ["Compiler"], exclude: ["Golden"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Compiler", "EDLParser"]),
         // Runs the built `render` executable as a user would: exact text and exit status.
-        .testTarget(name: "RenderCLITests", dependencies: ["render"]),
+        .testTarget(name: "RenderCLITests", dependencies: ["render"], exclude: ["Fixtures"]),
         // Renders every project in examples/ and checks what a viewer would notice.
         .testTarget(name: "ExampleTests", dependencies: ["Backend", "Compiler", "EDLParser"]),
     ]

@@ -77,3 +77,86 @@ import Testing
         #expect(!space.exists("edit.otio"))
     }
 }
+
+/// `render import`: OpenTimelineIO's own sample timelines become projects that
+/// last exactly as long as OpenTimelineIO says they do.
+@Suite struct ImportCLITests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/otio")
+
+    static var samples: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []).filter { $0.hasSuffix(".otio") }.sorted()
+    }
+
+    /// The timeline's length in frames as OpenTimelineIO computes it; `nil` when the
+    /// installed library is older than the file's schema versions.
+    static func otioFrames(_ path: String) throws -> Double? {
+        let script = """
+            import sys, opentimelineio as otio
+            try:
+                print(otio.adapters.read_from_file(sys.argv[1]).duration().value)
+            except otio.exceptions.UnsupportedSchemaError:
+                print("unsupported")
+            """
+        let output = try Tool.run("python3", ["-c", script, path]).trimmingCharacters(in: .whitespacesAndNewlines)
+        return Double(output)
+    }
+
+    @Test(arguments: samples)
+    func aSampleTimelineImportsWithItsLength(_ name: String) throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        let source = Self.fixtures.appendingPathComponent(name).path
+        let imported = try space.render("import", source, "-o", "edit.yaml", "--offline", "slate")
+        #expect(imported.status == 0, "\(imported)")
+        let plan = try space.render("plan", "edit.yaml")
+        #expect(plan.status == 0, "\(plan)")
+        let frames = plan.stdout.split(separator: " ").drop { $0 != "frames" }.dropFirst().first.flatMap { Int($0) }
+        #expect(frames != nil, "\(plan.stdout.prefix(300))")
+        if let expected = try Self.otioFrames(source) {
+            #expect(frames.map(Double.init) == expected, "\(name): OpenTimelineIO counts \(expected) frames")
+        }
+    }
+
+    @Test func missingMediaIsAnErrorUnlessSlatesAreAskedFor() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        let source = Self.fixtures.appendingPathComponent("simple_cut.otio").path
+        let refused = try space.render("import", source, "-o", "edit.yaml")
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("media not found"), "\(refused)")
+        #expect(refused.stderr.contains("--offline slate"))
+        #expect(!space.exists("edit.yaml"))
+    }
+
+    @Test func anExportImportsBackToTheSameCuts() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.makeClip("clip.mp4", seconds: 3)
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - items:
+                  - { source: clip.mp4, from: 0.4s, to: 1.4s }
+                  - { transition: crossfade, duration: 0.4s }
+                  - { source: clip.mp4, to: 2s, speed: 2 }
+                  - { gap: 0.4s }
+                  - { source: clip.mp4, from: 2s }
+            """)
+        #expect(try space.render("export", "edit.yaml", "-o", "edit.otio").status == 0)
+        let back = try space.render("import", "edit.otio", "-o", "back.yaml")
+        #expect(back.status == 0, "\(back)")
+        let text = String(decoding: space.data("back.yaml") ?? Data(), as: UTF8.self)
+        // Each clip covers the same source frames over the same output frames as before.
+        #expect(text.contains("- { source: \"clip_mp4\", from: 10f, to: 35f }"), "\(text)")
+        #expect(text.contains("- { transition: crossfade, duration: 10f }"), "\(text)")
+        #expect(text.contains("- { source: \"clip_mp4\", from: 0f, to: 50f, speed: 2.0 }"), "\(text)")
+        #expect(text.contains("- { gap: 10f }"), "\(text)")
+        #expect(text.contains("- { source: \"clip_mp4\", from: 50f, to: 75f }"), "\(text)")
+        let before = try space.render("plan", "edit.yaml").stdout
+        let after = try space.render("plan", "back.yaml").stdout
+        #expect(before.contains(" frames 75 ") && after.contains(" frames 75 "), "\(after.prefix(300))")
+    }
+}
