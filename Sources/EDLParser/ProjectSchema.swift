@@ -2038,6 +2038,11 @@ public enum ProjectSchema {
         },
         "filters": {
           "$ref": "#/$defs/filters"
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
         }
       },
       "patternProperties": {
@@ -2175,6 +2180,11 @@ public enum ProjectSchema {
         },
         "filters": {
           "$ref": "#/$defs/filters"
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
         }
       },
       "patternProperties": {
@@ -2310,6 +2320,11 @@ public enum ProjectSchema {
         },
         "filters": {
           "$ref": "#/$defs/filters"
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
         }
       },
       "patternProperties": {
@@ -2507,6 +2522,11 @@ public enum ProjectSchema {
         },
         "filters": {
           "$ref": "#/$defs/filters"
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
         }
       },
       "patternProperties": {
@@ -2786,6 +2806,11 @@ public enum ProjectSchema {
         },
         "filters": {
           "$ref": "#/$defs/filters"
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
         }
       },
       "patternProperties": {
@@ -2864,6 +2889,11 @@ public enum ProjectSchema {
           "$ref": "#/$defs/boolean",
           "description": "Drop this item's audio.",
           "default": false
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
         }
       },
       "patternProperties": {
@@ -2896,6 +2926,11 @@ public enum ProjectSchema {
         "gap": {
           "$ref": "#/$defs/duration",
           "description": "How long the hole lasts."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
         }
       },
       "patternProperties": {
@@ -2968,6 +3003,11 @@ public enum ProjectSchema {
             }
           ],
           "default": "equal-power"
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
         }
       },
       "patternProperties": {
@@ -3212,6 +3252,11 @@ public enum ProjectSchema {
         },
         "filters": {
           "$ref": "#/$defs/filters"
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
         }
       },
       "patternProperties": {
@@ -3439,6 +3484,11 @@ public enum ProjectSchema {
         },
         "filters": {
           "$ref": "#/$defs/filters"
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
         }
       },
       "patternProperties": {

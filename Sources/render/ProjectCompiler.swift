@@ -9,8 +9,8 @@ import Foundation
 struct ProjectCompiler {
     let loader: ProjectLoader
 
-    init(path: String, assignments: [String]) throws {
-        loader = ProjectLoader(path: path, overrides: try ProjectLoader.overrides(assignments))
+    init(path: String, assignments: [String], directory: String? = nil) throws {
+        loader = ProjectLoader(path: path, overrides: try ProjectLoader.overrides(assignments), directory: directory)
     }
 
     /// The plan, or exit status 2 after printing what is wrong.

@@ -6,6 +6,9 @@ import Foundation
 struct ProjectLoader {
     let path: String
     let overrides: [String: String]
+    /// The folder relative paths resolve against, when not the file's own (a git
+    /// diff driver reads old versions from temporary files).
+    var directory: String?
 
     /// The parsed project, or nil after printing its diagnostics to standard error.
     /// The parse of the project file (its diagnostics not yet printed) and its
@@ -24,7 +27,7 @@ struct ProjectLoader {
             Terminal.printError("\(path):1:1: error: the project file is not UTF-8 text")
             return nil
         }
-        let directory = url.deletingLastPathComponent().standardizedFileURL.path
+        let directory = self.directory ?? url.deletingLastPathComponent().standardizedFileURL.path
         return (ProjectParser.parse(text, file: path, directory: directory, overrides: overrides), text)
     }
 

@@ -8,7 +8,8 @@ struct Render: ParsableCommand {
         discussion: "Exit status: 0 success, 1 render or I/O failure, 2 invalid project or usage, 130 interrupted.",
         subcommands: [
             RenderProject.self, Check.self, PlanCommand.self, FrameCommand.self, ThumbnailsCommand.self, CacheCommand.self,
-            SplitCommand.self, ChunkCommand.self, JoinCommand.self, ImportCommand.self, ExportCommand.self, Schema.self,
+            SplitCommand.self, ChunkCommand.self, JoinCommand.self, ImportCommand.self, ExportCommand.self, DiffCommand.self,
+            Schema.self,
         ],
         defaultSubcommand: RenderProject.self
     )

@@ -352,3 +352,23 @@ import Testing
             ])
     }
 }
+
+@Suite struct ItemIDTests {
+    @Test func idsNameItemsAndAreUnique() {
+        let project = parseValid(
+            """
+            cutlist: 1
+            tracks:
+              - items: [ { color: red, duration: 1s, id: opening }, { gap: 1s, id: pause } ]
+            """)
+        #expect(items(project).map { $0.id?.value } == ["opening", "pause"])
+        expectErrors(
+            """
+            cutlist: 1
+            tracks:
+              - items: [ { color: red, duration: 1s, id: card } ]
+              - items: [ { color: blue, duration: 1s, id: 1️⃣card } ]
+            """,
+            ["1️⃣": "two items have the id 'card'"])
+    }
+}

@@ -4,6 +4,8 @@ public struct Item: Hashable, Sendable, Codable {
     public var timing = Timing()
     public var picture = Picture()
     public var sound = Sound()
+    /// `id:`, a stable name unique in the project, for diffs and messages.
+    public var id: Located<String>?
     /// Where the item's mapping starts.
     public var location: SourceLocation
 

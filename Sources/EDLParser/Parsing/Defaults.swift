@@ -23,7 +23,7 @@ struct Defaults {
             typealias Reader = ItemReader
             let kindKeys = Set(Reader.Kind.allCases.map(\.rawValue)).subtracting(
                 self == .transition ? ["color", "transition"] : ["color"]
-            ).union(["vars"])
+            ).union(["vars", "id"])
             let keys: [String]
             switch self {
             case .item:

@@ -51,6 +51,7 @@ struct ItemReader {
                 case .transition: allowed[kind] = ["transition"] + transitionKeys
                 }
             }
+            for kind in Kind.allCases { allowed[kind, default: []].append("id") }
             // Picture keys are known on every track, so an audio track reports them as not applying, not as unknown.
             all = Set(allowed.values.joined()).union(pictureKeys)
             for (kind, keys) in allowed { known[kind] = keys + all.subtracting(keys).sorted() }
@@ -133,6 +134,9 @@ struct ItemReader {
         let location = context.location(of: node)
         guard let kindEntry = keys[kind.rawValue], let content = content(kind, kindEntry.value, keys) else { return nil }
         var item = Item(content: content, location: location)
+        if let entry = keys["id"], let id = context.text(entry.value, "id") {
+            item.id = Located(id, at: context.location(of: entry.value))
+        }
         switch kind {
         case .gap, .transition:
             return item

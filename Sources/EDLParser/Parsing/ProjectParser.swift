@@ -70,7 +70,22 @@ public enum ProjectParser {
         trackReader.compositions = CompositionDefinitions(top["compositions"]?.value, paths: paths, context)
         project.tracks = trackReader.readTracks(tracks.value)
         trackReader.checkUnused()
+        checkIDs(project.tracks, context)
         return project
+    }
+
+    /// Item ids are unique in the project (a composition's items are its own).
+    private static func checkIDs(_ tracks: [Track], _ context: ParseContext) {
+        var seen: [String: SourceLocation] = [:]
+        for item in tracks.flatMap(\.items) {
+            guard let id = item.id else { continue }
+            if let first = seen[id.value] {
+                context.diagnostics.error(
+                    "two items have the id '\(id.value)'", at: id.location, hint: "the first is at \(first); ids must be unique")
+            } else {
+                seen[id.value] = id.location
+            }
+        }
     }
 
     private static func readVariables(_ entry: ParseContext.Entry?, overrides: [String: String], _ context: ParseContext) {
