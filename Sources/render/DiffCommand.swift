@@ -61,7 +61,7 @@ struct DiffCommand: ParsableCommand {
     private func version(_ path: String, directory: String?) throws -> Version {
         guard path != "/dev/null" else { return Version() }
         let compiler = try ProjectCompiler(path: path, assignments: assignments, directory: directory)
-        let (project, plan) = try compiler.compile()
+        let (project, plan, _) = try compiler.compile()
         guard let items = Compiler(media: MediaProbe()).timelineItems(project).items else { throw ExitCode(2) }
         var version = Version(items: items, duration: plan.output.duration, fps: plan.output.fps)
         if ChunkedRenderer.canChunk(plan) {

@@ -20,7 +20,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         // The project must compile as it would render: the same checks, the same diagnostics.
-        let (project, _) = try ProjectCompiler(path: self.project, assignments: assignments).compile()
+        let (project, _, _) = try ProjectCompiler(path: self.project, assignments: assignments).compile()
         let (timeline, diagnostics) = Compiler(media: MediaProbe()).otioTimeline(project)
         guard let timeline else {
             Terminal.printError(diagnostics.map(\.description).joined(separator: "\n"))

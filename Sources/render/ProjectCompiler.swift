@@ -21,8 +21,11 @@ struct ProjectCompiler {
         try compile(output: output, preview: preview).plan
     }
 
-    /// The parsed project and its plan; see `plan(output:preview:)`.
-    func compile(output: String? = nil, preview: Bool = false) throws -> (project: Project, plan: RenderPlan) {
+    /// The parsed project, its plan, and the other project files its compositions
+    /// read (absolute paths); see `plan(output:preview:)`.
+    func compile(output: String? = nil, preview: Bool = false) throws -> (
+        project: Project, plan: RenderPlan, included: [String]
+    ) {
         guard let (parsed, source) = loader.load() else { throw ExitCode(2) }
         // Files are checked even when the project has errors, so that a typo and
         // a missing file come in the same run; media are probed only once both pass.
@@ -54,7 +57,8 @@ struct ProjectCompiler {
             plan.output.pictureScale = 0.5
             plan.output.video?.preset = "ultrafast"
         }
-        return (project, plan)
+        let included = parsed.includedFiles.keys.sorted().map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        return (project, plan, included)
     }
 
     /// A diagnostic for a referenced file that is missing or unreadable, naming it

@@ -36,6 +36,9 @@ struct RenderProject: ParsableCommand {
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
+    @Flag(help: "After rendering, render again whenever the project, a file it uses or its media change (Ctrl-C stops).")
+    var watch = false
+
     func validate() throws {
         _ = try ProjectLoader.overrides(assignments)
         guard ProgressReporter.Style(rawValue: progress) != nil else {
@@ -46,8 +49,34 @@ struct RenderProject: ParsableCommand {
     }
 
     func run() throws {
+        guard watch else {
+            _ = try renderOnce()
+            return
+        }
+        var watched = [project]
+        while true {
+            do {
+                watched = [project] + (try renderOnce())
+            } catch let exit as ExitCode where exit.rawValue == 130 {
+                throw exit
+            } catch is ExitCode {
+                // What went wrong is printed; the next save may mend it.
+            }
+            let watcher = try FileWatcher(paths: watched)
+            if !quiet { Terminal.printError("watching \(watched.count) file\(watched.count == 1 ? "" : "s"); Ctrl-C stops") }
+            guard let changed = watcher.waitForChange(isCancelled: { Interruption.isRequested }) else { throw ExitCode(130) }
+            if !quiet {
+                let names = changed.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
+                Terminal.printError("\(names) changed: rendering again")
+            }
+        }
+    }
+
+    /// Renders once; returns the files the render read, to watch.
+    private func renderOnce() throws -> [String] {
         // Caught from the start (see main), so Ctrl-C while probing also ends with 130 and no output.
-        let plan = try ProjectCompiler(path: project, assignments: assignments).plan(output: output, preview: preview)
+        let compiler = try ProjectCompiler(path: project, assignments: assignments)
+        let (_, plan, included) = try compiler.compile(output: output, preview: preview)
         if Interruption.isRequested { throw ExitCode(130) }
         let frames = try range.map { text -> Range<Int64> in
             let (start, end) = try Self.times(text)
@@ -93,6 +122,7 @@ struct RenderProject: ParsableCommand {
                 } ?? ""
             Terminal.printError("wrote \(plan.output.path) (\(length)\(chunks))")
         }
+        return included + plan.inputFiles
     }
 
     /// Renders in chunks through the cache when the output can be joined from

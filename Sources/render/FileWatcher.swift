@@ -1,0 +1,77 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Waits for a change to any of some files, through Linux's inotify on their
+/// folders (editors often save by writing a new file and renaming it over the
+/// old one, which a watch on the file itself would miss). Sleeps in `poll`
+/// between events: no loop spins.
+final class FileWatcher {
+    private let descriptor: Int32
+    /// Per watch, its folder and the names in it that count.
+    private var folders: [Int32: (path: String, names: Set<String>)] = [:]
+
+    init(paths: [String]) throws {
+        descriptor = inotify_init1(Int32(IN_CLOEXEC))
+        guard descriptor >= 0 else { throw Failure(message: "cannot watch files: \(String(cString: strerror(errno)))") }
+        var byFolder: [String: Set<String>] = [:]
+        for path in paths {
+            let url = URL(fileURLWithPath: path).standardizedFileURL
+            byFolder[url.deletingLastPathComponent().path, default: []].insert(url.lastPathComponent)
+        }
+        let events = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE) | UInt32(IN_DELETE)
+        for (folder, names) in byFolder {
+            let watch = inotify_add_watch(descriptor, folder, events)
+            if watch >= 0 { folders[watch] = (folder, names) }
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    struct Failure: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    /// The files that changed, once changes have settled for `quiet` seconds (a
+    /// save is often several writes); `nil` when `isCancelled` becomes true.
+    func waitForChange(quiet: Double = 0.2, isCancelled: () -> Bool) -> [String]? {
+        var changed: [String] = []
+        while true {
+            let timeout = changed.isEmpty ? 250 : Int32(quiet * 1000)
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&request, 1, timeout)
+            if isCancelled() { return nil }
+            if ready > 0 {
+                for path in read() where !changed.contains(path) { changed.append(path) }
+            } else if !changed.isEmpty {
+                return changed
+            }
+        }
+    }
+
+    /// The watched files named by the events waiting.
+    private func read() -> [String] {
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return [] }
+        var paths: [String] = []
+        var offset = 0
+        let header = MemoryLayout<inotify_event>.size
+        while offset + header <= count {
+            let (watch, length) = buffer.withUnsafeBytes { bytes in
+                (
+                    bytes.load(fromByteOffset: offset, as: Int32.self),
+                    Int(bytes.load(fromByteOffset: offset + 12, as: UInt32.self))
+                )
+            }
+            let nameBytes = buffer[(offset + header)..<min(offset + header + length, count)].prefix { $0 != 0 }
+            let name = String(decoding: nameBytes, as: UTF8.self)
+            if let folder = folders[watch], folder.names.contains(name) { paths.append(folder.path + "/" + name) }
+            offset += header + length
+        }
+        return paths
+    }
+}
