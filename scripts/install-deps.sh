@@ -19,13 +19,14 @@ if [ "${1:-}" = "--test" ]; then
   packages+=(slurm-wlm munge)             # a one-node Slurm cluster runs deploy/slurm
   packages+=(python3-pip)                 # installs opentimelineio, below
 fi
-# OpenTimelineIO's Python library reads back what `render export` writes (PyPI only).
+# OpenTimelineIO's Python library reads back what `render export` writes, and its
+# adapters (otioconvert with the plugins) read edit decision lists (PyPI only).
 otio() {
   $testing || return 0
-  python3 -c "import opentimelineio" 2>/dev/null && return 0
-  echo "installing: opentimelineio (PyPI)"
-  python3 -m pip install --quiet opentimelineio 2>/dev/null \
-    || python3 -m pip install --quiet --break-system-packages opentimelineio
+  python3 -c "import opentimelineio, otio_cmx3600_adapter" 2>/dev/null && return 0
+  echo "installing: opentimelineio opentimelineio-plugins (PyPI)"
+  python3 -m pip install --quiet opentimelineio opentimelineio-plugins 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages opentimelineio opentimelineio-plugins
 }
 missing=()
 for p in "${packages[@]}"; do

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Compiler
+import EDLParser
 import Foundation
 
 /// `render import`: an OpenTimelineIO timeline as a Cutlist project.
@@ -12,7 +13,7 @@ struct ImportCommand: ParsableCommand {
         case error, slate
     }
 
-    @Argument(help: "The .otio file.")
+    @Argument(help: "The timeline: .otio, an .otiod bundle, or a format otioconvert reads (.edl, .xml, .aaf, ...).")
     var timeline: String
 
     @Option(name: .shortAndLong, help: "The project to write (default: the timeline's name with .yaml, beside it).")
@@ -21,17 +22,38 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Media that is missing: an error, or a slate with the clip's name.")
     var offline: Offline = .error
 
+    @Option(help: "The frame rate of the project (and of an EDL's timecode); default the timeline's.")
+    var fps: String?
+
     func run() throws {
+        var rate: FrameRate?
+        if let fps {
+            do throws(ValueError) {
+                rate = try ValueSyntax.frameRate(fps)
+            } catch {
+                throw ValidationError("--fps: \(error.message)")
+            }
+        }
         let url = URL(fileURLWithPath: timeline)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        var isFolder: ObjCBool = false
+        let bundle = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
+        // An .otiod bundle holds content.otio, its media paths relative to the bundle.
+        let file = bundle ? url.appendingPathComponent("content.otio") : url
+        let data: Data?
+        if bundle || url.pathExtension.lowercased() == "otio" {
+            data = FileManager.default.contents(atPath: file.path)
+        } else {
+            data = try converted(url, rate: rate)
+        }
+        guard let data else {
             Terminal.printError("error: cannot read '\(timeline)'")
             throw ExitCode(2)
         }
         var importer = OTIOImporter(
-            directory: url.deletingLastPathComponent().path, offline: offline == .slate ? .slate : .error,
-            exists: { FileManager.default.isReadableFile(atPath: $0) })
+            directory: (bundle ? url : url.deletingLastPathComponent()).path, offline: offline == .slate ? .slate : .error,
+            rate: rate, exists: { FileManager.default.isReadableFile(atPath: $0) })
         let text: String
-        do {
+        do throws(OTIOImporter.Failure) {
             text = try importer.project(from: data)
         } catch {
             Terminal.printError("error: '\(timeline)': \(error.description)")
@@ -45,5 +67,34 @@ struct ImportCommand: ParsableCommand {
             throw ExitCode(1)
         }
         print("wrote \(path)")
+    }
+
+    /// Another editor's format, converted to OTIO JSON by OpenTimelineIO's own `otioconvert`.
+    private func converted(_ url: URL, rate: FrameRate?) throws -> Data? {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("cutlist-import-\(UUID().uuidString).otio")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        var arguments = ["otioconvert", "-i", url.path, "-o", output.path]
+        if let rate, url.pathExtension.lowercased() == "edl" { arguments += ["-a", "rate=\(rate.rate.approximateDouble)"] }
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            if process.terminationStatus == 127 {
+                Terminal.printError(
+                    "error: reading '.\(url.pathExtension)' needs OpenTimelineIO's otioconvert; install it with "
+                        + "'pip install opentimelineio opentimelineio-plugins'")
+            } else {
+                let reason = message.split(separator: "\n").last.map(String.init) ?? "exit \(process.terminationStatus)"
+                Terminal.printError("error: otioconvert cannot read '\(timeline)': \(reason)")
+            }
+            throw ExitCode(2)
+        }
+        return FileManager.default.contents(atPath: output.path)
     }
 }

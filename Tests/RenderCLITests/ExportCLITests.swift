@@ -160,3 +160,43 @@ import Testing
         #expect(before.contains(" frames 75 ") && after.contains(" frames 75 "), "\(after.prefix(300))")
     }
 }
+
+/// `render import` of CMX 3600 edit decision lists, through OpenTimelineIO's `otioconvert`.
+@Suite struct EDLImportCLITests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/edl")
+
+    /// Cuts, a dissolve, a wipe and a gap at 25 fps; an M2 speed change at 29.97
+    /// non-drop; drop-frame timecode across a dropped minute at 29.97.
+    @Test(arguments: [
+        ("cuts-25.edl", "25", "25"), ("speed-2997.edl", "29.97", "30000/1001"), ("drop-2997.edl", "29.97", "30000/1001"),
+    ])
+    func anEditListImportsWithTheLengthOpenTimelineIOReads(_ name: String, _ fps: String, _ rate: String) throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        let source = Self.fixtures.appendingPathComponent(name).path
+        let imported = try space.render("import", source, "-o", "edit.yaml", "--offline", "slate", "--fps", fps)
+        #expect(imported.status == 0, "\(imported)")
+        let plan = try space.render("plan", "edit.yaml")
+        let frames = plan.stdout.split(separator: " ").drop { $0 != "frames" }.dropFirst().first.flatMap { Int($0) }
+        let expected = try Tool.run(
+            "python3",
+            [
+                "-c",
+                "import sys, opentimelineio as o; print(o.adapters.read_from_file(sys.argv[1], rate=\(rate)).duration().value)",
+                source,
+            ]
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(frames.map(Double.init) == Double(expected), "\(name): \(plan.stdout.prefix(200)) against \(expected)")
+    }
+
+    @Test func withoutOtioconvertTheErrorNamesWhatToInstall() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        let source = Self.fixtures.appendingPathComponent("cuts-25.edl").path
+        let result = try CLI.run(
+            ["import", source, "-o", "edit.yaml"], in: space.url, environment: ["PATH": "/nonexistent"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("pip install opentimelineio opentimelineio-plugins"), "\(result)")
+        #expect(!space.exists("edit.yaml"))
+    }
+}

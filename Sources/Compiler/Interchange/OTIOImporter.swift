@@ -27,10 +27,14 @@ public struct OTIOImporter {
     private var assets: [(name: String, path: String)] = []
     private var missing: [String] = []
 
-    public init(directory: String, offline: Offline, exists: @escaping (String) -> Bool) {
+    /// The project's rate when given; else the timeline's.
+    let chosenRate: FrameRate?
+
+    public init(directory: String, offline: Offline, rate: FrameRate? = nil, exists: @escaping (String) -> Bool) {
         self.directory = directory
         self.offline = offline
         self.exists = exists
+        chosenRate = rate
     }
 
     /// The project's YAML text.
@@ -45,7 +49,7 @@ public struct OTIOImporter {
             throw Failure(description: "the file holds a '\(Self.schema(root))', not a Timeline")
         }
         let tracks = (stack["children"] as? [[String: Any]]) ?? []
-        rate = Self.rate(of: tracks) ?? .thirty
+        rate = chosenRate ?? Self.rate(of: tracks) ?? .thirty
         var lines: [String] = []
         for track in tracks { lines += try self.track(track, indent: "  ") }
         if !missing.isEmpty, offline == .error {
@@ -69,13 +73,16 @@ public struct OTIOImporter {
         var lines = ["\(indent)- " + (kind == "audio" ? "kind: audio" : "kind: video")]
         if let name = track["name"] as? String, !name.isEmpty { lines.append("\(indent)  name: \(quoted(name))") }
         let children = (track["children"] as? [[String: Any]]) ?? []
-        if let range = Self.range(track["source_range"]) {
+        if var range = Self.range(track["source_range"]) {
             // A trimmed track: its items as a group, played from the trim's start; a trim
             // starting before the items (a negative start) or reaching past them is empty there.
+            // A trim wholly before the items is record timecode (OpenTimelineIO's CMX 3600
+            // adapter writes -01:00:00:00): read as an offset, the items show from the start.
+            if range.start + range.duration <= .zero { range.start = .zero }
             let inner = try self.track(track.filter { $0.key != "source_range" }, indent: indent + "      ")
             let from = max(range.start, .zero)
-            let lead = from - range.start
-            let played = min(range.duration - lead, Self.length(of: children) - from)
+            let lead = min(from - range.start, range.duration)
+            let played = max(min(range.duration - lead, Self.length(of: children) - from), .zero)
             lines.append("\(indent)  items:")
             if lead > .zero { lines.append("\(indent)    - { gap: \(time(lead)) }") }
             if played > .zero {
@@ -85,7 +92,7 @@ public struct OTIOImporter {
                 lines.append("\(indent)        tracks:")
                 lines += inner.map { "  " + $0 }
             }
-            let rest = range.duration - lead - max(played, .zero)
+            let rest = range.duration - lead - played
             if rest > .zero { lines.append("\(indent)    - { gap: \(time(rest)) }") }
             return lines
         }
