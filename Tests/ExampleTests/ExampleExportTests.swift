@@ -1,0 +1,48 @@
+import Backend
+import Compiler
+import EDLParser
+import Foundation
+import Testing
+
+/// `render export` of every example: OpenTimelineIO's Python library reads it
+/// back as long as the output, each clip as long as its item plays.
+@Suite("Example export")
+struct ExampleExportTests {
+    @Test("the example exports to a timeline OpenTimelineIO reads with its length", arguments: ExampleWorkspace.exampleNames)
+    func exportsReadBack(_ name: String) async throws {
+        try await ExampleWorkspace.shared.prepareMedia()
+        let path = "\(ExampleWorkspace.directory)/\(name).yaml"
+        let project = try ExampleRenderer.parse(path)
+        let compiler = Compiler(media: MediaProbe())
+        let plan = try #require(compiler.compile(project).plan)
+        let timeline = try #require(compiler.otioTimeline(project).timeline)
+        let file = "\(ExampleWorkspace.directory)/\(name).otio"
+        try JSONEncoder().encode(timeline).write(to: URL(fileURLWithPath: file))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-c",
+            """
+            import sys, opentimelineio as otio
+            timeline = otio.adapters.read_from_file(sys.argv[1])
+            print(max([t.duration().value for t in timeline.tracks] or [0]))
+            print(sum(1 for _ in timeline.find_clips()))
+            """, file,
+        ]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let lines = output.split(separator: "\n").compactMap { Double($0) }
+        try #require(process.terminationStatus == 0 && lines.count == 2, "\(name): \(output)")
+        // The longest track lasts the output, unless the output's length is set longer.
+        if project.output.duration == nil {
+            #expect(lines[0] == Double(plan.output.frameCount), "\(name): \(lines[0]) frames against \(plan.output.frameCount)")
+        } else {
+            #expect(lines[0] <= Double(plan.output.frameCount))
+        }
+        let items = project.tracks.flatMap(\.items).filter { !$0.isGap && !$0.isTransition }.count
+        #expect(Int(lines[1]) == items, "\(name): \(lines[1]) clips for \(items) items")
+    }
+}
