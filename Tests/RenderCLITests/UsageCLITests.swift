@@ -5,7 +5,7 @@ import Testing
 /// usage of the command the user ran.
 @Suite struct UsageCLITests {
     static let projectUsage = """
-        Usage: render project <project> [--output <output>] [--set <NAME=VALUE> ...] [--preview] [--range <FROM..TO>] [--jobs <jobs>] [--cache <DIR>] [--no-cache] [--progress <progress>] [--quiet]
+        Usage: render project <project> [--output <output>] [--set <NAME=VALUE> ...] [--preview] [--range <FROM..TO>] [--jobs <jobs>] [--cache <DIR>] [--no-cache] [--progress <progress>] [--quiet] [--watch]
           See 'render project --help' for more information.
 
         """
