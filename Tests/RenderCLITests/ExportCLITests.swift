@@ -41,7 +41,7 @@ import Testing
                   - { transition: crossfade, duration: 0.4s }
                   - { source: clip.mp4, to: 2s, speed: 2 }
                   - { gap: 0.5s }
-                  - { color: red, duration: 0.5s }
+                  - { color: red, duration: 0.5s, opacity: 0.5 }
               - name: music
                 kind: audio
                 items:
@@ -65,6 +65,25 @@ import Testing
                 "  gap 25.0",
                 "  clip tone 440.0 Hz 0.0 25.0",
             ])
+    }
+
+    @Test func whatOpenTimelineIOHasNoFieldForIsInTheClipsMetadata() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write(
+            "edit.yaml",
+            "cutlist: 1\ntracks:\n  - items: [ { text: Hello, duration: 1s, opacity: 0.5, filters: [{ blur: 2 }] } ]\n")
+        #expect(try space.render("export", "edit.yaml", "-o", "edit.otio").status == 0)
+        let metadata = try Tool.run(
+            "python3",
+            [
+                "-c",
+                "import sys, opentimelineio as o; c = o.adapters.read_from_file(sys.argv[1]).find_clips()[0]; "
+                    + "print(sorted(c.metadata['cutlist'].keys()))",
+                space.path("edit.otio"),
+            ])
+        #expect(metadata.contains("'picture.opacity'") && metadata.contains("'picture.filters'"), "\(metadata)")
+        #expect(metadata.contains("'content'"), "\(metadata)")
     }
 
     @Test func aProjectThatDoesNotCompileExportsNothing() throws {
@@ -115,6 +134,22 @@ import Testing
         if let expected = try Self.otioFrames(source) {
             #expect(frames.map(Double.init) == expected, "\(name): OpenTimelineIO counts \(expected) frames")
         }
+    }
+
+    @Test func anOTIOZBundleImportsThroughOtioconvert() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        let source = Self.fixtures.appendingPathComponent("multitrack.otio").path
+        try Tool.run(
+            "python3",
+            [
+                "-c",
+                "import sys, opentimelineio as o; o.adapters.write_to_file(o.adapters.read_from_file(sys.argv[1]), sys.argv[2])",
+                source, space.path("edit.otioz"),
+            ])
+        let imported = try space.render("import", "edit.otioz", "-o", "edit.yaml", "--offline", "slate")
+        #expect(imported.status == 0, "\(imported)")
+        #expect(try space.render("plan", "edit.yaml").stdout.contains(" frames 3282 "))
     }
 
     @Test func missingMediaIsAnErrorUnlessSlatesAreAskedFor() throws {

@@ -84,6 +84,12 @@ extension Compiler {
             }
         case .gap, .transition: break
         }
+        // What OpenTimelineIO has no field for: what a generator makes, and every picture
+        // and sound key the item sets (animations, filters, text style), as Cutlist writes them.
+        let own = Self.properties(placed.item)
+        let defaults = Self.properties(Item(content: placed.item.content, location: placed.item.location))
+        for (key, value) in own where key != "content" && defaults[key] != value { cutlist[key] = value }
+        if clip.generator != nil { cutlist["content"] = own["content"] }
         clip.cutlist = cutlist
         return clip
     }
