@@ -228,36 +228,33 @@ public struct OTIOTimeline: Encodable, Sendable {
 }
 
 extension OTIOTimeline.Stack {
-    enum Keys: String, CodingKey {
-        case schema = "OTIO_SCHEMA"
-        case name, children
-        case sourceRange = "source_range"
-        case effects, markers, metadata
-    }
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode("Stack.1", forKey: .schema)
-        try container.encode(name, forKey: .name)
-        try container.encode(children, forKey: .children)
-        try container.encodeNil(forKey: .sourceRange)
-        try container.encode([String](), forKey: .effects)
-        try container.encode([String](), forKey: .markers)
-        try container.encode([String: String](), forKey: .metadata)
+        try OTIOTimeline.encodeContainer("Stack.1", name: name, kind: nil, children: children, to: encoder)
     }
 }
 
 extension OTIOTimeline.Track {
-    enum Keys: String, CodingKey {
+    public func encode(to encoder: any Encoder) throws {
+        try OTIOTimeline.encodeContainer("Track.1", name: name, kind: kind, children: children, to: encoder)
+    }
+}
+
+extension OTIOTimeline {
+    private enum ContainerKeys: String, CodingKey {
         case schema = "OTIO_SCHEMA"
         case name, kind, children
         case sourceRange = "source_range"
         case effects, markers, metadata
     }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode("Track.1", forKey: .schema)
+
+    /// A stack's or a track's fields: its name, its kind (tracks), its children, nothing else set.
+    static func encodeContainer<Children: Encodable>(
+        _ schema: String, name: String, kind: Track.Kind?, children: Children, to encoder: any Encoder
+    ) throws {
+        var container = encoder.container(keyedBy: ContainerKeys.self)
+        try container.encode(schema, forKey: .schema)
         try container.encode(name, forKey: .name)
-        try container.encode(kind, forKey: .kind)
+        try container.encodeIfPresent(kind, forKey: .kind)
         try container.encode(children, forKey: .children)
         try container.encodeNil(forKey: .sourceRange)
         try container.encode([String](), forKey: .effects)
