@@ -20,13 +20,14 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         // The project must compile as it would render: the same checks, the same diagnostics.
-        let (project, _, _) = try ProjectCompiler(path: self.project, assignments: assignments).compile()
+        let (project, plan, included) = try ProjectCompiler(path: self.project, assignments: assignments).compile()
         let (timeline, diagnostics) = Compiler(media: MediaProbe()).otioTimeline(project)
         guard let timeline else {
             Terminal.printError(diagnostics.map(\.description).joined(separator: "\n"))
             throw ExitCode(2)
         }
         let path = output ?? URL(fileURLWithPath: self.project).deletingPathExtension().appendingPathExtension("otio").path
+        try InputGuard.refuseOverwriting(path, inputs: [self.project] + included + plan.inputFiles)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {

@@ -60,6 +60,12 @@ struct ImportCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let path = output ?? url.deletingPathExtension().appendingPathExtension("yaml").path
+        try InputGuard.refuseOverwriting(path, inputs: [file.path])
+        // A project beside the timeline may be someone's work: replaced only when named with -o.
+        if output == nil, FileManager.default.fileExists(atPath: path) {
+            Terminal.printError("error: '\(path)' already exists; give -o to choose the project to write")
+            throw ExitCode(2)
+        }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {

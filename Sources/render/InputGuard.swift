@@ -7,8 +7,12 @@ enum InputGuard {
     /// Exits with status 2 after saying so when `output` (after following
     /// symbolic links) is the project file or one of the files the plan reads.
     static func refuseOverwriting(_ output: String, project: String, plan: RenderPlan) throws {
+        try refuseOverwriting(output, inputs: [project] + plan.inputFiles)
+    }
+
+    /// Exits with status 2 after saying so when `output` is one of `inputs`.
+    static func refuseOverwriting(_ output: String, inputs: [String]) throws {
         let target = resolved(output)
-        let inputs = [project] + plan.inputFiles
         guard inputs.contains(where: { resolved($0) == target }) else { return }
         Terminal.printError("error: the output '\(output)' is one of the project's inputs; choose another path with -o")
         throw ExitCode(2)

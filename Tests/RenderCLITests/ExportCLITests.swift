@@ -86,6 +86,27 @@ import Testing
         #expect(metadata.contains("'content'"), "\(metadata)")
     }
 
+    @Test func neitherCommandOverwritesItsInput() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        let project = "cutlist: 1\ntracks:\n  - items: [ { color: red, duration: 1s } ]\n"
+        try space.write("edit.yaml", project)
+        let export = try space.render("export", "edit.yaml", "-o", "edit.yaml")
+        #expect(export.status == 2, "\(export)")
+        #expect(export.stderr.contains("is one of the project's inputs"))
+        #expect(space.data("edit.yaml") == Data(project.utf8))
+        #expect(try space.render("export", "edit.yaml").status == 0)
+        let otio = space.data("edit.otio")
+        let onItself = try space.render("import", "edit.otio", "-o", "edit.otio")
+        #expect(onItself.status == 2, "\(onItself)")
+        #expect(space.data("edit.otio") == otio)
+        // Without -o, the project beside the timeline (edit.yaml) exists: kept.
+        let beside = try space.render("import", "edit.otio", "--offline", "slate")
+        #expect(beside.status == 2, "\(beside)")
+        #expect(beside.stderr.contains("already exists; give -o"))
+        #expect(space.data("edit.yaml") == Data(project.utf8))
+    }
+
     @Test func aProjectThatDoesNotCompileExportsNothing() throws {
         let space = try Workspace()
         defer { space.clean() }

@@ -46,7 +46,10 @@ public struct OTIOImporter {
             throw Failure(description: "the file is not OpenTimelineIO JSON")
         }
         guard Self.schema(root) == "Timeline", let stack = root["tracks"] as? [String: Any] else {
-            throw Failure(description: "the file holds a '\(Self.schema(root))', not a Timeline")
+            let found = Self.schema(root)
+            throw Failure(
+                description: found.isEmpty
+                    ? "the file holds no OpenTimelineIO timeline" : "the file holds a '\(found)', not a Timeline")
         }
         let tracks = (stack["children"] as? [[String: Any]]) ?? []
         rate = chosenRate ?? Self.rate(of: tracks) ?? .thirty
