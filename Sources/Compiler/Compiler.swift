@@ -27,7 +27,8 @@ public struct Compiler: Sendable {
     public let media: any MediaInfo
 
     public init(media: any MediaInfo) {
-        self.media = media
+        // Compositions compile as projects of their own: a file they share is probed once.
+        self.media = media is RememberedMedia ? media : RememberedMedia(media)
     }
 
     public func compile(_ project: Project) -> CompileResult {

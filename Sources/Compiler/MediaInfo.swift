@@ -1,4 +1,5 @@
 import EDLParser
+import Synchronization
 
 /// What the compiler needs to know about a media file. The backend probes real
 /// files; tests pass fakes.
@@ -73,5 +74,27 @@ public struct AudioFacts: Hashable, Sendable, Codable {
         self.sampleRate = sampleRate
         self.channels = channels
         self.duration = duration
+    }
+}
+
+/// Remembers what `media` said of each path, so a file is probed once however
+/// often it is asked about: by the compositions that use it (each compiled on its
+/// own, once per use) and by a second look at the same project.
+final class RememberedMedia: MediaInfo {
+    let media: any MediaInfo
+    private let answers = Mutex<[String: Result<MediaFacts, MediaProbeError>]>([:])
+
+    init(_ media: any MediaInfo) { self.media = media }
+
+    func facts(forPath path: String) throws(MediaProbeError) -> MediaFacts {
+        if let known = answers.withLock({ $0[path] }) { return try known.get() }
+        let answer: Result<MediaFacts, MediaProbeError>
+        do {
+            answer = .success(try media.facts(forPath: path))
+        } catch {
+            answer = .failure(error)
+        }
+        answers.withLock { $0[path] = answer }
+        return try answer.get()
     }
 }

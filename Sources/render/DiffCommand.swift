@@ -62,7 +62,7 @@ struct DiffCommand: ParsableCommand {
         guard path != "/dev/null" else { return Version() }
         let compiler = try ProjectCompiler(path: path, assignments: assignments, directory: directory)
         let (project, plan, _) = try compiler.compile()
-        guard let items = Compiler(media: MediaProbe()).timelineItems(project).items else { throw ExitCode(2) }
+        guard let items = compiler.compiler.timelineItems(project).items else { throw ExitCode(2) }
         var version = Version(items: items, duration: plan.output.duration, fps: plan.output.fps)
         if ChunkedRenderer.canChunk(plan) {
             let scratch = NSTemporaryDirectory() + "/cutlist-diff-\(ProcessInfo.processInfo.processIdentifier)"

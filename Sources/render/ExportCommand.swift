@@ -20,8 +20,9 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         // The project must compile as it would render: the same checks, the same diagnostics.
-        let (project, plan, included) = try ProjectCompiler(path: self.project, assignments: assignments).compile()
-        let (timeline, diagnostics) = Compiler(media: MediaProbe()).otioTimeline(project)
+        let compiler = try ProjectCompiler(path: self.project, assignments: assignments)
+        let (project, plan, included) = try compiler.compile()
+        let (timeline, diagnostics) = compiler.compiler.otioTimeline(project)
         guard let timeline else {
             Terminal.printError(diagnostics.map(\.description).joined(separator: "\n"))
             throw ExitCode(2)

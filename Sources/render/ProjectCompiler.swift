@@ -8,6 +8,8 @@ import Foundation
 /// diagnostics; the shared first half of `render`, `plan` and `frame`.
 struct ProjectCompiler {
     let loader: ProjectLoader
+    /// Probes each file once, for the compile and for whatever the caller asks of the project next.
+    let compiler = Compiler(media: MediaProbe())
 
     init(path: String, assignments: [String], directory: String? = nil) throws {
         loader = ProjectLoader(path: path, overrides: try ProjectLoader.overrides(assignments), directory: directory)
@@ -49,7 +51,7 @@ struct ProjectCompiler {
             found.sorted, dropped: parsed.droppedCount + found.droppedCount, source: source, included: parsed.includedFiles)
         guard parsed.project != nil, missing.isEmpty else { throw ExitCode(2) }
         // Probing finds unreadable or corrupt files and every rule that needs media facts.
-        let result = Compiler(media: MediaProbe()).compile(project)
+        let result = compiler.compile(project)
         loader.report(result.diagnostics, source: source, included: parsed.includedFiles)
         guard var plan = result.plan else { throw ExitCode(2) }
         if preview {

@@ -95,3 +95,28 @@ import Testing
         #expect(before.text.contains("source s2 text \"title\""))
     }
 }
+
+extension CompositionPlanTests {
+    @Test func aFileIsProbedOnceHoweverManyCompositionsUseIt() throws {
+        let yaml = """
+            cutlist: 1
+            compositions:
+              card:
+                vars: { name: "" }
+                tracks:
+                  - items: [ { source: clip.mp4, to: 1s } ]
+                  - items: [ { text: "${name}", until: end } ]
+            tracks:
+              - items:
+                  - { source: clip.mp4, to: 1s }
+                  - { composition: card, vars: { name: A } }
+                  - { composition: card, vars: { name: B } }
+            """
+        let parsed = ProjectParser.parse(yaml, file: "edit.yaml", directory: "/p")
+        let project = try #require(parsed.project, "\(parsed.diagnostics)")
+        let media = CountingMedia(["/p/clip.mp4": .video(q(10))])
+        let result = Compiler(media: media).compile(project)
+        #expect(result.plan?.output.frameCount == 90, "\(result.diagnostics)")
+        #expect(media.counts.withLock { $0 } == ["/p/clip.mp4": 1])
+    }
+}
