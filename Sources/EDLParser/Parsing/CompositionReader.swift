@@ -121,29 +121,30 @@ extension TrackReader {
 
     private func instance(of definition: CompositionDefinitions.Definition, vars: Node?, at node: Node) -> Composition? {
         context.nesting.used.insert(definition.key)
-        // A file that cannot be read is reported once, when it is read below.
-        let declared = definition.file.map { fileParameters($0) } ?? definition.parameters.map(\.name)
-        var parameters = definition.file == nil ? definition.parameters : []
-        if let vars, let declared {
-            for (name, value) in CompositionDefinitions.readParameters(vars, context) {
-                guard declared.contains(name) else {
-                    let keyNode = vars.mapping?.keys.first { $0.string == name } ?? vars
-                    context.error(
-                        "composition '\(definition.name)' has no parameter '\(name)'", at: keyNode,
-                        hint: ValueSyntax.didYouMean(name, in: declared)
-                            ?? (declared.isEmpty
-                                ? "it takes none" : "its parameters: \(declared.joined(separator: ", "))"))
-                    continue
-                }
-                parameters.removeAll { $0.name == name }
-                parameters.append((name, value))
-            }
-        }
         return nested(key: definition.key, name: definition.name, at: node) {
-            if let file = definition.file { return readFile(file, written: definition.name, parameters: parameters, at: node) }
+            if let file = definition.file { return readFile(file, definition: definition, vars: vars, at: node) }
+            let values = given(vars, names: definition.parameters.map(\.name), of: definition.name)
+            let defaults = definition.parameters.filter { parameter in !values.contains { $0.name == parameter.name } }
             return readBody(
                 definition.node, name: definition.name, allowed: CompositionDefinitions.definitionKeys,
-                parameters: parameters)
+                parameters: defaults + values)
+        }
+    }
+
+    /// The values a use's `vars` gives; a name the composition does not declare
+    /// (in `names`) is reported at the use.
+    private func given(_ vars: Node?, names: [String], of name: String) -> [(name: String, value: String)] {
+        guard let vars else { return [] }
+        return CompositionDefinitions.readParameters(vars, context).filter { key, _ in
+            guard names.contains(key) else {
+                let keyNode = vars.mapping?.keys.first { $0.string == key } ?? vars
+                context.error(
+                    "composition '\(name)' has no parameter '\(key)'", at: keyNode,
+                    hint: ValueSyntax.didYouMean(key, in: names)
+                        ?? (names.isEmpty ? "it takes none" : "its parameters: \(names.joined(separator: ", "))"))
+                return false
+            }
+            return true
         }
     }
 
@@ -190,19 +191,12 @@ extension TrackReader {
         return composition
     }
 
-    /// The parameters a project file declares: its `vars:` names; `nil` when it cannot be read.
-    private func fileParameters(_ path: String) -> [String]? {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8), let top = try? Yams.compose(yaml: text) else {
-            return nil
-        }
-        return top["vars"]?.mapping?.keys.compactMap { $0.string } ?? []
-    }
-
     /// Another project file as a composition: its paths resolve against its own
     /// folder, its `output` counts for `size`, `fps` and `duration` only.
-    private func readFile(_ path: String, written: String, parameters: [(name: String, value: String)], at node: Node)
-        -> Composition?
-    {
+    private func readFile(
+        _ path: String, definition: CompositionDefinitions.Definition, vars: Node?, at node: Node
+    ) -> Composition? {
+        let written = definition.name
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
@@ -217,9 +211,12 @@ extension TrackReader {
         context.nesting.files[file] = text
         let child = ParseContext(file: file, variables: context.variables, nesting: context.nesting)
         defer { for diagnostic in child.diagnostics.items { context.diagnostics.append(diagnostic) } }
-        guard let root = YAMLDocument.compose(text, file: file, diagnostics: &child.diagnostics),
+        guard let root = YAMLDocument.compose(text, file: file, diagnostics: &child.diagnostics) else { return nil }
+        // Its `vars:` are its parameters; the use's values override them.
+        let values = given(vars, names: root["vars"]?.mapping?.keys.compactMap { $0.string } ?? [], of: written)
+        guard
             let project = ProjectParser.readProject(
-                root, directory: directory, overrides: Dictionary(parameters, uniquingKeysWith: { $1 }), child)
+                root, directory: directory, overrides: Dictionary(values, uniquingKeysWith: { $1 }), child)
         else { return nil }
         var composition = Composition(name: written, tracks: project.tracks, location: context.location(of: root))
         composition.location = SourceLocation(file: file, line: 1, column: 1)
