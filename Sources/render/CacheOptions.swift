@@ -1,5 +1,6 @@
 import ArgumentParser
 import Backend
+import Compiler
 import Foundation
 
 /// `--cache DIR` and `--no-cache`, shared by the commands that use the chunk cache.
@@ -26,6 +27,22 @@ struct CacheOptions: ParsableArguments {
         guard noCache else { return try body(try open()) }
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         return try body(try ChunkCache(directory: scratch))
+    }
+
+    /// The chunks a plan renders in, with their fingerprints (which name sources by
+    /// content, their hashes remembered in the cache); none for a plan that is not
+    /// rendered in chunks. A failure is printed and ends the command with status 1.
+    func chunks(of plan: RenderPlan) throws -> [Chunk] {
+        guard ChunkedRenderer.canChunk(plan) else { return [] }
+        let scratch = NSTemporaryDirectory() + "/cutlist-chunks-\(ProcessInfo.processInfo.processIdentifier)"
+        do {
+            return try using(scratch: scratch) { try ChunkedRenderer(plan: plan, cache: $0).chunks() }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            Terminal.printError("error: cannot list the chunks: \(error)")
+            throw ExitCode(1)
+        }
     }
 
     /// The cache; a folder that cannot be made or written is an I/O failure (exit 1).

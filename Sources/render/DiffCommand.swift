@@ -63,11 +63,8 @@ struct DiffCommand: ParsableCommand {
         let compiler = try ProjectCompiler(path: path, assignments: assignments, directory: directory)
         let (project, plan, _) = try compiler.compile()
         guard let items = compiler.compiler.timelineItems(project).items else { throw ExitCode(2) }
-        var version = Version(items: items, duration: plan.output.duration, fps: plan.output.fps)
-        if ChunkedRenderer.canChunk(plan) {
-            let scratch = NSTemporaryDirectory() + "/cutlist-diff-\(ProcessInfo.processInfo.processIdentifier)"
-            version.chunks = try cacheOptions.using(scratch: scratch) { try ChunkedRenderer(plan: plan, cache: $0).chunks() }
-        }
+        var version = Version(
+            items: items, duration: plan.output.duration, fps: plan.output.fps, chunks: try cacheOptions.chunks(of: plan))
         let output = plan.output
         version.settings =
             "\(output.container) \(output.size) \(output.fps) \(output.frameCount) \(output.video?.planText ?? "")"

@@ -22,19 +22,7 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         let plan = try ProjectCompiler(path: project, assignments: assignments).plan()
-        // Chunk fingerprints name sources by content: hashes are remembered in the cache folder.
-        var chunks: [Chunk] = []
-        if ChunkedRenderer.canChunk(plan) {
-            let scratch = NSTemporaryDirectory() + "/cutlist-plan-\(ProcessInfo.processInfo.processIdentifier)"
-            do {
-                chunks = try cacheOptions.using(scratch: scratch) { try ChunkedRenderer(plan: plan, cache: $0).chunks() }
-            } catch let exit as ExitCode {
-                throw exit
-            } catch {
-                Terminal.printError("error: cannot list the chunks: \(error)")
-                throw ExitCode(1)
-            }
-        }
+        let chunks = try cacheOptions.chunks(of: plan)
         print(json ? try plan.json(chunks: chunks) : plan.text + plan.chunkText(chunks), terminator: "")
     }
 }

@@ -92,10 +92,7 @@ struct CompositionFlattener {
     /// layers are already in output pixels and need no placing or clipping.
     private func coversOutput(_ frame: CompositionFrame, during range: TimeRange) -> Bool {
         let t = frame.transform
-        guard frame.size == output.size, t.position.isConstant, t.scale.isConstant, t.zoom.isConstant,
-            t.shifts.isEmpty, t.flip == nil, t.parents.isEmpty
-        else { return false }
-        if case .box(let box) = t.sizing, !box.isConstant { return false }
+        guard frame.size == output.size, t.parents.isEmpty, t.isConstant(over: range.start...range.end) else { return false }
         return t.transform(at: range.start, sourceSize: frame.size).isIdentity
     }
 }
