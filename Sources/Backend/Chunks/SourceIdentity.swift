@@ -8,7 +8,11 @@ import Foundation
 /// generators by their parameters, a composition by what its pictures are made of.
 enum SourceIdentity {
     static func identities(of plan: RenderPlan, cache: ChunkCache) throws -> [String] {
-        let text = try TextRasterizer()
+        try identities(of: plan, cache: cache, text: try TextRasterizer())
+    }
+
+    /// `text` serves the plan and every composition in it: fonts are set up once.
+    private static func identities(of plan: RenderPlan, cache: ChunkCache, text: TextRasterizer) throws -> [String] {
         let patterns = PatternPainter(size: plan.output.size, text: text)
         return try plan.sources.map { source in
             switch source.kind {
@@ -24,7 +28,7 @@ enum SourceIdentity {
             case .lut(let path):
                 return "lut sha256 \(try cache.contentHash(ofFile: path))"
             case .composition(_, let nested):
-                let inner = try identities(of: nested, cache: cache)
+                let inner = try identities(of: nested, cache: cache, text: text)
                 return "composition " + ContentHash.sha256(nested.pictureText(identities: inner))
             case .color, .tone, .gradient:
                 return source.kindText(relativeTo: "/")
