@@ -120,3 +120,23 @@ extension CompositionPlanTests {
         #expect(media.counts.withLock { $0 } == ["/p/clip.mp4": 1])
     }
 }
+
+extension CompositionPlanTests {
+    /// Drawn as its own layers, a composition keeps its tracks' order, also for a
+    /// lower track whose item starts later than a higher track's.
+    @Test func itsLayersKeepTheirTracksOrder() throws {
+        let yaml = """
+            cutlist: 1
+            compositions:
+              card:
+                tracks:
+                  - items: [ { gap: 0.5s }, { color: blue, duration: 1s } ]
+                  - items: [ { color: red, size: [10, 10], duration: 1.5s } ]
+            tracks:
+              - items: [ { composition: card } ]
+            """
+        let plan = try #require(try compileYAML(yaml).plan)
+        let segment = try #require(plan.video.first { $0.frames.contains(30) })
+        #expect(segment.layers.map(\.location.line) == [5, 6])
+    }
+}

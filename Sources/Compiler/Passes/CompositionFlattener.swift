@@ -55,35 +55,38 @@ struct CompositionFlattener {
         let offset = layer.timeMap.start - layer.timeMap.from
         let frame = CompositionFrame(size: nested.output.size, transform: layer.transform)
         let covers = coversOutput(frame, during: layer.range)
+        // Each layer once, in the composition's drawing order: by track, then order (the
+        // order layers first appear in its segments is not that order across segments).
         var seen = Set<Layer>()
+        let layers = nested.video.flatMap(\.layers).filter { seen.insert($0).inserted }.enumerated()
+            .sorted { ($0.element.track, $0.element.order, $0.offset) < ($1.element.track, $1.element.order, $1.offset) }
+            .map(\.element)
         var result: [Layer] = []
-        for segment in nested.video {
-            for inner in segment.layers where seen.insert(inner).inserted {
-                var placed = inner.shifted(by: offset)
-                guard let range = placed.range.intersection(layer.range) else { continue }
-                placed.range = range
-                placed.source = sources.id(for: nested.sources[inner.source.index].kind)
-                placed.filters = placed.filters.map { filter in
-                    var filter = filter
-                    filter.lut = filter.lut.map { sources.id(for: nested.sources[$0.index].kind) }
-                    return filter
-                }
-                if !covers {
-                    placed.transform.parents.append(layer.transform)
-                    var frames: [CompositionFrame] = []
-                    if case .frames(let own)? = placed.mask {
-                        frames = own.map { deeper in
-                            var deeper = deeper
-                            deeper.transform.parents.append(layer.transform)
-                            return deeper
-                        }
-                    }
-                    placed.mask = .frames(frames + [frame])
-                }
-                placed.track = layer.track
-                placed.order = layer.order
-                result.append(placed)
+        for inner in layers {
+            var placed = inner.shifted(by: offset)
+            guard let range = placed.range.intersection(layer.range) else { continue }
+            placed.range = range
+            placed.source = sources.id(for: nested.sources[inner.source.index].kind)
+            placed.filters = placed.filters.map { filter in
+                var filter = filter
+                filter.lut = filter.lut.map { sources.id(for: nested.sources[$0.index].kind) }
+                return filter
             }
+            if !covers {
+                placed.transform.parents.append(layer.transform)
+                var frames: [CompositionFrame] = []
+                if case .frames(let own)? = placed.mask {
+                    frames = own.map { deeper in
+                        var deeper = deeper
+                        deeper.transform.parents.append(layer.transform)
+                        return deeper
+                    }
+                }
+                placed.mask = .frames(frames + [frame])
+            }
+            placed.track = layer.track
+            placed.order = layer.order
+            result.append(placed)
         }
         return result
     }
