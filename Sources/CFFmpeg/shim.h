@@ -6,6 +6,7 @@
 // literals, and values defined through macros with casts.
 
 #include <errno.h>
+#include <malloc.h>
 #include <stdint.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -23,6 +24,9 @@
 #include <libavutil/samplefmt.h>
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
+
+/// Fixes glibc's mmap threshold (else it rises to the largest block freed so far).
+static inline void cutlist_fix_mmap_threshold(int bytes) { mallopt(M_MMAP_THRESHOLD, bytes); }
 
 /// AVERROR(EAGAIN): "output not available in this state, send more input".
 static inline int cutlist_averror_eagain(void) { return AVERROR(EAGAIN); }

@@ -137,7 +137,7 @@ struct RenderProject: ParsableCommand {
                 isCancelled: { Interruption.isRequested })
             return nil
         }
-        // The workers are the parallelism: each decoder and encoder gets one thread.
+        // The workers and their encoders' threads are the parallelism: each decoder gets one thread.
         ThreadBudget.limit(to: 1)
         return try cacheOptions.using(scratch: destination.temporary + ".chunks") { cache in
             let renderer = ChunkedRenderer(

@@ -1,9 +1,11 @@
 import ArgumentParser
+import Backend
 import Foundation
 
 // Usage errors exit with 2 (the spec's "invalid project or usage"), not
 // ArgumentParser's default 64.
 var parsed: (any ParsableCommand.Type)?
+MemoryPolicy.mapLargeBlocksApart()
 Interruption.install()
 do {
     var command = try Render.parseAsRoot()

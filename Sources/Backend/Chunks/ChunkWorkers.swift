@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// Encodes chunks on `jobs` threads, each with its own compositor, decoders and
-/// single-threaded encoder, and stores them in the cache. The threads start at
+/// encoder, and stores them in the cache. The threads start at
 /// once; the join follows behind them (`waitUntilEncoded`), so the sound is
 /// mixed while pictures are still being encoded.
 ///

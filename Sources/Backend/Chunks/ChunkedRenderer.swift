@@ -25,8 +25,8 @@ public struct ChunkReport: Sendable, Equatable {
 ///                    └─no──▶ workers: composite → encode ──▶ cache ──▶ join + sound ──▶ output
 ///
 /// The output is byte-identical whatever `jobs` is and wherever the chunks came
-/// from: each chunk is encoded by a fresh single-threaded encoder from its own
-/// frames only.
+/// from: each chunk is encoded by a fresh encoder with a fixed number of threads
+/// from its own frames only.
 public struct ChunkedRenderer: Sendable {
     public let plan: RenderPlan
     public let cache: ChunkCache
@@ -79,13 +79,14 @@ public struct ChunkedRenderer: Sendable {
         return (chunker.chunks(window: window), copy, scans)
     }
 
-    /// The renderer's part of every fingerprint: the chunk format, libavcodec's
-    /// version and the encoder's parameter sets (which name x264's build and options).
+    /// The renderer's part of every fingerprint: the chunk format, the encoder's
+    /// threads (x264's bytes depend on them; its options are not in the parameter
+    /// sets), libavcodec's version and the encoder's parameter sets.
     private func rendererIdentity(copy: CopyStream?) throws -> String {
-        guard let encoding = plan.output.video else { return "cutlist chunks 1 no video" }
+        guard let encoding = plan.output.video else { return "cutlist chunks 2 no video" }
         let encoder = try PictureEncoder.forChunks(encoding: encoding, output: plan.output, copy: copy).encoder
-        return "cutlist chunks 1 libavcodec \(avcodec_version()) \(encoder.codecName) "
-            + ContentHash.sha256(Data(encoder.extradata))
+        return "cutlist chunks 2 threads \(PictureEncoder.chunkThreads) libavcodec \(avcodec_version()) "
+            + "\(encoder.codecName) " + ContentHash.sha256(Data(encoder.extradata))
     }
 
     /// Renders output frames `window` (all by default) into the file at `path`.

@@ -37,10 +37,12 @@ public final class Encoder {
             if let profile = settings.profile { try LibAV.setOption(&options, "profile", profile) }
             if let x264 = settings.x264Options { try LibAV.setOption(&options, "x264-params", x264) }
             // x265 prints its own banner and statistics unless told otherwise, and
-            // keeps its own thread pool unless told not to.
+            // sizes its thread pool and frame threads by the cores unless told.
             if settings.codec == "libx265" {
-                let single = threads == 1 ? ":pools=none:frame-threads=1" : ""
-                try LibAV.setOption(&options, "x265-params", "log-level=error" + single)
+                let pool =
+                    threads == 1
+                    ? ":pools=none:frame-threads=1" : threads > 1 ? ":pools=\(threads):frame-threads=\(threads)" : ""
+                try LibAV.setOption(&options, "x265-params", "log-level=error" + pool)
             }
             switch settings.quality {
             case .crf(let crf): try LibAV.setOption(&options, "crf", String(crf))

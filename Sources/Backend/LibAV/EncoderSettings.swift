@@ -25,8 +25,8 @@ public struct VideoEncoderSettings: Hashable, Sendable {
     public var preset: String?
     /// Maximum frames between keyframes; nil for the encoder's default.
     public var keyframeInterval: Int?
-    /// Threads the encoder may use; nil for `ThreadBudget`. One thread makes
-    /// the bytes independent of the machine (chunk workers use one each).
+    /// Threads the encoder may use; nil for `ThreadBudget`. A fixed number makes
+    /// the bytes independent of the machine (`PictureEncoder.chunkThreads`).
     public var threads: Int?
     /// x264 profile (`baseline`, `main`, `high`); nil for what the settings need.
     public var profile: String?

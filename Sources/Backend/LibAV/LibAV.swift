@@ -25,6 +25,18 @@ public enum ThreadBudget {
     static func decoderClosed() { openDecoders.subtract(1, ordering: .relaxed) }
 }
 
+/// How the process allocates memory.
+public enum MemoryPolicy {
+    /// Encoders and decoders allocate frames of megabytes, and each chunk opens
+    /// an encoder of its own. Past the first freed frame glibc would serve frames
+    /// from heaps that fragment; kept at its initial 128 KiB, the mmap threshold
+    /// maps each frame apart and unmaps it when freed: about 40 MiB less peak RSS
+    /// at 1080p. Call once, before any encoder or decoder opens.
+    public static func mapLargeBlocksApart() {
+        cutlist_fix_mmap_threshold(128 << 10)
+    }
+}
+
 /// Process-wide libav settings and the helpers every wrapper uses.
 enum LibAV {
     /// libav's own log lines would interleave with the command's output; errors

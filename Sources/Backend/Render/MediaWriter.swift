@@ -145,15 +145,21 @@ final class PictureEncoder {
     private let staging: Frame
     private let scaler: Scaler?
 
-    /// The encoder of chunks and of the join that copies them: one thread, so
-    /// the bytes do not depend on the machine or the number of workers, and
-    /// parameter sets out of band, so every container can carry the packets.
-    /// With `copy`, it encodes chunks that fit beside packets copied from sources.
+    /// The encoder of chunks and of the join that copies them, with parameter
+    /// sets out of band, so every container can carry the packets. With `copy`,
+    /// it encodes chunks that fit beside packets copied from sources.
     static func forChunks(encoding: VideoEncoding, output: OutputPlan, copy: CopyStream? = nil) throws(LibAVError)
         -> PictureEncoder
     {
-        try PictureEncoder(encoding: encoding, output: output, globalHeader: true, threads: 1, copy: copy)
+        try PictureEncoder(encoding: encoding, output: output, globalHeader: true, threads: chunkThreads, copy: copy)
     }
+
+    /// Threads of every chunk's encoder: a constant, not the core count or the
+    /// number of workers, since x264's and x265's bytes depend on their frame
+    /// threads and a chunk's bytes must not depend on the machine or on `--jobs`.
+    /// Two keep both cores busy when one worker renders alone (`--jobs 1`, a
+    /// task of a job array); with more workers the threads only wait their turn.
+    static let chunkThreads = 2
 
     init(
         encoding: VideoEncoding, output: OutputPlan, globalHeader: Bool, threads: Int? = nil, copy: CopyStream? = nil
