@@ -124,4 +124,13 @@ func referenceBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at 
             #expect(abs(a * a + b * b - 1) < 1e-12, "equal power at \(t)")
         }
     }
+
+    @Test func anEnvelopeIsConstantOnlyWhereNoFactorMoves() {
+        let fadeIn = Curve<Double>.ramp(Ramp(from: 0, to: 1, start: q(1), duration: q(1)))
+        let envelope = Envelope([.constant(0.3), fadeIn])
+        #expect(envelope.constantValue(over: q(0)...q(1)) == 0)
+        #expect(envelope.constantValue(over: q(2)...q(5)) == envelope.value(at: q(3)))
+        #expect(envelope.constantValue(over: q(2)...q(5)) == 0.3)
+        #expect(envelope.constantValue(over: q(1, 2)...q(3, 2)) == nil)
+    }
 }

@@ -128,12 +128,20 @@ final class AudioRenderer {
             }()
         producers[input.id] = producer
         var sound = try producer.read(part.count).converted(toChannels: format.channels)
-        if !input.gain.factors.isEmpty {
-            let rate = Int64(format.sampleRate)
-            GainCurve.fill(&gains, start: part.lowerBound, count: part.count) { index in
-                input.gain.value(at: Rational(index, rate) ?? .zero)
+        let rate = Int64(format.sampleRate)
+        if !input.gain.factors.isEmpty, !part.isEmpty,
+            let first = Rational(part.lowerBound, rate), let last = Rational(part.upperBound - 1, rate)
+        {
+            // Between fades and ramps the gain holds still: one multiply, not an
+            // exact evaluation per sample.
+            if let gain = input.gain.constantValue(over: first...last) {
+                sound.apply(gain: Float(gain))
+            } else {
+                GainCurve.fill(&gains, start: part.lowerBound, count: part.count) { index in
+                    input.gain.value(at: Rational(index, rate) ?? .zero)
+                }
+                sound.apply(gains: gains)
             }
-            sound.apply(gains: gains)
         }
         var placed = AudioBlock(channels: format.channels, frameCount: span.count)
         placed.add(sound, at: Int(part.lowerBound - span.lowerBound))

@@ -63,6 +63,13 @@ public struct Envelope: Hashable, Sendable, Codable {
         factors.reduce(1) { $0 * $1.value(at: time) }
     }
 
+    /// The value at every time of `span` when no factor changes over it (the
+    /// same product, in the same order, as `value(at:)`), else nil.
+    public func constantValue(over span: ClosedRange<Rational>) -> Double? {
+        guard factors.allSatisfy({ $0.isConstant(over: span) }) else { return nil }
+        return value(at: span.lowerBound)
+    }
+
     public mutating func multiply(by factor: Curve<Double>) {
         if factor != .constant(1) { factors.append(factor) }
     }
