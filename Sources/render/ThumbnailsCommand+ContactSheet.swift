@@ -59,17 +59,14 @@ struct ContactSheet {
 
     /// Copies every row of `plane` of `tile` into `sheet` with its top-left corner at `(x, y)` of that plane.
     private static func copy(_ plane: YUVImage.Plane, of tile: YUVImage, into sheet: YUVImage, x: Int, y: Int) {
-        let rowBytes = tile.width(of: plane)
-        let tileStride = tile.stride(of: plane)
         let sheetStride = sheet.stride(of: plane)
+        precondition(x + tile.width(of: plane) <= sheet.width(of: plane) && y + tile.height(of: plane) <= sheet.height(of: plane))
         tile.withUnsafePlane(plane) { source in
             sheet.withUnsafeMutablePlane(plane) { destination in
-                for row in 0..<tile.height(of: plane) {
-                    let from = row * tileStride
-                    let to = (y + row) * sheetStride + x
-                    _ = UnsafeMutableBufferPointer(rebasing: destination[to..<(to + rowBytes)])
-                        .update(fromContentsOf: source[from..<(from + rowBytes)])
-                }
+                guard let from = source.baseAddress, let to = destination.baseAddress else { return }
+                copyRows(
+                    tile.height(of: plane), of: tile.width(of: plane), from: from, stride: tile.stride(of: plane),
+                    to: to + y * sheetStride + x, stride: sheetStride)
             }
         }
     }

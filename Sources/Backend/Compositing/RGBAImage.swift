@@ -44,9 +44,9 @@ public final class RGBAImage {
         guard let sourceBase = source.baseAddress else { return }
         withUnsafeMutableBytes { destination in
             guard let destinationBase = destination.baseAddress else { return }
-            for row in 0..<height {
-                (destinationBase + row * rowBytes).copyMemory(from: sourceBase + row * sourceStride, byteCount: rowBytes)
-                if !premultiplied { Self.premultiply(destination, row: row, width: width) }
+            copyRows(height, of: rowBytes, from: sourceBase, stride: sourceStride, to: destinationBase, stride: rowBytes)
+            if !premultiplied {
+                for row in 0..<height { Self.premultiply(destination, row: row, width: width) }
             }
         }
     }

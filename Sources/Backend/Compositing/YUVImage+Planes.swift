@@ -45,10 +45,7 @@ extension YUVImage {
         guard let sourceBase = source.baseAddress else { return }
         withUnsafeMutablePlane(plane) { destination in
             guard let destinationBase = destination.baseAddress else { return }
-            for row in 0..<rows {
-                UnsafeMutableRawPointer(destinationBase + row * ownStride)
-                    .copyMemory(from: sourceBase + row * sourceStride, byteCount: rowBytes)
-            }
+            copyRows(rows, of: rowBytes, from: sourceBase, stride: sourceStride, to: destinationBase, stride: ownStride)
         }
     }
 
@@ -61,10 +58,7 @@ extension YUVImage {
         guard let destinationBase = destination.baseAddress else { return }
         withUnsafePlane(plane) { source in
             guard let sourceBase = source.baseAddress else { return }
-            for row in 0..<rows {
-                (destinationBase + row * destinationStride)
-                    .copyMemory(from: sourceBase + row * ownStride, byteCount: rowBytes)
-            }
+            copyRows(rows, of: rowBytes, from: sourceBase, stride: ownStride, to: destinationBase, stride: destinationStride)
         }
     }
 
@@ -74,5 +68,22 @@ extension YUVImage {
             count >= stride * (rows - 1) + rowBytes,
             "plane buffer of \(count) bytes is too small for \(rows) rows of \(rowBytes) bytes, stride \(stride)"
         )
+    }
+}
+
+/// Copies `rows` rows of `rowBytes` bytes from `source` to `destination`, rows
+/// `sourceStride` and `destinationStride` bytes apart: one copy when the strides
+/// agree (the bytes between rows are padding either way).
+public func copyRows(
+    _ rows: Int, of rowBytes: Int, from source: UnsafeRawPointer, stride sourceStride: Int,
+    to destination: UnsafeMutableRawPointer, stride destinationStride: Int
+) {
+    guard rows > 0 else { return }
+    if sourceStride == destinationStride {
+        destination.copyMemory(from: source, byteCount: sourceStride * (rows - 1) + rowBytes)
+        return
+    }
+    for row in 0..<rows {
+        (destination + row * destinationStride).copyMemory(from: source + row * sourceStride, byteCount: rowBytes)
     }
 }

@@ -210,9 +210,7 @@ enum GaussianBlur {
             }
             // Down the columns: a running sum per column, a row added and a row dropped per step.
             copy.withUnsafeMutableBufferPointer { copy in
-                for y in 0..<height {
-                    (copy.baseAddress! + y * rowLength).update(from: base + y * stride, count: rowLength)
-                }
+                copyRows(height, of: rowLength, from: base, stride: stride, to: copy.baseAddress!, stride: rowLength)
             }
             copy.withUnsafeBufferPointer { copy in
                 sums.withUnsafeMutableBufferPointer { sums in
