@@ -8,9 +8,16 @@ import CFFmpeg
 /// The conversion is affine in (Y', Cb, Cr): each luma sample uses its 2×2
 /// block's chroma, each chroma sample its block's mean luma.
 struct YUVNormalizer {
-    /// Output = matrix × (y, cb, cr) normalised to 0…1 and −½…½.
-    private let matrix: [[Float]]
-    private let input: (lumaOffset: Float, lumaScale: Float, chromaScale: Float)
+    /// Each output code is an affine function of the input codes, in 16.16
+    /// fixed point: `lumaBase[y']` holds 16 + 219 × (the luma term) for every
+    /// input luma, so a luma sample costs a table read, an add and a shift.
+    private let lumaBase: [Int]
+    private let lumaFromCb: Int, lumaFromCr: Int
+    /// Chroma from the block's luma (its sum less `count × lumaOffset`, over
+    /// `count`), Cb − 128 and Cr − 128.
+    private let cbFromLuma: Int, cbFromCb: Int, cbFromCr: Int
+    private let crFromLuma: Int, crFromCb: Int, crFromCr: Int
+    private let lumaOffset: Int
 
     /// Nil when the decoded frame needs nothing more: it is BT.709 limited
     /// range, or not Y'CbCr (libswscale converts RGB, grey and palettes itself). A `yuvj`
@@ -20,54 +27,67 @@ struct YUVNormalizer {
         let isBT601 = [AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M].contains(frame.matrix)
         let isFull = frame.isFullRange && !frame.pixelFormat.isFullRange
         guard isBT601 || isFull else { return nil }
-        input = isFull ? (0, 255, 255) : (16, 219, 224)
+        let (offset, lumaScale, chromaScale): (Double, Double, Double) = isFull ? (0, 255, 255) : (16, 219, 224)
         // Y'CbCr → R'G'B' by the source's matrix, then R'G'B' → Y'CbCr by the output's.
         let source = isBT601 ? ColorMatrix.bt601 : .bt709
-        let (kr, kb, kg) = (Float(source.kr), Float(source.kb), Float(source.kg))
-        let toRGB: [[Float]] = [
+        let (kr, kb, kg) = (source.kr, source.kb, source.kg)
+        let toRGB: [[Double]] = [
             [1, 0, 2 - 2 * kr],
             [1, -(2 - 2 * kb) * kb / kg, -(2 - 2 * kr) * kr / kg],
             [1, 2 - 2 * kb, 0],
         ]
         let output = ColorMatrix.bt709
-        let (r709, b709, g709) = (Float(output.kr), Float(output.kb), Float(output.kg))
-        let toYUV: [[Float]] = [
+        let (r709, b709, g709) = (output.kr, output.kb, output.kg)
+        let toYUV: [[Double]] = [
             [r709, g709, b709],
             [-r709 / (2 - 2 * b709), -g709 / (2 - 2 * b709), 0.5],
             [0.5, -g709 / (2 - 2 * r709), -b709 / (2 - 2 * r709)],
         ]
-        matrix = toYUV.map { row in (0..<3).map { column in (0..<3).reduce(0) { $0 + row[$1] * toRGB[$1][column] } } }
+        let m = toYUV.map { row in (0..<3).map { column in (0..<3).reduce(0) { $0 + row[$1] * toRGB[$1][column] } } }
+        func fixed(_ value: Double) -> Int { Int((value * 65536).rounded()) }
+        let lumaGain = 219 * m[0][0] / lumaScale
+        lumaBase = (0..<256).map { fixed(16 + lumaGain * (Double($0) - offset)) }
+        (lumaFromCb, lumaFromCr) = (fixed(219 * m[0][1] / chromaScale), fixed(219 * m[0][2] / chromaScale))
+        (cbFromLuma, cbFromCb, cbFromCr) = (
+            fixed(224 * m[1][0] / lumaScale), fixed(224 * m[1][1] / chromaScale), fixed(224 * m[1][2] / chromaScale)
+        )
+        (crFromLuma, crFromCb, crFromCr) = (
+            fixed(224 * m[2][0] / lumaScale), fixed(224 * m[2][1] / chromaScale), fixed(224 * m[2][2] / chromaScale)
+        )
+        lumaOffset = Int(offset)
     }
 
     /// Converts `image` in place.
     func apply(to image: YUVImage) {
         let (width, height, lumaStride, chromaStride) = (image.width, image.height, image.lumaStride, image.chromaStride)
-        let m = matrix
-        image.withUnsafeMutablePlane(.y) { y in
-            image.withUnsafeMutablePlane(.u) { u in
-                image.withUnsafeMutablePlane(.v) { v in
-                    for row in 0..<image.chromaHeight {
-                        for column in 0..<image.chromaWidth {
-                            let index = row * chromaStride + column
-                            let cb = (Float(u[index]) - 128) / input.chromaScale
-                            let cr = (Float(v[index]) - 128) / input.chromaScale
-                            var lumaSum: Float = 0
-                            var count: Float = 0
-                            for lumaRow in 2 * row..<min(2 * row + 2, height) {
-                                for x in 2 * column..<min(2 * column + 2, width) {
-                                    let at = lumaRow * lumaStride + x
-                                    let luma = (Float(y[at]) - input.lumaOffset) / input.lumaScale
-                                    lumaSum += luma
-                                    count += 1
-                                    let out = m[0][0] * luma + m[0][1] * cb + m[0][2] * cr
-                                    y[at] = UInt8(clamping: Int((16 + 219 * out).rounded()))
+        let half = 32768
+        @inline(__always) func code(_ fixed: Int) -> UInt8 { UInt8(clamping: (fixed &+ half) >> 16) }
+        lumaBase.withUnsafeBufferPointer { lumaBase in
+            image.withUnsafeMutablePlane(.y) { y in
+                image.withUnsafeMutablePlane(.u) { u in
+                    image.withUnsafeMutablePlane(.v) { v in
+                        for row in 0..<image.chromaHeight {
+                            let rows = 2 * row..<min(2 * row + 2, height)
+                            for column in 0..<image.chromaWidth {
+                                let index = row * chromaStride + column
+                                let cb = Int(u[index]) - 128
+                                let cr = Int(v[index]) - 128
+                                let chroma = lumaFromCb &* cb &+ lumaFromCr &* cr
+                                var lumaSum = 0
+                                var count = 0
+                                for lumaRow in rows {
+                                    for x in 2 * column..<min(2 * column + 2, width) {
+                                        let at = lumaRow * lumaStride + x
+                                        let luma = Int(y[at])
+                                        lumaSum &+= luma
+                                        count &+= 1
+                                        y[at] = code(lumaBase[luma] &+ chroma)
+                                    }
                                 }
+                                let luma = lumaSum &- count &* lumaOffset
+                                u[index] = code(128 << 16 &+ cbFromLuma &* luma / count &+ cbFromCb &* cb &+ cbFromCr &* cr)
+                                v[index] = code(128 << 16 &+ crFromLuma &* luma / count &+ crFromCb &* cb &+ crFromCr &* cr)
                             }
-                            let luma = lumaSum / count
-                            let outCb = m[1][0] * luma + m[1][1] * cb + m[1][2] * cr
-                            let outCr = m[2][0] * luma + m[2][1] * cb + m[2][2] * cr
-                            u[index] = UInt8(clamping: Int((128 + 224 * outCb).rounded()))
-                            v[index] = UInt8(clamping: Int((128 + 224 * outCr).rounded()))
                         }
                     }
                 }
