@@ -11,11 +11,13 @@
 #   SHARED     the shared bench folder                                 default: ../shared/bench
 #   RENDER     the render binary; when set, nothing is built           default: release build
 #   LIMIT      allowed difference in percent                           default: 15
+#   JOBS       render --jobs (chunk workers)                           default: the core count
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SHARED="${SHARED:-$ROOT/../shared/bench}"
 export MEDIA_DIR="${MEDIA_DIR:-$ROOT/bench/media}"
 LIMIT="${LIMIT:-15}"
+JOBS="${JOBS:-$(nproc)}"
 TIME=/usr/bin/time
 [[ -x $TIME ]] || { echo "error: $TIME is missing (apt-get install time)" >&2; exit 2; }
 
@@ -75,7 +77,7 @@ EOF
 # Renders the first $1 of the edit; prints the peak RSS in KiB.
 peak() {
   "$TIME" -f '%M' -o "$WORK/rss" "$RENDER" "$WORK/edit.yaml" --set "MEDIA=$MEDIA_DIR" --range "0s..$1" \
-    -o "$WORK/out-$1.mp4" --no-cache --progress none --quiet || { echo "error: the $1 render failed" >&2; exit 2; }
+    -o "$WORK/out-$1.mp4" --no-cache --jobs "$JOBS" --progress none --quiet || { echo "error: the $1 render failed" >&2; exit 2; }
   local frames
   frames=$(ffprobe -v error -select_streams v:0 -count_packets -show_entries stream=nb_read_packets -of csv=p=0 "$WORK/out-$1.mp4")
   echo "render of $1: $frames frames" >&2
