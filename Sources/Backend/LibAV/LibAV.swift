@@ -29,9 +29,9 @@ public enum ThreadBudget {
 public enum MemoryPolicy {
     /// Encoders and decoders allocate frames of megabytes, and each chunk opens
     /// an encoder of its own. Past the first freed frame glibc would serve frames
-    /// from heaps that fragment; kept at its initial 128 KiB, the mmap threshold
-    /// maps each frame apart and unmaps it when freed: about 40 MiB less peak RSS
-    /// at 1080p. Call once, before any encoder or decoder opens.
+    /// from heaps that fragment and keep the peak high; kept at its initial
+    /// 128 KiB, the mmap threshold maps each frame apart and unmaps it when freed.
+    /// Call once, before any encoder or decoder opens.
     public static func mapLargeBlocksApart() {
         cutlist_fix_mmap_threshold(128 << 10)
     }
