@@ -39,10 +39,13 @@ public final class Encoder {
             // x265 prints its own banner and statistics unless told otherwise, and
             // sizes its thread pool and frame threads by the cores unless told.
             if settings.codec == "libx265" {
-                let pool =
-                    threads == 1
-                    ? ":pools=none:frame-threads=1" : threads > 1 ? ":pools=\(threads):frame-threads=\(threads)" : ""
-                try LibAV.setOption(&options, "x265-params", "log-level=error" + pool)
+                let threading =
+                    switch threads {
+                    case 1: ":pools=none:frame-threads=1"
+                    case 2...: ":pools=\(threads):frame-threads=\(threads)"
+                    default: ""  // 0: by the cores
+                    }
+                try LibAV.setOption(&options, "x265-params", "log-level=error" + threading)
             }
             switch settings.quality {
             case .crf(let crf): try LibAV.setOption(&options, "crf", String(crf))
