@@ -30,6 +30,9 @@ final class FileWatcher {
 
     deinit { close(descriptor) }
 
+    /// Where an event's name length sits in its header (after `wd`, `mask` and `cookie`).
+    private static let lengthOffset = MemoryLayout<inotify_event>.offset(of: \inotify_event.len)!
+
     struct Failure: Error, CustomStringConvertible {
         var message: String
         var description: String { message }
@@ -64,7 +67,7 @@ final class FileWatcher {
             let (watch, length) = buffer.withUnsafeBytes { bytes in
                 (
                     bytes.load(fromByteOffset: offset, as: Int32.self),
-                    Int(bytes.load(fromByteOffset: offset + 12, as: UInt32.self))
+                    Int(bytes.load(fromByteOffset: offset + Self.lengthOffset, as: UInt32.self))
                 )
             }
             let nameBytes = buffer[(offset + header)..<min(offset + header + length, count)].prefix { $0 != 0 }
