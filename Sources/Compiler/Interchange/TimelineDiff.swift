@@ -86,8 +86,9 @@ public struct TimelineDiff: Sendable {
         var matched: [(Int, Int)] = []
         var usedOld = Set<Int>()
         var usedNew = Set<Int>()
+        let oldByID = Dictionary(old.indices.compactMap { i in old[i].id.map { ($0, i) } }, uniquingKeysWith: min)
         for (j, item) in new.enumerated() {
-            guard let id = item.id, let i = old.firstIndex(where: { $0.id == id }) else { continue }
+            guard let id = item.id, let i = oldByID[id] else { continue }
             matched.append((i, j))
             usedOld.insert(i)
             usedNew.insert(j)
