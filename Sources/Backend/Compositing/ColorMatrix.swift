@@ -62,10 +62,11 @@ public struct ColorMatrix: Hashable, Sendable {
     private func clampUnit(_ value: Double) -> Double {
         min(max(value, 0), 1)
     }
+}
 
-    private func codeValue(_ value: Double) -> UInt8 {
-        UInt8(min(max(value.rounded(), 0), 255))
-    }
+/// An 8-bit code value: rounded and clamped.
+func codeValue(_ value: Double) -> UInt8 {
+    UInt8(min(max(value.rounded(), 0), 255))
 }
 
 extension ColorMatrix {

@@ -119,9 +119,6 @@ struct PictureFilter {
     }
 }
 
-/// An 8-bit code value: rounded and clamped.
-private func codeValue(_ value: Double) -> UInt8 { UInt8(min(max(value.rounded(), 0), 255)) }
-
 extension CubeLUT {
     /// The picture through the table, in RGB (BT.709): YUV into `scratch` (each
     /// 2×2 block's chroma the mean of its four looked-up colours), bitmaps
