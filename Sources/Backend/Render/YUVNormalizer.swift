@@ -28,32 +28,27 @@ struct YUVNormalizer {
         let isFull = frame.isFullRange && !frame.pixelFormat.isFullRange
         guard isBT601 || isFull else { return nil }
         let (offset, lumaScale, chromaScale): (Double, Double, Double) = isFull ? (0, 255, 255) : (16, 219, 224)
-        // Y'CbCr → R'G'B' by the source's matrix, then R'G'B' → Y'CbCr by the output's.
+        // Y'CbCr → R'G'B' by the source's matrix, then R'G'B' → Y'CbCr by the output's:
+        // affine, so its weights are what one step of each input code changes.
         let source = isBT601 ? ColorMatrix.bt601 : .bt709
-        let (kr, kb, kg) = (source.kr, source.kb, source.kg)
-        let toRGB: [[Double]] = [
-            [1, 0, 2 - 2 * kr],
-            [1, -(2 - 2 * kb) * kb / kg, -(2 - 2 * kr) * kr / kg],
-            [1, 2 - 2 * kb, 0],
-        ]
-        let output = ColorMatrix.bt709
-        let (r709, b709, g709) = (output.kr, output.kb, output.kg)
-        let toYUV: [[Double]] = [
-            [r709, g709, b709],
-            [-r709 / (2 - 2 * b709), -g709 / (2 - 2 * b709), 0.5],
-            [0.5, -g709 / (2 - 2 * r709), -b709 / (2 - 2 * r709)],
-        ]
-        let m = toYUV.map { row in (0..<3).map { column in (0..<3).reduce(0) { $0 + row[$1] * toRGB[$1][column] } } }
+        func convert(_ y: Double, _ u: Double, _ v: Double) -> (y: Double, u: Double, v: Double) {
+            let rgb = source.rgb(y: y, u: u, v: v)
+            return ColorMatrix.bt709.yuv(red: rgb.red, green: rgb.green, blue: rgb.blue)
+        }
+        let black = convert(16, 128, 128)
+        // What a whole limited range of one input (219 luma or 224 chroma codes) changes,
+        // per code of the input's own range.
+        func step(_ end: (y: Double, u: Double, v: Double), over codes: Double) -> (y: Double, u: Double, v: Double) {
+            ((end.y - black.y) / codes, (end.u - black.u) / codes, (end.v - black.v) / codes)
+        }
+        let luma = step(convert(16 + 219, 128, 128), over: lumaScale)
+        let cb = step(convert(16, 128 + 224, 128), over: chromaScale)
+        let cr = step(convert(16, 128, 128 + 224), over: chromaScale)
         func fixed(_ value: Double) -> Int { Int((value * 65536).rounded()) }
-        let lumaGain = 219 * m[0][0] / lumaScale
-        lumaBase = (0..<256).map { fixed(16 + lumaGain * (Double($0) - offset)) }
-        (lumaFromCb, lumaFromCr) = (fixed(219 * m[0][1] / chromaScale), fixed(219 * m[0][2] / chromaScale))
-        (cbFromLuma, cbFromCb, cbFromCr) = (
-            fixed(224 * m[1][0] / lumaScale), fixed(224 * m[1][1] / chromaScale), fixed(224 * m[1][2] / chromaScale)
-        )
-        (crFromLuma, crFromCb, crFromCr) = (
-            fixed(224 * m[2][0] / lumaScale), fixed(224 * m[2][1] / chromaScale), fixed(224 * m[2][2] / chromaScale)
-        )
+        lumaBase = (0..<256).map { fixed(16 + luma.y * (Double($0) - offset)) }
+        (lumaFromCb, lumaFromCr) = (fixed(cb.y), fixed(cr.y))
+        (cbFromLuma, cbFromCb, cbFromCr) = (fixed(luma.u), fixed(cb.u), fixed(cr.u))
+        (crFromLuma, crFromCb, crFromCr) = (fixed(luma.v), fixed(cb.v), fixed(cr.v))
         lumaOffset = Int(offset)
     }
 
