@@ -111,7 +111,7 @@ struct ChunkEncoder: Sendable {
         let segment = chunk.localSegment
         compositor.begin(segment, firstFrame: chunk.frames.lowerBound)
         for frame in segment.frames {
-            try encoder.encode(try compositor.frame(frame, of: segment), pts: frame)
+            try encoder.encode(try compositor.outputPicture(frame, of: segment), pts: frame)
             try drain()
             try frameDone()
         }

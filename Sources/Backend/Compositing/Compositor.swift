@@ -1,4 +1,5 @@
 import Compiler
+import EDLParser
 
 /// Draws layers onto a YUV 4:2:0 canvas with premultiplied-alpha *over*,
 /// blending the encoded values directly in YUV (RGB→YUV is affine, so this
@@ -82,12 +83,21 @@ public enum Compositor {
         _ source: LayerPicture, sourceRect: PixelRect? = nil, transform: PixelTransform,
         opacity: Double = 1, mask: CompositeMask? = nil, canvas: YUVImage
     ) -> Bool {
-        guard opacity >= 1, mask == nil, transform.isIdentity, case .yuv(let image) = source, image !== canvas,
-            image.hasSameSize(as: canvas),
-            sourceRect ?? PixelRect(width: image.width, height: image.height)
-                == PixelRect(width: image.width, height: image.height)
-        else { return false }
-        return true
+        guard case .yuv(let image) = source, image !== canvas else { return false }
+        return replacesCanvas(
+            size: PixelSize(width: image.width, height: image.height), sourceRect: sourceRect, transform: transform,
+            opacity: opacity, mask: mask, canvas: canvas)
+    }
+
+    /// Whether an opaque YUV picture of `size` drawn so would cover every canvas
+    /// pixel with its own, unchanged.
+    public static func replacesCanvas(
+        size: PixelSize, sourceRect: PixelRect? = nil, transform: PixelTransform, opacity: Double = 1,
+        mask: CompositeMask? = nil, canvas: YUVImage
+    ) -> Bool {
+        let whole = PixelRect(width: size.width, height: size.height)
+        return opacity >= 1 && mask == nil && transform.isIdentity && size.width == canvas.width
+            && size.height == canvas.height && (sourceRect ?? whole) == whole
     }
 
     /// Everything about one draw that the per-plane passes need.

@@ -53,6 +53,22 @@ public final class Frame {
         return copy
     }
 
+    /// Makes this frame share `other`'s pixels and nothing else: no picture
+    /// type, field order or side data, which an encoder would read as requests
+    /// (a source's I-frame forcing a keyframe, its captions re-encoded).
+    public func referencePixels(of other: Frame) throws(LibAVError) {
+        av_frame_unref(pointer)
+        try LibAV.check(av_frame_ref(pointer, other.pointer), "av_frame_ref")
+        pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE
+        pointer.pointee.key_frame = 0
+        pointer.pointee.interlaced_frame = 0
+        pointer.pointee.top_field_first = 0
+        while pointer.pointee.nb_side_data > 0, let first = pointer.pointee.side_data[0] {
+            av_frame_remove_side_data(pointer, first.pointee.type)
+        }
+        av_dict_free(&pointer.pointee.metadata)
+    }
+
     // MARK: Picture
 
     public var width: Int { Int(pointer.pointee.width) }

@@ -80,6 +80,35 @@ final class FrameCompositor {
         return scales
     }
 
+    /// Output frame `index` as the encoder takes it: a plain cut of a video
+    /// decoded in the compositor's own format goes as the decoder's frame, with
+    /// no copy; any other frame is drawn.
+    func outputPicture(_ index: Int64, of segment: Segment) throws -> OutputPicture {
+        if let decoded = try plainCut(index, of: segment) { return .decoded(decoded) }
+        return .drawn(try frame(index, of: segment))
+    }
+
+    /// The decoder's frame when the segment is one opaque, unfiltered, unmasked
+    /// video layer whose frame lands on the canvas pixel for pixel.
+    private func plainCut(_ index: Int64, of segment: Segment) throws -> Frame? {
+        guard segment.layers.count == 1, let layer = segment.layers.first, layer.filters.isEmpty,
+            layer.mask == nil, layer.blurredBackdrop == nil
+        else { return nil }
+        let time = Rational(index) / plan.output.fps.rate
+        let decoded: Frame?
+        do {
+            decoded = try pictures.decodedFrame(for: layer, frame: index)
+        } catch {
+            throw RenderFailure("cannot read the picture of this item: \(error)", at: layer.location)
+        }
+        guard let decoded else { return nil }
+        let size = PixelSize(width: decoded.width, height: decoded.height)
+        let (rect, transform) = placement(of: size, laidOutAs: size, by: layer.transform, at: time)
+        let replaces = Compositor.replacesCanvas(
+            size: size, sourceRect: rect, transform: transform, opacity: layer.opacity.value(at: time), canvas: canvas)
+        return replaces ? decoded : nil
+    }
+
     /// Output frame `index` over the output's background, or over `background`.
     func frame(_ index: Int64, of segment: Segment, background: YUVColor? = nil) throws -> YUVImage {
         let background = background ?? self.background
@@ -146,8 +175,8 @@ final class FrameCompositor {
             if !painted {
                 let replaces = Compositor.replacesCanvas(
                     picture, sourceRect: rect, transform: transform, opacity: opacity, mask: mask, canvas: canvas)
-                // A lone full-frame opaque clip (a plain cut) needs no compositing at all:
-                // its decoded picture goes to the encoder as it is.
+                // A lone full-frame opaque picture that is not a decoder's own frame
+                // (a converted clip, a still) needs no compositing: it goes as it is.
                 if replaces, segment.layers.count == 1, case .yuv(let image) = picture { return image }
                 if !replaces { canvas.fill(color: background) }
                 painted = true
@@ -257,4 +286,12 @@ final class FrameCompositor {
             return .rectangle(x0: r.x * sx, y0: r.y * sy, x1: (r.x + r.width) * sx, y1: (r.y + r.height) * sy)
         }
     }
+}
+
+/// An output frame as the encoder takes it.
+enum OutputPicture {
+    /// Drawn by the compositor.
+    case drawn(YUVImage)
+    /// A source's decoded frame, already in the output's format (a plain cut).
+    case decoded(Frame)
 }

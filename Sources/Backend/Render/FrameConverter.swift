@@ -6,6 +6,17 @@ final class FrameConverter {
     private var scaler: Scaler?
     private var toneMapper: ToneMapper?
 
+    /// Whether `frame` is already what the compositor draws in at `width × height`
+    /// (8-bit 4:2:0, BT.709 limited range, not HDR): `copy` copies it as it is.
+    static func isCompositorReady(_ frame: Frame, width: Int, height: Int) -> Bool {
+        isYUV420(frame, width: width, height: height) && ToneMapper.transfer(of: frame) == nil
+            && !YUVNormalizer.converts(frame)
+    }
+
+    private static func isYUV420(_ frame: Frame, width: Int, height: Int) -> Bool {
+        frame.pixelFormat == .yuv420p && frame.width == width && frame.height == height
+    }
+
     func copy(_ frame: Frame, into image: YUVImage) throws(LibAVError) {
         if let transfer = ToneMapper.transfer(of: frame) {
             if toneMapper?.transfer != transfer { toneMapper = ToneMapper(transfer) }
@@ -13,7 +24,7 @@ final class FrameConverter {
             return
         }
         let source: Frame
-        if frame.pixelFormat == .yuv420p && frame.width == image.width && frame.height == image.height {
+        if Self.isYUV420(frame, width: image.width, height: image.height) {
             source = frame
         } else {
             if scaler?.accepts(frame) != true {

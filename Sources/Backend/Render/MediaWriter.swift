@@ -75,10 +75,10 @@ final class MediaWriter {
     /// Samples per audio frame the encoder takes.
     var audioFrameSize: Int { audio?.frameSize ?? 1024 }
 
-    /// Encodes one composited picture as frame `index`.
-    func writeVideo(_ canvas: YUVImage, index: Int64) throws(LibAVError) {
+    /// Encodes one output picture as frame `index`.
+    func writeVideo(_ picture: OutputPicture, index: Int64) throws(LibAVError) {
         guard let video, let encoder = video.encoder else { return }
-        try encoder.encode(canvas, pts: index)
+        try encoder.encode(picture, pts: index)
         try drain(encoder.encoder, stream: video.stream)
     }
 
@@ -143,6 +143,8 @@ final class MediaWriter {
 final class PictureEncoder {
     let encoder: Encoder
     private let staging: Frame
+    /// A decoder's frame sent as it is: its pixels, none of its flags.
+    private let passedThrough: Frame
     private let scaler: Scaler?
 
     /// The encoder of chunks and of the join that copies them, with parameter
@@ -177,6 +179,7 @@ final class PictureEncoder {
         }
         encoder = try Encoder(video: settings, globalHeader: globalHeader)
         staging = try Frame.video(width: output.encodedSize.width, height: output.encodedSize.height, format: .yuv420p)
+        passedThrough = try Frame()
         scaler =
             target == .yuv420p
             ? nil
@@ -185,17 +188,25 @@ final class PictureEncoder {
                 width: output.encodedSize.width, height: output.encodedSize.height, format: target)
     }
 
-    func encode(_ canvas: YUVImage, pts: Int64) throws(LibAVError) {
-        // The encoder may still hold the previous frame: copy on write.
-        try staging.makeWritable()
-        try staging.withPlanes { planes in
-            guard planes.count >= 3 else { return }
-            canvas.copyPlanes(
-                to: planes[0].bytes, yStride: planes[0].lineSize, u: planes[1].bytes,
-                uStride: planes[1].lineSize, v: planes[2].bytes, vStride: planes[2].lineSize)
+    func encode(_ picture: OutputPicture, pts: Int64) throws(LibAVError) {
+        let frame: Frame
+        switch picture {
+        case .drawn(let canvas):
+            // The encoder may still hold the previous frame: copy on write.
+            try staging.makeWritable()
+            try staging.withPlanes { planes in
+                guard planes.count >= 3 else { return }
+                canvas.copyPlanes(
+                    to: planes[0].bytes, yStride: planes[0].lineSize, u: planes[1].bytes,
+                    uStride: planes[1].lineSize, v: planes[2].bytes, vStride: planes[2].lineSize)
+            }
+            frame = staging
+        case .decoded(let decoded):
+            try passedThrough.referencePixels(of: decoded)
+            frame = passedThrough
         }
-        staging.pts = pts
-        try encoder.send(try scaler?.scale(staging) ?? staging)
+        frame.pts = pts
+        try encoder.send(try scaler?.scale(frame) ?? frame)
     }
 
     static func encoderName(_ codec: VideoCodec) -> String {

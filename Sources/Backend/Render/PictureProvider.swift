@@ -43,6 +43,16 @@ final class PictureProvider {
         var layoutSize: PixelSize? = nil
     }
 
+    /// The decoder's frame that a video layer shows at timeline frame `index`,
+    /// when the compositor would take it as it is (see `FrameConverter`); else nil.
+    func decodedFrame(for layer: Layer, frame index: Int64) throws -> Frame? {
+        guard let source = plan.source(layer.source), case .file(let file) = source.kind,
+            let video = file.facts.video, !video.isStillImage, file.videoStream != nil
+        else { return nil }
+        return try moving(source.id, file, for: layer).decodedFrame(
+            at: layer.timeMap.sourceTime(frame: index, fps: plan.output.fps))
+    }
+
     /// The layer's picture at timeline frame `index`.
     func picture(for layer: Layer, frame index: Int64) throws -> Drawn? {
         guard let source = plan.source(layer.source) else { return nil }
@@ -53,10 +63,7 @@ final class PictureProvider {
         case .file(let file):
             guard file.videoStream != nil else { return nil }
             let time = layer.timeMap.sourceTime(frame: index, fps: plan.output.fps)
-            let key = ItemKey(source: source.id, location: layer.location)
-            let video = try videos[key] ?? Self.movingPicture(file)
-            videos[key] = video
-            return Drawn(picture: try video.picture(at: time))
+            return Drawn(picture: try moving(source.id, file, for: layer).picture(at: time))
         case .color(let color):
             let size = layer.transform.sourceSize ?? plan.output.size
             let yuv = YUVColor(red: color.red, green: color.green, blue: color.blue)
@@ -124,6 +131,15 @@ final class PictureProvider {
         return still
     }
 
+    /// The item's reader, opened at its first use.
+    private func moving(_ id: SourceID, _ file: FileSource, for layer: Layer) throws -> any MovingPicture {
+        let key = ItemKey(source: id, location: layer.location)
+        if let video = videos[key] { return video }
+        let video = try Self.movingPicture(file)
+        videos[key] = video
+        return video
+    }
+
     private static func movingPicture(_ file: FileSource) throws -> any MovingPicture {
         if AnimatedWebP.isAnimated(path: file.path) {
             do {
@@ -147,6 +163,12 @@ final class PictureProvider {
 /// The picture a video (or composition) item shows at a source time.
 protocol MovingPicture: AnyObject {
     func picture(at time: Rational) throws -> LayerPicture
+    /// The decoded frame itself, where the compositor would take it as it is.
+    func decodedFrame(at time: Rational) throws -> Frame?
+}
+
+extension MovingPicture {
+    func decodedFrame(at time: Rational) throws -> Frame? { nil }
 }
 
 extension AnimatedWebP: MovingPicture {
@@ -168,6 +190,11 @@ private final class VideoPicture: MovingPicture {
         let size = file.facts.video?.size ?? PixelSize(width: 2, height: 2)
         image = YUVImage(width: size.width, height: size.height)
         converter = FrameConverter()
+    }
+
+    func decodedFrame(at time: Rational) throws -> Frame? {
+        let frame = try reader.frame(at: time)
+        return FrameConverter.isCompositorReady(frame, width: image.width, height: image.height) ? frame : nil
     }
 
     /// The frame whose display interval contains `time` (sample and hold); a

@@ -62,9 +62,9 @@ public final class Renderer {
                 compositor.begin(segment, frames: frames)
                 for index in frames {
                     if isCancelled() { throw RenderFailure.cancelled }
-                    let canvas = try compositor.frame(index, of: segment)
+                    let picture = try compositor.outputPicture(index, of: segment)
                     let done = index - window.lowerBound + 1
-                    try writer.writeVideo(canvas, index: done - 1)
+                    try writer.writeVideo(picture, index: done - 1)
                     try audio.write(throughFrames: done, to: writer)
                     progress(
                         RenderProgress(

@@ -22,11 +22,23 @@ struct YUVNormalizer {
     /// Nil when the decoded frame needs nothing more: it is BT.709 limited
     /// range, or not Y'CbCr (libswscale converts RGB, grey and palettes itself). A `yuvj`
     /// frame's range was converted by libswscale; its matrix was not.
+    /// Whether a decoded frame is converted: Y'CbCr tagged BT.601 or full range.
+    static func converts(_ frame: Frame) -> Bool {
+        frame.pixelFormat.name.hasPrefix("yuv") && (isBT601(frame) || isFullRange(frame))
+    }
+
+    private static func isBT601(_ frame: Frame) -> Bool {
+        [AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M].contains(frame.matrix)
+    }
+
+    private static func isFullRange(_ frame: Frame) -> Bool {
+        frame.isFullRange && !frame.pixelFormat.isFullRange
+    }
+
     init?(_ frame: Frame) {
-        guard frame.pixelFormat.name.hasPrefix("yuv") else { return nil }
-        let isBT601 = [AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M].contains(frame.matrix)
-        let isFull = frame.isFullRange && !frame.pixelFormat.isFullRange
-        guard isBT601 || isFull else { return nil }
+        guard Self.converts(frame) else { return nil }
+        let isBT601 = Self.isBT601(frame)
+        let isFull = Self.isFullRange(frame)
         let (offset, lumaScale, chromaScale): (Double, Double, Double) = isFull ? (0, 255, 255) : (16, 219, 224)
         // Y'CbCr → R'G'B' by the source's matrix, then R'G'B' → Y'CbCr by the output's:
         // affine, so its weights are what one step of each input code changes.

@@ -59,6 +59,33 @@ import Testing
                 == RenderOutput.pictures(one.path).map { RenderMedia.index(of: $0) })
     }
 
+    @Test func aPlainCutEncodesItsDecodedFramesAsDrawingThemWould() throws {
+        let workspace = try RenderWorkspace()
+        // Over a red card the same cuts are drawn on the canvas first.
+        let overRed = cuts.replacingOccurrences(
+            of: "tracks:\n", with: "tracks:\n  - items:\n      - { color: red, duration: 1.2s }\n")
+        for (yaml, decoded) in [(cuts, true), (overRed, false)] {
+            let plan = try workspace.plan(yaml)
+            let compositor = FrameCompositor(plan: plan, text: try TextRasterizer())
+            let segment = try #require(plan.video.first)
+            compositor.begin(segment)
+            guard case .decoded = try compositor.outputPicture(0, of: segment) else {
+                #expect(!decoded, "a lone cut of a 4:2:0 BT.709 clip goes to the encoder as decoded")
+                continue
+            }
+            #expect(decoded, "a cut over another layer is drawn")
+        }
+        let plain = try render(cuts, in: workspace, cache: "plain", jobs: 1, to: "plain.mp4")
+        let drawn = try render(overRed, in: workspace, cache: "drawn", jobs: 1, to: "drawn.mp4")
+        // The source's keyframes and flags stay behind: the encoder sees only pixels.
+        func videoBytes(_ path: String) throws -> Data {
+            try MediaFixtures.ffmpeg(["-i", path, "-map", "0:v", "-c", "copy", "-f", "h264", path + ".h264"])
+            return try Data(contentsOf: URL(fileURLWithPath: path + ".h264"))
+        }
+        #expect(try videoBytes(plain.path) == videoBytes(drawn.path))
+        #expect(try RenderOutput.pictures(plain.path).map { RenderMedia.index(of: $0) } == RenderMedia.threeCutsFrames)
+    }
+
     @Test func aRippleEditEncodesOnlyNewContent() throws {
         let workspace = try RenderWorkspace()
         _ = try render(cuts, in: workspace, cache: "cache", jobs: 2, length: nil, to: "before.mp4")
