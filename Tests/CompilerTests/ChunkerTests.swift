@@ -3,8 +3,9 @@ import Testing
 
 @testable import Compiler
 
-/// Chunks are cut at content boundaries and every 2 s of an item, and their
-/// fingerprints follow content, not places (SPEC 18).
+/// Chunks are cut at content boundaries and every 2 s of an item (a tail under
+/// 1 s joining the chunk before it), and their fingerprints follow content, not
+/// places (SPEC 18).
 @Suite struct ChunkerTests {
     /// Files a, b, c (10 s each at 30 fps) on one track, a title over the first 2 s.
     func edit(prefix: [Item] = [], crf: Double? = nil) -> Project {
@@ -37,11 +38,24 @@ import Testing
         #expect(chunks.first?.frames.lowerBound == 0)
         #expect(chunks.last?.frames.upperBound == plan.output.frameCount)
         for (chunk, next) in zip(chunks, chunks.dropFirst()) { #expect(chunk.frames.upperBound == next.frames.lowerBound) }
-        #expect(chunks.allSatisfy { $0.frames.count <= 60 && !$0.frames.isEmpty })
+        #expect(chunks.allSatisfy { $0.frames.count < 90 && !$0.frames.isEmpty })
         // a: 0..<150 with the title's end at 60; b: 150..<420; c: 420..<510.
         let starts = chunks.map(\.frames.lowerBound)
         #expect(starts == [0, 60, 120, 150, 210, 270, 330, 390, 420, 480])
         for segment in plan.video { #expect(starts.contains(segment.frames.lowerBound)) }
+    }
+
+    @Test func aTailShorterThanASecondJoinsTheChunkBeforeIt() throws {
+        let plan = try plan(
+            project([
+                track([
+                    clip("a", line: 2) { $0.timing.to = time(q(12, 5)) },
+                    clip("b", line: 3) { $0.timing.to = time(q(13, 5)) },
+                    clip("c", line: 4) { $0.timing.to = time(q(3)) },
+                ])
+            ]), files)
+        // a: 72 frames, its 12 after the 2 s step join; b: 78, its 18 join; c: 90, its 30 stand alone.
+        #expect(chunks(plan).map(\.frames) == [0..<72, 72..<150, 150..<210, 210..<240])
     }
 
     @Test func aWindowCutsItsOwnEdges() throws {

@@ -5,11 +5,12 @@ import EDLParser
 /// Chunks end where segments end (the content changes) and, inside a long
 /// segment, every `length` frames counted from the first frame of the
 /// latest-starting layer, so a chunk's content does not depend on where the
-/// item sits on the timeline:
+/// item sits on the timeline. A piece shorter than half a length left before
+/// the segment's end joins the chunk before it:
 ///
-///     items      [a──────────────────)[b─────────
-///     grid        |    |    |    |    |    |
-///     chunks     [    )[    )[    )[ )[    )[
+///     items      [a─────────────────)[b─────────
+///     grid       |     |     |     | |     |
+///     chunks     [    )[    )[      )[    )[
 ///
 /// A chunk's fingerprint covers everything that decides its bytes, and nothing
 /// that does not: its layers with times relative to the chunk (not the absolute
@@ -61,6 +62,8 @@ public struct Chunker: Sendable {
                 }
                 let steps = (first - anchor) / length + 1
                 var end = min(anchor + steps * length, upper)
+                // A tail shorter than half a length would cost an encoder start of its own.
+                if 2 * (upper - end) < length { end = upper }
                 if let copy = copies.first, copy.frames.lowerBound > first { end = min(end, copy.frames.lowerBound) }
                 chunks.append(chunk(first..<end, layers: segment.layers, header: header, writer: writer))
                 first = end

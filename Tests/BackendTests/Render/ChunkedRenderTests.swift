@@ -179,12 +179,13 @@ extension ChunkedRenderTests {
               - items: [ { gap: 1s }, { composition: card } ]
             """
         let first = try render(project, in: workspace, cache: "cache", jobs: 1, to: "first.mp4")
-        // 0..<25 in 4 chunks, the card's 25..<37 in 2, then 37..<50 in 3 (on the grid's 7-frame steps).
-        #expect(first.report == ChunkReport(chunks: 9, reused: 0, encoded: 9))
+        // 0..<25 in 4 chunks, the card's 25..<37 in 2, then 37..<50 in 2 on the grid's 7-frame
+        // steps (37..<42, 42..<50: the frame left after 49 joins the chunk before it).
+        #expect(first.report == ChunkReport(chunks: 8, reused: 0, encoded: 8))
         let edited = try render(
             project.replacingOccurrences(of: "color: white", with: "color: yellow"), in: workspace, cache: "cache",
             jobs: 1, to: "edited.mp4")
-        #expect(edited.report == ChunkReport(chunks: 9, reused: 7, encoded: 2))
+        #expect(edited.report == ChunkReport(chunks: 8, reused: 6, encoded: 2))
         let card = try RenderOutput.pictures(edited.path)[30].rgb(80, 45)
         #expect(card.red > 240 && card.green > 240 && card.blue < 15, "\(card)")
     }
