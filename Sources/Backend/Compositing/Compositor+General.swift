@@ -114,12 +114,16 @@ struct GeneralRow {
 
     @inline(__always)
     private func blend(_ i: Int, u: Int, v: Int, weight: Int) {
-        let sample = value.bilinear(u, v)
         if let alpha {
-            let coverA = Over.coverage(weight, alpha: alpha.bilinear(u, v))
-            out[i] = Over.premultiplied(sample, Int(out[i]), strength: weight, coverA: coverA)
+            // Premultiplied: no tap has more value than alpha, so where alpha
+            // samples to 0 the value does too and the pixel stays as it is (a
+            // logo's transparent corners, a rotated picture's empty triangles).
+            let a = alpha.bilinear(u, v)
+            guard a > 0 else { return }
+            let coverA = Over.coverage(weight, alpha: a)
+            out[i] = Over.premultiplied(value.bilinear(u, v), Int(out[i]), strength: weight, coverA: coverA)
         } else {
-            out[i] = Over.opaque(sample, Int(out[i]), strength: weight)
+            out[i] = Over.opaque(value.bilinear(u, v), Int(out[i]), strength: weight)
         }
     }
 }
