@@ -14,12 +14,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 workload=${1:-W2}
 range=${RANGE:-8.5s..10s}
 out="$OUT_DIR/memory"
-mkdir -p "$out"
-command -v valgrind >/dev/null || { echo "error: valgrind is missing (apt-get install valgrind)" >&2; exit 2; }
-# valgrind cannot read this toolchain's debug info; the symbol table is enough.
-cp "$RENDER" "$out/render"
-strip -g "$out/render"
-sed 's/video: { codec: h264/video: { copy: never, codec: h264/' "$SHARED/cutlist/$workload.yaml" >"$out/$workload.yaml"
+valgrind_inputs "$out" "$workload"
 args=("$out/$workload.yaml" --set "MEDIA=$MEDIA_DIR" -o "$out/$workload.mp4" --no-cache --jobs 1 --progress none
   --quiet --range "$range")
 

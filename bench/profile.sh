@@ -15,12 +15,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 workload=${1:-W2}
 range=${RANGE:-5s..5.5s}
 out="$OUT_DIR/profile"
-mkdir -p "$out"
-command -v valgrind >/dev/null || { echo "error: valgrind is missing (apt-get install valgrind)" >&2; exit 2; }
-# valgrind cannot read this toolchain's debug info; the symbol table is enough.
-cp "$RENDER" "$out/render"
-strip -g "$out/render"
-sed 's/video: { codec: h264/video: { copy: never, codec: h264/' "$SHARED/cutlist/$workload.yaml" >"$out/$workload.yaml"
+valgrind_inputs "$out" "$workload"
 valgrind --tool=callgrind --callgrind-out-file="$out/$workload.callgrind" "$out/render" "$out/$workload.yaml" \
   --set "MEDIA=$MEDIA_DIR" -o "$out/$workload.mp4" --no-cache --jobs 1 --progress none --quiet --range "$range" 2>/dev/null
 frames=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 "$out/$workload.mp4")

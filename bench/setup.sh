@@ -18,3 +18,14 @@ if [[ -z ${RENDER:-} ]]; then
   (cd "$ROOT" && swift build -c release --product render 2>&1 | tail -1)
   RENDER="$ROOT/.build/release/render"
 fi
+
+# For the valgrind scripts: a copy of `render` in folder $1 that valgrind can read
+# (it cannot read this toolchain's debug info; the symbol table is enough), and
+# workload $2's project with every frame encoded (no stream copy).
+valgrind_inputs() {
+  command -v valgrind >/dev/null || { echo "error: valgrind is missing (apt-get install valgrind)" >&2; exit 2; }
+  mkdir -p "$1"
+  cp "$RENDER" "$1/render"
+  strip -g "$1/render"
+  sed 's/video: { codec: h264/video: { copy: never, codec: h264/' "$SHARED/cutlist/$2.yaml" >"$1/$2.yaml"
+}
