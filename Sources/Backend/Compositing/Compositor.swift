@@ -86,18 +86,18 @@ public enum Compositor {
         guard case .yuv(let image) = source, image !== canvas else { return false }
         return replacesCanvas(
             size: PixelSize(width: image.width, height: image.height), sourceRect: sourceRect, transform: transform,
-            opacity: opacity, mask: mask, canvas: canvas)
+            opacity: opacity, mask: mask, canvasSize: PixelSize(width: canvas.width, height: canvas.height))
     }
 
-    /// Whether an opaque YUV picture of `size` drawn so would cover every canvas
-    /// pixel with its own, unchanged.
+    /// Whether an opaque YUV picture of `size` drawn so would cover every pixel
+    /// of a canvas of `canvasSize` with its own, unchanged.
     public static func replacesCanvas(
         size: PixelSize, sourceRect: PixelRect? = nil, transform: PixelTransform, opacity: Double = 1,
-        mask: CompositeMask? = nil, canvas: YUVImage
+        mask: CompositeMask? = nil, canvasSize: PixelSize
     ) -> Bool {
         let whole = PixelRect(width: size.width, height: size.height)
-        return opacity >= 1 && mask == nil && transform.isIdentity && size.width == canvas.width
-            && size.height == canvas.height && (sourceRect ?? whole) == whole
+        return opacity >= 1 && mask == nil && transform.isIdentity && size == canvasSize
+            && (sourceRect ?? whole) == whole
     }
 
     /// Everything about one draw that the per-plane passes need.

@@ -6,7 +6,9 @@ import EDLParser
 final class FrameCompositor {
     private let plan: RenderPlan
     private let pictures: PictureProvider
-    private let canvas: YUVImage
+    /// Made at the first frame drawn: a render of plain cuts never needs it.
+    private lazy var canvas = YUVImage(width: canvasSize.width, height: canvasSize.height)
+    private let canvasSize: PixelSize
     private let background: YUVColor
     /// Layout pixels to encoded pixels (a preview draws smaller than it lays out).
     private let toCanvas: PixelTransform
@@ -24,7 +26,7 @@ final class FrameCompositor {
         self.plan = plan
         pictures = PictureProvider(plan: plan, text: text)
         let (layout, drawn) = (plan.output.size, plan.output.encodedSize)
-        canvas = YUVImage(width: drawn.width, height: drawn.height)
+        canvasSize = drawn
         toCanvas = .scale(x: Double(drawn.width) / Double(layout.width), y: Double(drawn.height) / Double(layout.height))
         let color = plan.output.background
         background = YUVColor(red: color.red, green: color.green, blue: color.blue)
@@ -105,7 +107,8 @@ final class FrameCompositor {
         let size = PixelSize(width: decoded.width, height: decoded.height)
         let (rect, transform) = placement(of: size, laidOutAs: size, by: layer.transform, at: time)
         let replaces = Compositor.replacesCanvas(
-            size: size, sourceRect: rect, transform: transform, opacity: layer.opacity.value(at: time), canvas: canvas)
+            size: size, sourceRect: rect, transform: transform, opacity: layer.opacity.value(at: time),
+            canvasSize: canvasSize)
         return replaces ? decoded : nil
     }
 

@@ -179,7 +179,9 @@ extension AnimatedWebP: MovingPicture {
 /// YUV, or premultiplied RGBA when the video carries alpha.
 private final class VideoPicture: MovingPicture {
     private let reader: VideoReader
-    private let image: YUVImage
+    private let size: PixelSize
+    /// Made at the first frame converted: a plain cut's frames go to the encoder as they are.
+    private lazy var image = YUVImage(width: size.width, height: size.height)
     private let converter: FrameConverter
     private lazy var alpha = AlphaConverter()
     private var shown: Frame?
@@ -187,14 +189,13 @@ private final class VideoPicture: MovingPicture {
 
     init(file: FileSource) throws {
         reader = try VideoReader(path: file.path, streamIndex: file.videoStream)
-        let size = file.facts.video?.size ?? PixelSize(width: 2, height: 2)
-        image = YUVImage(width: size.width, height: size.height)
+        size = file.facts.video?.size ?? PixelSize(width: 2, height: 2)
         converter = FrameConverter()
     }
 
     func decodedFrame(at time: Rational) throws -> Frame? {
         let frame = try reader.frame(at: time)
-        return FrameConverter.isCompositorReady(frame, width: image.width, height: image.height) ? frame : nil
+        return FrameConverter.isCompositorReady(frame, width: size.width, height: size.height) ? frame : nil
     }
 
     /// The frame whose display interval contains `time` (sample and hold); a
