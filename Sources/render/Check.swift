@@ -11,15 +11,14 @@ struct Check: ParsableCommand {
     @Argument(help: "The project file.")
     var project: String
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("Set a variable, overriding 'vars:'.", valueName: "NAME=VALUE"))
-    var assignments: [String] = []
+    @OptionGroup var variables: VariableOptions
 
     func validate() throws {
-        _ = try ProjectLoader.overrides(assignments)
+        _ = try ProjectLoader.overrides(variables.assignments)
     }
 
     func run() throws {
-        let (parsed, _, _) = try ProjectCompiler(path: project, assignments: assignments).compile()
+        let (parsed, _, _) = try ProjectCompiler(path: project, assignments: variables.assignments).compile()
         let items = parsed.tracks.reduce(0) { $0 + $1.items.count }
         print(
             "\(project): ok (\(parsed.tracks.count) track\(parsed.tracks.count == 1 ? "" : "s"), \(items) item\(items == 1 ? "" : "s"))"

@@ -18,8 +18,7 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "OLD.yaml NEW.yaml, or git's seven arguments.")
     var files: [String]
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("Set a variable, overriding 'vars:'.", valueName: "NAME=VALUE"))
-    var assignments: [String] = []
+    @OptionGroup var variables: VariableOptions
 
     @OptionGroup var cacheOptions: CacheOptions
 
@@ -60,7 +59,7 @@ struct DiffCommand: ParsableCommand {
 
     private func version(_ path: String, directory: String?) throws -> Version {
         guard path != "/dev/null" else { return Version() }
-        let compiler = try ProjectCompiler(path: path, assignments: assignments, directory: directory)
+        let compiler = try ProjectCompiler(path: path, assignments: variables.assignments, directory: directory)
         let (project, plan, _) = try compiler.compile()
         guard let items = compiler.compiler.timelineItems(project).items else { throw ExitCode(2) }
         var version = Version(

@@ -15,12 +15,11 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The .otio file to write (default: the project's name with .otio, beside it).")
     var output: String?
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("Set a variable, overriding 'vars:'.", valueName: "NAME=VALUE"))
-    var assignments: [String] = []
+    @OptionGroup var variables: VariableOptions
 
     func run() throws {
         // The project must compile as it would render: the same checks, the same diagnostics.
-        let compiler = try ProjectCompiler(path: self.project, assignments: assignments)
+        let compiler = try ProjectCompiler(path: self.project, assignments: variables.assignments)
         let (project, plan, included) = try compiler.compile()
         let (timeline, diagnostics) = compiler.compiler.otioTimeline(project)
         guard let timeline else {

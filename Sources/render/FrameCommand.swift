@@ -19,13 +19,12 @@ struct FrameCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Scale the picture to this size.", valueName: "WxH"))
     var size: String?
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("Set a variable, overriding 'vars:'.", valueName: "NAME=VALUE"))
-    var assignments: [String] = []
+    @OptionGroup var variables: VariableOptions
 
     func run() throws {
         let time = try optionValue { () throws(ValueError) in try ValueSyntax.time(at).seconds }
         let scaled = try size.map { text in try optionValue { () throws(ValueError) in try ValueSyntax.pixelSize(text) } }
-        let plan = try ProjectCompiler(path: project, assignments: assignments).plan()
+        let plan = try ProjectCompiler(path: project, assignments: variables.assignments).plan()
         let index = (time * plan.output.fps.rate).floor
         guard index < plan.output.frameCount else {
             throw ValidationError("--at \(at) is past the end of the output (\(plan.output.frameCount) frames)")

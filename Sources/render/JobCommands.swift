@@ -18,15 +18,14 @@ struct SplitCommand: ParsableCommand {
     @Option(help: "How many tasks (array jobs) to split the chunks into.")
     var tasks = 4
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("Set a variable, overriding 'vars:'.", valueName: "NAME=VALUE"))
-    var assignments: [String] = []
+    @OptionGroup var variables: VariableOptions
 
     func validate() throws {
         if tasks < 1 { throw ValidationError("--tasks takes a number of tasks, 1 or more, not \(tasks)") }
     }
 
     func run() throws {
-        let plan = try ProjectCompiler(path: project, assignments: assignments).plan()
+        let plan = try ProjectCompiler(path: project, assignments: variables.assignments).plan()
         guard ChunkedRenderer.canChunk(plan) else {
             Terminal.printError(
                 "error: '\(plan.output.path)' cannot be joined from chunks; render split takes MP4, MOV, MKV or WebM "

@@ -12,8 +12,7 @@ struct PlanCommand: ParsableCommand {
     @Argument(help: "The project file.")
     var project: String
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("Set a variable, overriding 'vars:'.", valueName: "NAME=VALUE"))
-    var assignments: [String] = []
+    @OptionGroup var variables: VariableOptions
 
     @Flag(help: "Print JSON instead of text.")
     var json = false
@@ -21,7 +20,7 @@ struct PlanCommand: ParsableCommand {
     @OptionGroup var cacheOptions: CacheOptions
 
     func run() throws {
-        let plan = try ProjectCompiler(path: project, assignments: assignments).plan()
+        let plan = try ProjectCompiler(path: project, assignments: variables.assignments).plan()
         let chunks = try cacheOptions.chunks(of: plan)
         print(json ? try plan.json(chunks: chunks) : plan.text + plan.chunkText(chunks), terminator: "")
     }

@@ -16,8 +16,7 @@ struct RenderProject: ParsableCommand {
     @Option(name: .shortAndLong, help: "The output file; its extension picks the container.")
     var output: String?
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("Set a variable, overriding 'vars:'.", valueName: "NAME=VALUE"))
-    var assignments: [String] = []
+    @OptionGroup var variables: VariableOptions
 
     @Flag(help: "Render fast and small: a quarter of the pixels, the fastest preset.")
     var preview = false
@@ -40,7 +39,7 @@ struct RenderProject: ParsableCommand {
     var watch = false
 
     func validate() throws {
-        _ = try ProjectLoader.overrides(assignments)
+        _ = try ProjectLoader.overrides(variables.assignments)
         guard ProgressReporter.Style(rawValue: progress) != nil else {
             throw ValidationError("--progress takes auto, plain, json or none, not '\(progress)'")
         }
@@ -75,7 +74,7 @@ struct RenderProject: ParsableCommand {
     /// Renders once; returns the files the render read, to watch.
     private func renderOnce() throws -> [String] {
         // Caught from the start (see main), so Ctrl-C while probing also ends with 130 and no output.
-        let compiler = try ProjectCompiler(path: project, assignments: assignments)
+        let compiler = try ProjectCompiler(path: project, assignments: variables.assignments)
         let (_, plan, included) = try compiler.compile(output: output, preview: preview)
         if Interruption.isRequested { throw ExitCode(130) }
         let frames = try range.map { text -> Range<Int64> in
