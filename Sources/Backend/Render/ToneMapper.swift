@@ -69,6 +69,10 @@ final class ToneMapper {
         }
         let tables = self.tables
         let hlg = transfer == .hlg
+        // The output's BT.709 weights, and Cb and Cr per unit of B − Y and R − Y.
+        let output = ColorMatrix.bt709
+        let (kr, kg, kb) = (Float(output.kr), Float(output.kg), Float(output.kb))
+        let (cbScale, crScale) = (Float(1 / (2 * (1 - output.kb))), Float(1 / (2 * (1 - output.kr))))
         try source.withPlanes { planes in
             guard planes.count >= 3, let inY = planes[0].bytes.baseAddress, let inU = planes[1].bytes.baseAddress,
                 let inV = planes[2].bytes.baseAddress
@@ -90,15 +94,15 @@ final class ToneMapper {
                                     for x in 2 * column..<min(2 * column + 2, width) {
                                         let luma = (Float(y[x]) - 64) * (1 / 876)
                                         let (r, g, b) = tables.map(luma: luma, cb: cb, cr: cr, hlg: hlg)
-                                        let outLuma = 0.2126 * r + 0.7152 * g + 0.0722 * b
+                                        let outLuma = kr * r + kg * g + kb * b
                                         outY[lumaRow * lumaStride + x] = UInt8(clamping: Int(16.5 + 219 * outLuma))
                                         sum = (sum.cb + (b - outLuma), sum.cr + (r - outLuma), sum.count + 1)
                                     }
                                 }
                                 let index = row * chromaStride + column
                                 let share = 224 / sum.count
-                                outU[index] = UInt8(clamping: Int((128.5 + share * (1 / 1.8556) * sum.cb).rounded(.down)))
-                                outV[index] = UInt8(clamping: Int((128.5 + share * (1 / 1.5748) * sum.cr).rounded(.down)))
+                                outU[index] = UInt8(clamping: Int((128.5 + share * cbScale * sum.cb).rounded(.down)))
+                                outV[index] = UInt8(clamping: Int((128.5 + share * crScale * sum.cr).rounded(.down)))
                             }
                         }
                     }
