@@ -7,8 +7,7 @@ final class FrameCompositor {
     private let plan: RenderPlan
     private let pictures: PictureProvider
     /// Made at the first frame drawn: a render of plain cuts never needs it.
-    private lazy var canvas = YUVImage(width: canvasSize.width, height: canvasSize.height)
-    private let canvasSize: PixelSize
+    private lazy var canvas = YUVImage(width: plan.output.encodedSize.width, height: plan.output.encodedSize.height)
     private let background: YUVColor
     /// Layout pixels to encoded pixels (a preview draws smaller than it lays out).
     private let toCanvas: PixelTransform
@@ -26,7 +25,6 @@ final class FrameCompositor {
         self.plan = plan
         pictures = PictureProvider(plan: plan, text: text)
         let (layout, drawn) = (plan.output.size, plan.output.encodedSize)
-        canvasSize = drawn
         toCanvas = .scale(x: Double(drawn.width) / Double(layout.width), y: Double(drawn.height) / Double(layout.height))
         let color = plan.output.background
         background = YUVColor(red: color.red, green: color.green, blue: color.blue)
@@ -108,7 +106,7 @@ final class FrameCompositor {
         let (rect, transform) = placement(of: size, laidOutAs: size, by: layer.transform, at: time)
         let replaces = Compositor.replacesCanvas(
             size: size, sourceRect: rect, transform: transform, opacity: layer.opacity.value(at: time),
-            canvasSize: canvasSize)
+            canvasSize: plan.output.encodedSize)
         return replaces ? decoded : nil
     }
 

@@ -19,9 +19,6 @@ struct YUVNormalizer {
     private let crFromLuma: Int, crFromCb: Int, crFromCr: Int
     private let lumaOffset: Int
 
-    /// Nil when the decoded frame needs nothing more: it is BT.709 limited
-    /// range, or not Y'CbCr (libswscale converts RGB, grey and palettes itself). A `yuvj`
-    /// frame's range was converted by libswscale; its matrix was not.
     /// Whether a decoded frame is converted: Y'CbCr tagged BT.601 or full range.
     static func converts(_ frame: Frame) -> Bool {
         frame.pixelFormat.name.hasPrefix("yuv") && (isBT601(frame) || isFullRange(frame))
@@ -35,6 +32,9 @@ struct YUVNormalizer {
         frame.isFullRange && !frame.pixelFormat.isFullRange
     }
 
+    /// Nil when the decoded frame needs nothing more: it is BT.709 limited
+    /// range, or not Y'CbCr (libswscale converts RGB, grey and palettes itself). A `yuvj`
+    /// frame's range was converted by libswscale; its matrix was not.
     init?(_ frame: Frame) {
         guard Self.converts(frame) else { return nil }
         let isBT601 = Self.isBT601(frame)
