@@ -13,10 +13,6 @@ struct Check: ParsableCommand {
 
     @OptionGroup var variables: VariableOptions
 
-    func validate() throws {
-        _ = try ProjectLoader.overrides(variables.assignments)
-    }
-
     func run() throws {
         let (parsed, _, _) = try ProjectCompiler(path: project, assignments: variables.assignments).compile()
         let items = parsed.tracks.reduce(0) { $0 + $1.items.count }

@@ -39,7 +39,6 @@ struct RenderProject: ParsableCommand {
     var watch = false
 
     func validate() throws {
-        _ = try ProjectLoader.overrides(variables.assignments)
         guard ProgressReporter.Style(rawValue: progress) != nil else {
             throw ValidationError("--progress takes auto, plain, json or none, not '\(progress)'")
         }
