@@ -57,8 +57,12 @@ PartitionName=main Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONF
   [[ $(id -u) -eq 0 ]] || { echo "error: the local cluster needs root" >&2; exit 2; }
   # The daemons keep no standard streams: a caller reading this script's output sees its end.
-  runuser -u munge -- munged --socket="$dir/munge/munge.socket" \
-    --log-file="$dir/munge/munged.log" --seed-file="$dir/munge/munged.seed" </dev/null >/dev/null 2>&1
+  # Every file munged keeps is in DIR: a machine with no init system has no /run/munge,
+  # and the key the package made may be missing or another cluster's.
+  [[ -f $dir/munge/munge.key ]] || runuser -u munge -- mungekey --create --keyfile="$dir/munge/munge.key"
+  runuser -u munge -- munged --socket="$dir/munge/munge.socket" --key-file="$dir/munge/munge.key" \
+    --pid-file="$dir/munge/munged.pid" --log-file="$dir/munge/munged.log" \
+    --seed-file="$dir/munge/munged.seed" </dev/null >/dev/null 2>&1
   export SLURM_CONF="$dir/slurm.conf"
   slurmctld -f "$SLURM_CONF" </dev/null >/dev/null 2>&1
   slurmd -f "$SLURM_CONF" </dev/null >/dev/null 2>&1
