@@ -63,6 +63,38 @@ import Testing
         #expect(result.diagnostics.first?.location?.line == 4)
     }
 
+    @Test func numbersBeyondTheLimitAreDiagnosticsAtTheirKeys() {
+        // Finite as written, but a percentage of the frame (or an ease past its
+        // keyframes) would make an infinite position in the plan.
+        let outOfRange = "is out of range; numbers must lie within ±1000000"
+        expectErrors(
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - { text: A, duration: 1, position: bottom-right, margin: 1️⃣"1e308%" }
+                  - { text: B, duration: 1, position: [2️⃣"-1e300", 0] }
+                  - { text: C, duration: 1, rotation: 3️⃣1e300 }
+                  - { gradient: linear, duration: 1, colors: [red, blue], angle: 4️⃣2e6 }
+                  - { color: red, duration: 1, filters: [{ hue: 5️⃣1e7turn }] }
+                  - color: red
+                    duration: 1
+                    opacity:
+                      keyframes: [{ at: 0, value: 0 }, { at: 1, value: 1, ease: 6️⃣"cubic-bezier(0, 1e300, 1, 1)" }]
+                  - { color: 7️⃣"rgb(1e400, 0, 0)", duration: 1 }
+            """,
+            [
+                "1️⃣": "'1e308%' \(outOfRange)", "2️⃣": "'-1e300' \(outOfRange)", "3️⃣": "'1e300' \(outOfRange)",
+                "4️⃣": "'2e6' \(outOfRange)", "5️⃣": "'1e7turn' \(outOfRange)",
+                "6️⃣": "'cubic-bezier(0, 1e300, 1, 1)' \(outOfRange)", "7️⃣": "'rgb(1e400, 0, 0)' \(outOfRange)",
+            ])
+        // The limit itself is accepted.
+        let atLimit = parse(
+            MarkedSource(
+                "cutlist: 1\ntracks:\n  - items: [{ text: A, duration: 1, position: [-1e6, 1000000], rotation: 1e6 }]\n"))
+        #expect(atLimit.diagnostics.isEmpty, "\(atLimit.diagnostics)")
+    }
+
     @Test func hugeOutputSizeIsADiagnostic() {
         expectErrors(
             """

@@ -73,4 +73,27 @@ import Testing
         #expect(result.stderr.contains("removes all of the text's picture"), "\(result)")
         #expect(space.listing() == ["edit.yaml"])
     }
+
+    @Test func aMarginBeyondTheNumberLimitIsRefusedAtItsKey() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - items:
+                  - { text: Hi, duration: 1s, position: top-left, margin: "1e308%" }
+            """)
+        for command in [["check", "edit.yaml"], ["plan", "--json", "edit.yaml"], ["edit.yaml", "-o", "out.mp4"]] {
+            let result = try CLI.run(command, in: space.url)
+            #expect(result.exited && result.status == 2, "\(command): \(result)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "edit.yaml:5:63: error: '1e308%' is out of range; numbers must lie within ±1000000\n"), "\(result)")
+            #expect(result.stdout.isEmpty)
+        }
+        #expect(space.listing() == ["edit.yaml"])
+    }
 }

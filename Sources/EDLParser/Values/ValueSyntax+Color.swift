@@ -47,13 +47,11 @@ extension ValueSyntax {
         )
         let name = lower.prefix { $0 != "(" }
         guard name == "rgb" || name == "rgba", lower.hasSuffix(")") else { throw notAColor }
-        let arguments = lower.dropFirst(name.count + 1).dropLast()
-            .split(separator: ",", omittingEmptySubsequences: false)
-            .map { parseDouble(trimmed($0)[...]) }
+        let arguments = lower.dropFirst(name.count + 1).dropLast().split(separator: ",", omittingEmptySubsequences: false)
         guard arguments.count == 3 || arguments.count == 4 else { throw notAColor }
         var channels: [Double] = []
         for argument in arguments {
-            guard let value = argument, value.isFinite else { throw notAColor }
+            guard let value = try parseDouble(trimmed(argument)[...], quoting: t) else { throw notAColor }
             channels.append(value)
         }
         let alpha = channels.count == 4 ? channels[3] : 1

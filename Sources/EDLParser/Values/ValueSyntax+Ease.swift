@@ -22,12 +22,10 @@ extension ValueSyntax {
         let notABezier = ValueError(
             "'\(t)' is not a cubic-bezier; expected four numbers, e.g. 'cubic-bezier(0.25, 0.1, 0.25, 1)'")
         guard let open = lower.firstIndex(of: "("), lower.hasSuffix(")") else { throw notABezier }
-        let arguments = lower[lower.index(after: open)...].dropLast()
-            .split(separator: ",", omittingEmptySubsequences: false)
-            .map { parseDouble(trimmed($0)[...]) }
+        let arguments = lower[lower.index(after: open)...].dropLast().split(separator: ",", omittingEmptySubsequences: false)
         var values: [Double] = []
         for argument in arguments {
-            guard let value = argument, value.isFinite else { throw notABezier }
+            guard let value = try parseDouble(trimmed(argument)[...], quoting: t) else { throw notABezier }
             values.append(value)
         }
         guard values.count == 4 else { throw notABezier }

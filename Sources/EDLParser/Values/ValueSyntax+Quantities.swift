@@ -39,12 +39,10 @@ extension ValueSyntax {
         let lower = t.lowercased()
         let unit = units.first { lower.hasSuffix($0.suffix) }
         let number = trimmed(lower.dropLast(unit?.suffix.count ?? 0))
-        guard let value = parseDouble(number[...]) else {
+        guard let value = try parseDouble(number[...], quoting: t) else {
             throw ValueError("'\(t)' is not an angle; expected degrees (90), '90deg', '1.5708rad' or '0.25turn'")
         }
-        let degrees = value * (unit?.degrees ?? 1)
-        guard degrees.isFinite else { throw ValueError("'\(t)' is too large; an angle must be finite") }
-        return degrees
+        return value * (unit?.degrees ?? 1)
     }
 
     /// A gain as a linear factor: `1.0` (unity), `0` (silence), `0.5`, or
@@ -59,13 +57,13 @@ extension ValueSyntax {
         if lower.hasSuffix("db") {
             let number = trimmed(lower.dropLast(2))
             if number == "-inf" { return 0 }
-            guard let decibels = parseDouble(number[...]), decibels.isFinite else {
+            guard let decibels = try parseDouble(number[...], quoting: t) else {
                 throw ValueError(
                     "'\(t)' is not a gain; expected a linear factor such as '1.0' or '0.5', or decibels such as '-6dB'")
             }
             linear = pow(10, decibels / 20)
         } else {
-            guard let value = parseDouble(lower[...]), value.isFinite else {
+            guard let value = try parseDouble(lower[...], quoting: t) else {
                 throw ValueError(
                     "'\(t)' is not a gain; expected a linear factor such as '1.0' or '0.5', or decibels such as '-6dB'")
             }
@@ -88,7 +86,7 @@ extension ValueSyntax {
         let t = trimmed(text)
         let isPercent = t.hasSuffix("%")
         let number = trimmed(t.dropLast(isPercent ? 1 : 0))
-        guard let value = parseDouble(number[...]), value.isFinite else {
+        guard let value = try parseDouble(number[...], quoting: t) else {
             throw ValueError(
                 "'\(t)' is not a coordinate; expected pixels such as '120' or a percentage of the output size such as '50%'"
             )

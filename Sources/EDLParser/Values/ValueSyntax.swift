@@ -54,14 +54,11 @@ public enum ValueSyntax {
     /// Plain number as `Double` for non-time quantities (opacity, scale, font size...).
     ///
     /// Same shape as `decimal` (so `nan`, `inf`, hex floats and `1_000` are
-    /// rejected); the result must be finite.
+    /// rejected); the result lies within ±`numberLimit`.
     public static func number(_ text: String) throws(ValueError) -> Double {
         let t = trimmed(text)
-        guard let value = parseDouble(t[...]) else {
+        guard let value = try parseDouble(t[...], quoting: t) else {
             throw ValueError("'\(t)' is not a number; expected a decimal such as '2', '-0.5' or '1e3'")
-        }
-        guard value.isFinite else {
-            throw ValueError("'\(t)' is too large; numbers must be finite")
         }
         return value
     }
@@ -97,11 +94,20 @@ public enum ValueSyntax {
         closestMatch(to: word, in: candidates).map { "did you mean '\($0)'?" }
     }
 
+    /// The largest size of a number read as a `Double`. Far beyond any position,
+    /// angle or factor a project means, and small enough that what the compiler
+    /// makes of a few of them (a percentage of the frame, scaled, eased past its
+    /// keyframes) stays finite and fits the backend's whole-pixel arithmetic.
+    public static let numberLimit: Double = 1_000_000
+
     /// A `Double` from text of the decimal shape; nil when the shape is wrong.
-    /// The result may be infinite when the exponent is huge.
-    static func parseDouble(_ text: Substring) -> Double? {
-        guard DecimalLiteral.hasDecimalShape(text) else { return nil }
-        return Double(text)
+    /// - Throws: when it lies beyond ±`numberLimit`, quoting `whole`, the value the number is part of.
+    static func parseDouble(_ text: Substring, quoting whole: String) throws(ValueError) -> Double? {
+        guard DecimalLiteral.hasDecimalShape(text), let value = Double(text) else { return nil }
+        guard abs(value) <= numberLimit else {
+            throw ValueError("'\(whole)' is out of range; numbers must lie within ±1000000")
+        }
+        return value
     }
 
     static func isDigit(_ c: Character) -> Bool { c >= "0" && c <= "9" && c.isASCII }
