@@ -122,6 +122,47 @@ import Testing
         #expect(ProjectParser.parse(sixteen, file: testFile, directory: testDirectory).diagnostics.isEmpty)
     }
 
+    /// `levels` compositions, each using the next `uses` times (one use a line),
+    /// the last holding one colour; the project uses the first once.
+    static func nestedUses(levels: Int, uses: Int) -> String {
+        var yaml = "cutlist: 1\ncompositions:\n"
+        for level in 1..<levels {
+            yaml += "  c\(level):\n    tracks:\n      - items:\n"
+            yaml += String(repeating: "          - { composition: c\(level + 1) }\n", count: uses)
+        }
+        yaml += "  c\(levels):\n    tracks:\n      - items: [{ color: red, duration: 0.1 }]\n"
+        return yaml + "tracks:\n  - items: [{ composition: c1 }]\n"
+    }
+
+    @Test func aCompositionBombIsRefusedAtTheUseThatCrossesTheBound() {
+        // 10^15 colours once expanded, in 4 KB with no YAML alias.
+        let start = Date()
+        let result = ProjectParser.parse(
+            Self.nestedUses(levels: 16, uses: 10), file: testFile, directory: testDirectory)
+        #expect(Date().timeIntervalSince(start) < 30)
+        #expect(result.project == nil)
+        #expect(
+            result.diagnostics.map { "\($0.location.map(String.init(describing:)) ?? ""): \($0.message)" } == [
+                "\(testFile):175:28: uses of compositions add more than 50000 items to the project here "
+                    + "(c1 → c2 → c3 → c4 → c5 → c6 → c7 → c8 → c9 → c10 → c11 → c12 → c13 → c14 → c15)"
+            ])
+        #expect(
+            result.diagnostics.first?.hint
+                == "each use reads its composition's items again; this many copies look like a generated or damaged file")
+    }
+
+    @Test func nestedCompositionsWithinTheBoundAreRead() throws {
+        // 1,000 colours through 110 uses.
+        let project = try #require(
+            ProjectParser.parse(Self.nestedUses(levels: 4, uses: 10), file: testFile, directory: testDirectory).project)
+        func colours(_ items: [Item]) -> Int {
+            items.reduce(0) { count, item in
+                count + (Self.composition(item).map { colours($0.tracks.flatMap(\.items)) } ?? 1)
+            }
+        }
+        #expect(colours(items(project)) == 1000)
+    }
+
     @Test func aFileCompositionReadsAnotherProjectWithItsOwnFolderAndVars() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cutlist-composition-\(UUID())")
         let parts = folder.appendingPathComponent("parts")

@@ -9,6 +9,9 @@ struct CompositionDefinitions {
     static let groupKeys = ["size", "duration", "tracks"]
     /// Compositions nest at most this deep.
     static let depthLimit = 16
+    /// Uses of compositions add at most this many items to those written (SPEC 1's
+    /// alias bound, for the copies compositions make).
+    static let expansionLimit = 50_000
 
     struct Definition {
         var name: String
@@ -80,10 +83,33 @@ struct CompositionDefinitions {
 /// now (for cycles and depth), and the text of every file read (for excerpts
 /// under diagnostics).
 final class Nesting {
-    /// Definition keys, outermost first.
-    var stack: [(key: String, name: String)] = []
+    /// Definition keys, outermost first, with where each is used.
+    var stack: [(key: String, name: String, use: SourceLocation)] = []
     var used: Set<String> = []
     var files: [String: String] = [:]
+    /// Items read, every use of a composition reading its items again, against
+    /// the places they are written at: the difference is what uses added.
+    private var itemsRead = 0
+    private var placesRead: Set<SourceLocation> = []
+    /// Set once uses have added more than `expansionLimit` items: nothing more is read.
+    private(set) var isOverExpanded = false
+
+    /// Counts an item about to be read; false, after reporting it once at the
+    /// use being read, when uses of compositions have added too many.
+    func admitItem(at location: SourceLocation, _ context: ParseContext) -> Bool {
+        guard !isOverExpanded else { return false }
+        itemsRead += 1
+        placesRead.insert(location)
+        guard itemsRead - placesRead.count > CompositionDefinitions.expansionLimit else { return true }
+        isOverExpanded = true
+        let path = stack.map(\.name).joined(separator: " → ")
+        context.diagnostics.error(
+            "uses of compositions add more than \(CompositionDefinitions.expansionLimit) items to the project"
+                + (path.isEmpty ? "" : " here (\(path))"),
+            at: stack.last?.use ?? location,
+            hint: "each use reads its composition's items again; this many copies look like a generated or damaged file")
+        return false
+    }
 }
 
 extension TrackReader {
@@ -164,7 +190,7 @@ extension TrackReader {
                 hint: "flatten some of the levels")
             return nil
         }
-        nesting.stack.append((key, name))
+        nesting.stack.append((key, name, context.location(of: node)))
         defer { nesting.stack.removeLast() }
         return read()
     }

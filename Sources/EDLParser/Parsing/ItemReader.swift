@@ -61,6 +61,7 @@ struct ItemReader {
     private static let keys: [Track.Kind: KeyTable] = [.video: KeyTable(track: .video), .audio: KeyTable(track: .audio)]
 
     func read(_ node: Node) -> Item? {
+        guard context.nesting.admitItem(at: context.location(of: node), context) else { return nil }
         guard case .mapping(let mapping) = node else {
             context.error("an item must be a mapping such as '{source: clip.mp4}', not \(context.describe(node))", at: node)
             return nil
