@@ -4,31 +4,38 @@ import Foundation
     import Glibc
 #endif
 
-/// Waits for a change to any of some files, through Linux's inotify on their
+/// Waits for changes to a set of files, through Linux's inotify on their
 /// folders (editors often save by writing a new file and renaming it over the
-/// old one, which a watch on the file itself would miss). Sleeps in `poll`
-/// between events: no loop spins.
+/// old one, which a watch on the file itself would miss). One watcher lives as
+/// long as `--watch` does, so a save made while a render runs stays queued in
+/// the kernel until the render ends. Sleeps in `poll` between events: no loop spins.
 final class FileWatcher {
     private let descriptor: Int32
     /// Per watch, its folder and the names in it that count.
     private var folders: [Int32: (path: String, names: Set<String>)] = [:]
 
-    init(paths: [String]) throws {
+    init() throws {
         descriptor = inotify_init1(Int32(IN_CLOEXEC))
         guard descriptor >= 0 else { throw Failure(message: "cannot watch files: \(String(cString: strerror(errno)))") }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Makes `paths` (absolute) the files that count from now on, keeping the
+    /// folders watched before: their queued events are read against the new set.
+    func watch(_ paths: [String]) {
         var byFolder: [String: Set<String>] = [:]
         for path in paths {
-            let url = URL(fileURLWithPath: path).standardizedFileURL
+            let url = URL(fileURLWithPath: path)
             byFolder[url.deletingLastPathComponent().path, default: []].insert(url.lastPathComponent)
         }
+        for (watch, folder) in folders { folders[watch]?.names = byFolder[folder.path] ?? [] }
         let events = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE) | UInt32(IN_DELETE)
-        for (folder, names) in byFolder {
+        for (folder, names) in byFolder where !folders.values.contains(where: { $0.path == folder }) {
             let watch = inotify_add_watch(descriptor, folder, events)
             if watch >= 0 { folders[watch] = (folder, names) }
         }
     }
-
-    deinit { close(descriptor) }
 
     /// Where an event's name length sits in its header (after `wd`, `mask` and `cookie`).
     private static let lengthOffset = MemoryLayout<inotify_event>.offset(of: \inotify_event.len)!
@@ -38,10 +45,11 @@ final class FileWatcher {
         var description: String { message }
     }
 
-    /// The files that changed, once changes have settled for `quiet` seconds (a
-    /// save is often several writes); `nil` when `isCancelled` becomes true.
-    func waitForChange(quiet: Double = 0.2, isCancelled: () -> Bool) -> [String]? {
-        var changed: [String] = []
+    /// The files that changed, `already` first, once changes have settled for
+    /// `quiet` seconds (a save is often several writes); waits for a first change
+    /// only when `already` is empty. `nil` when `isCancelled` becomes true.
+    func waitForChange(already: [String] = [], quiet: Double = 0.2, isCancelled: () -> Bool) -> [String]? {
+        var changed = already
         while true {
             let timeout = changed.isEmpty ? 250 : Int32(quiet * 1000)
             var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)

@@ -51,23 +51,43 @@ struct RenderProject: ParsableCommand {
             _ = try renderOnce()
             return
         }
-        var watched = [project]
+        let watcher = try FileWatcher()
+        let projectPath = URL(fileURLWithPath: project).standardizedFileURL.path
+        var watched = [projectPath]
+        watcher.watch(watched)
         while true {
+            let started = Date()
             do {
-                watched = [project] + (try renderOnce())
+                watched = [projectPath] + (try renderOnce())
             } catch let exit as ExitCode where exit.rawValue == 130 {
                 throw exit
             } catch is ExitCode {
                 // What went wrong is printed; the next save may mend it.
             }
-            let watcher = try FileWatcher(paths: watched)
-            if !quiet { Terminal.printError("watching \(watched.count) file\(watched.count == 1 ? "" : "s"); Ctrl-C stops") }
-            guard let changed = watcher.waitForChange(isCancelled: { Interruption.isRequested }) else { throw ExitCode(130) }
+            watcher.watch(watched)
+            // A save during the render is queued in the watcher for the files it
+            // watched before, and seen by its date for any file, one read first now included.
+            let savedDuringRender = watched.filter { Self.modified($0, since: started) }
+            if savedDuringRender.isEmpty, !quiet {
+                Terminal.printError("watching \(watched.count) file\(watched.count == 1 ? "" : "s"); Ctrl-C stops")
+            }
+            guard
+                let changed = watcher.waitForChange(
+                    already: savedDuringRender, isCancelled: { Interruption.isRequested })
+            else { throw ExitCode(130) }
             if !quiet {
-                let names = changed.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
-                Terminal.printError("\(names) changed: rendering again")
+                let directory = URL(fileURLWithPath: projectPath).deletingLastPathComponent().path
+                let names = changed.map { $0 == projectPath ? project : relativePath($0, to: directory) }
+                let when = savedDuringRender.isEmpty ? "" : " while rendering"
+                Terminal.printError("\(names.joined(separator: ", ")) changed\(when): rendering again")
             }
         }
+    }
+
+    /// Whether `path` was written at or after `date`.
+    private static func modified(_ path: String, since date: Date) -> Bool {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        return (attributes?[.modificationDate] as? Date).map { $0 >= date } ?? false
     }
 
     /// Renders once; returns the files the render read, to watch.

@@ -30,14 +30,84 @@ import Testing
         let result = try running.wait(timeout: 20)
         #expect(result.status == 130, "\(result)")
         // The second output shows the edit: lime (low Cr) where red (high Cr) was.
+        let cr = try Self.meanCr(space.path("out.mp4"), at: 3)
+        #expect(cr.map { $0 < 60 } == true, "\(String(describing: cr))")
+    }
+
+    @Test func savesMadeDuringARenderAreRenderedOnceItEnds() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        // Long enough (a few seconds on one worker) that two saves land while it renders.
+        let project = """
+            cutlist: 1
+            output: { size: 1280x720, fps: 25, path: out.mp4 }
+            tracks:
+              - items: [{ color: black, duration: 12s }]
+            """
+        func save(_ color: String) throws {
+            try space.write("edit.tmp", project.replacingOccurrences(of: "black", with: color))
+            _ = rename(space.path("edit.tmp"), space.path("edit.yaml"))
+        }
+        try space.write("edit.yaml", project)
+        let running = try RunningCLI(["edit.yaml", "--watch", "--progress", "none", "--jobs", "1"], in: space.url)
+        defer { if running.process.isRunning { kill(running.process.processIdentifier, SIGKILL) } }
+        func count(_ text: String) -> Int { running.stderrSoFar.components(separatedBy: text).count - 1 }
+        #expect(running.waitUntil(timeout: 60) { count("Ctrl-C stops") == 1 }, "\(running.stderrSoFar)")
+        try save("lime")
+        #expect(running.waitUntil(timeout: 20) { count("rendering again") == 1 }, "\(running.stderrSoFar)")
+        try save("blue")
+        usleep(200_000)
+        try save("red")
+        // Both saves came while the lime render ran.
+        #expect(count("wrote ") == 1, "\(running.stderrSoFar)")
+        // One more render when it ends, of the last save; then it waits.
+        #expect(
+            running.waitUntil(timeout: 60) { count("wrote ") == 3 && count("Ctrl-C stops") == 2 },
+            "\(running.stderrSoFar)")
+        #expect(running.stderrSoFar.contains("edit.yaml changed while rendering: rendering again"))
+        kill(running.process.processIdentifier, SIGINT)
+        let result = try running.wait(timeout: 20)
+        #expect(result.status == 130, "\(result)")
+        #expect(result.stderr.components(separatedBy: "wrote ").count - 1 == 3, "\(result)")
+        // Red has a high Cr; lime, blue and black do not.
+        let cr = try Self.meanCr(space.path("out.mp4"), at: 6)
+        #expect(cr.map { $0 > 200 } == true, "\(String(describing: cr))")
+    }
+
+    @Test func changedMediaAreNamedAsTheProjectWritesThem() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try FileManager.default.createDirectory(atPath: space.path("media"), withIntermediateDirectories: true)
+        try space.makeClip("media/clip.mp4")
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25, path: out.mp4 }
+            tracks:
+              - items: [{ source: media/clip.mp4 }]
+            """)
+        let running = try RunningCLI(["edit.yaml", "--watch", "--progress", "none"], in: space.url)
+        defer { if running.process.isRunning { kill(running.process.processIdentifier, SIGKILL) } }
+        #expect(running.waitUntil(timeout: 60) { running.stderrSoFar.contains("Ctrl-C stops") }, "\(running.stderrSoFar)")
+        try space.makeClip("media/clip.mp4", seconds: 2)
+        #expect(
+            running.waitUntil(timeout: 30) { running.stderrSoFar.contains("changed: rendering again") },
+            "\(running.stderrSoFar)")
+        #expect(running.stderrSoFar.contains("\nmedia/clip.mp4 changed: rendering again"), "\(running.stderrSoFar)")
+        kill(running.process.processIdentifier, SIGINT)
+        #expect(try running.wait(timeout: 20).status == 130)
+    }
+
+    /// The mean Cr (red difference) of the frame at `seconds`, 16 to 240.
+    static func meanCr(_ path: String, at seconds: Double) throws -> Double? {
         let stats = try Tool.run(
             "ffmpeg",
             [
-                "-v", "error", "-ss", "3", "-i", space.path("out.mp4"), "-frames:v", "1", "-vf",
+                "-v", "error", "-ss", "\(seconds)", "-i", path, "-frames:v", "1", "-vf",
                 "signalstats,metadata=mode=print:key=lavfi.signalstats.VAVG:file=-", "-f", "null", "-",
             ])
-        let cr = stats.split(separator: "\n").first { $0.hasPrefix("lavfi.signalstats.VAVG=") }
+        return stats.split(separator: "\n").first { $0.hasPrefix("lavfi.signalstats.VAVG=") }
             .flatMap { Double($0.split(separator: "=")[1]) }
-        #expect(cr.map { $0 < 60 } == true, "\(stats)")
     }
 }
