@@ -17,6 +17,13 @@ struct ProjectLoader {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        // Refused before it is read, so a file of gigabytes is not read into memory first.
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int ?? 0
+        if !isDirectory.boolValue, let problem = ProjectParser.sizeProblem(bytes: size, file: path) {
+            let renderer = DiagnosticRenderer(colored: Terminal.standardErrorIsTerminal)
+            Terminal.printError(renderer.render([problem]), terminator: "")
+            return nil
+        }
         guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: url.path) else {
             let reason =
                 isDirectory.boolValue ? "is a directory, not a project file" : exists ? "cannot be read" : "does not exist"

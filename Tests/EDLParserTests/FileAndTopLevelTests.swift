@@ -227,4 +227,34 @@ import Testing
 
                 """)
     }
+
+    @Test func aLongLineIsQuotedAsAnExcerptAroundTheColumn() {
+        let (head, tail) = (String(repeating: "a", count: 200), String(repeating: "b", count: 200))
+        let text =
+            "cutlist: 1\ntracks:\n  - items:\n      - { color: red, duration: 1, x-head: \(head), opacity: 7, x-tail: \(tail) }\n"
+        let result = ProjectParser.parse(text, file: "long.yaml", directory: testDirectory)
+        let rendered = DiagnosticRenderer(sources: ["long.yaml": text]).render(result.diagnostics)
+        // The value is at column 255 of 467: sixty characters before it and sixty from it, cut on both sides.
+        let excerpt = String(repeating: "a", count: 49) + ", opacity: 7, x-tail: " + String(repeating: "b", count: 49)
+        #expect(
+            rendered == """
+                long.yaml:4:255: error: 'opacity' must be between 0 and 1, not 7
+                 4 | …\(excerpt)…
+                   | \(String(repeating: " ", count: 61))^
+                1 error
+
+                """)
+        // Lines within the width are shown whole.
+        #expect(DiagnosticRenderer.excerpt(of: "short line", around: 3) == ("short line", 3))
+    }
+
+    @Test func aProjectFileOverTheSizeLimitIsOneErrorAtItsStart() {
+        let text = "cutlist: 1\n" + String(repeating: "# a comment line\n", count: 500_000)
+        let result = ProjectParser.parse(text, file: "big.yaml", directory: testDirectory)
+        #expect(result.project == nil)
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "big.yaml:1:1: error: the project file is 8500011 bytes; a project file may be at most 8388608 bytes (8 MiB)"
+            ])
+    }
 }

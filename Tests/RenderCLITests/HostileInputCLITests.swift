@@ -96,4 +96,38 @@ import Testing
         }
         #expect(space.listing() == ["edit.yaml"])
     }
+
+    @Test func aProjectFileOverTheSizeLimitIsRefusedWithoutReadingIt() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try Data(count: 9 << 20).write(to: space.url.appendingPathComponent("big.yaml"))
+        let result = try CLI.run(["check", "big.yaml"], in: space.url)
+        #expect(result.exited && result.status == 2, "\(result)")
+        #expect(
+            result.stderr == """
+                big.yaml:1:1: error: the project file is 9437184 bytes; a project file may be at most 8388608 bytes (8 MiB)
+                hint: split it into files used as compositions ('file:'); a file this large looks generated or damaged
+                1 error
+
+                """)
+    }
+
+    @Test func aDiagnosticQuotesAnExcerptOfALongLine() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        // A megabyte of NUL bytes on one line: refused at its first byte.
+        try Data(count: 1 << 20).write(to: space.url.appendingPathComponent("nul.yaml"))
+        let result = try CLI.run(["check", "nul.yaml"], in: space.url)
+        #expect(result.exited && result.status == 2)
+        let nul = String(repeating: "\u{0}", count: 120)
+        #expect(
+            result.stderr == """
+                nul.yaml:1:1: error: cannot read the file: control characters are not allowed at byte 0
+                 1 | \(nul)…
+                   | ^
+                hint: project files are UTF-8 text
+                1 error
+
+                """)
+    }
 }

@@ -25,9 +25,9 @@ public struct DiagnosticRenderer: Sendable {
         {
             let number = String(location.line)
             let gutter = String(repeating: " ", count: number.count)
-            let caretColumn = max(location.column - 1, 0)
-            let pad = String(sourceLine.unicodeScalars.prefix(caretColumn).map { $0 == "\t" ? "\t" : " " })
-            lines.append(" \(number) | \(sourceLine)")
+            let (excerpt, caretColumn) = Self.excerpt(of: sourceLine, around: max(location.column - 1, 0))
+            let pad = String(excerpt.unicodeScalars.prefix(caretColumn).map { $0 == "\t" ? "\t" : " " })
+            lines.append(" \(number) | \(excerpt)")
             lines.append(" \(gutter) | \(pad)\(paint("^", "1;32"))")
         }
         if let hint = diagnostic.hint {
@@ -46,6 +46,23 @@ public struct DiagnosticRenderer: Sendable {
 
     private func paint(_ text: String, _ code: String) -> String {
         colored ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// The most characters of a source line shown under a message.
+    static let excerptWidth = 120
+
+    /// `line` cut to `excerptWidth` characters around `column` (0-based, in
+    /// Unicode scalars), an ellipsis where it was cut, and the column in the
+    /// excerpt: a generated or damaged file's one long line is not echoed whole.
+    static func excerpt(of line: String, around column: Int) -> (text: String, column: Int) {
+        let scalars = Array(line.unicodeScalars)
+        guard scalars.count > excerptWidth else { return (line, column) }
+        let end = min(scalars.count, max(column, 0) + excerptWidth / 2)
+        let start = max(0, min(column - excerptWidth / 2, end - excerptWidth))
+        let kept = String(String.UnicodeScalarView(scalars[start..<min(scalars.count, start + excerptWidth)]))
+        let cutBefore = start > 0
+        let cutAfter = start + excerptWidth < scalars.count
+        return ((cutBefore ? "…" : "") + kept + (cutAfter ? "…" : ""), column - start + (cutBefore ? 1 : 0))
     }
 
     private static func line(_ number: Int, of text: String) -> String? {

@@ -223,8 +223,14 @@ extension TrackReader {
         _ path: String, definition: CompositionDefinitions.Definition, vars: Node?, at node: Node
     ) -> Composition? {
         let written = definition.name
+        let file = relativeName(path)
         let text: String
         do {
+            let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+            if let problem = ProjectParser.sizeProblem(bytes: size, file: file) {
+                context.diagnostics.append(problem)
+                return nil
+            }
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
             context.error(
@@ -233,7 +239,6 @@ extension TrackReader {
             return nil
         }
         let directory = (path as NSString).deletingLastPathComponent
-        let file = relativeName(path)
         context.nesting.files[file] = text
         let child = ParseContext(file: file, variables: context.variables, nesting: context.nesting)
         defer { for diagnostic in child.diagnostics.items { context.diagnostics.append(diagnostic) } }

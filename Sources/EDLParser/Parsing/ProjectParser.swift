@@ -23,6 +23,19 @@ public struct ParseResult: Sendable {
 public enum ProjectParser {
     static let topLevelKeys = ["cutlist", "output", "assets", "vars", "defaults", "compositions", "tracks"]
 
+    /// The largest project file read, in bytes (8 MiB, some 200,000 items): a
+    /// file is read and composed whole, and checking it costs about 2 KB per item.
+    public static let sizeLimit = 8 << 20
+
+    /// The error for a project file of `bytes` bytes, when that is over `sizeLimit`.
+    public static func sizeProblem(bytes: Int, file: String) -> Diagnostic? {
+        guard bytes > sizeLimit else { return nil }
+        return .error(
+            "the project file is \(bytes) bytes; a project file may be at most \(sizeLimit) bytes (8 MiB)",
+            at: SourceLocation(file: file, line: 1, column: 1),
+            hint: "split it into files used as compositions ('file:'); a file this large looks generated or damaged")
+    }
+
     /// - Parameters:
     ///   - text: the project file's contents.
     ///   - file: the file name used in diagnostics.

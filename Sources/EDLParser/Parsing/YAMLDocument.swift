@@ -9,6 +9,10 @@ enum YAMLDocument {
     static let depthLimit = 256
 
     static func compose(_ text: String, file: String, diagnostics: inout DiagnosticList) -> Node? {
+        if let problem = ProjectParser.sizeProblem(bytes: text.utf8.count, file: file) {
+            diagnostics.append(problem)
+            return nil
+        }
         if let line = lineNestedTooDeep(text) {
             diagnostics.error(
                 "the document nests more than \(depthLimit) levels deep", at: SourceLocation(file: file, line: line, column: 1),
