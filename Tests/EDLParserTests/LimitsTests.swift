@@ -40,7 +40,7 @@ import Testing
         let deep =
             style == "flow"
             ? "cutlist: 1\ntracks: " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000) + "\n"
-            : "cutlist: 1\ntracks:\n" + (1...5000).map { String(repeating: " ", count: $0) + "- a:" }.joined(separator: "\n")
+            : "cutlist: 1\ntracks:\n" + (1...2000).map { String(repeating: " ", count: $0) + "- a:" }.joined(separator: "\n")
         let result = ProjectParser.parse(deep, file: testFile, directory: testDirectory)
         #expect(result.project == nil)
         #expect(result.diagnostics.map(\.message) == ["the document nests more than 256 levels deep"])
