@@ -26,7 +26,7 @@ struct CacheCommand: ParsableCommand {
         func run() throws {
             let cache = try options.open()
             let (bytes, chunks) = cache.usage()
-            try cache.clear()
+            try options.failing { try cache.clear() }
             print("removed \(chunks) chunk\(chunks == 1 ? "" : "s") (\(ByteCount.format(bytes))) from \(options.directory)")
         }
     }
@@ -48,7 +48,7 @@ struct CacheCommand: ParsableCommand {
 
         func run() throws {
             let cache = try options.open()
-            let removed = cache.prune(maxBytes: ByteCount.parse(maxSize) ?? 0)
+            let removed = try options.failing { try cache.prune(maxBytes: ByteCount.parse(maxSize) ?? 0) }
             let (bytes, _) = cache.usage()
             print("removed \(removed) chunk\(removed == 1 ? "" : "s"); the cache holds \(ByteCount.format(bytes))")
         }

@@ -14,6 +14,8 @@ struct CacheOptions: ParsableArguments {
 
     func validate() throws {
         if noCache, cache != nil { throw ValidationError("--cache and --no-cache cannot be used together") }
+        // An unset variable names the working directory, whose files are no cache.
+        if cache == "" { throw ValidationError("--cache takes a folder, not an empty name (is the variable giving it set?)") }
     }
 
     /// The folder as given (relative to the working directory) or the default.
@@ -47,8 +49,13 @@ struct CacheOptions: ParsableArguments {
 
     /// The cache; a folder that cannot be made or written is an I/O failure (exit 1).
     func open() throws -> ChunkCache {
+        try failing { try ChunkCache(directory: directory) }
+    }
+
+    /// Runs `body` on the cache; a failure is printed with a hint and ends the command with status 1.
+    func failing<T>(_ body: () throws -> T) throws -> T {
         do {
-            return try ChunkCache(directory: directory)
+            return try body()
         } catch let failure as RenderFailure {
             Terminal.printError(
                 "error: \(failure.message)\nhint: choose another folder with --cache DIR, or render with --no-cache")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Backend
 import Compiler
 import Foundation
 
@@ -15,6 +16,17 @@ enum InputGuard {
         let target = resolved(output)
         guard inputs.contains(where: { resolved($0) == target }) else { return }
         Terminal.printError("error: the output '\(output)' is one of the project's inputs; choose another path with -o")
+        throw ExitCode(2)
+    }
+
+    /// Exits with status 2 after saying so when `output` is the job's manifest or
+    /// one of the files in its cache.
+    static func refuseOverwriting(_ output: String, job: JobFolder) throws {
+        let target = resolved(output)
+        guard target == resolved(job.manifestPath) || target.hasPrefix(resolved(job.cacheDirectory) + "/") else { return }
+        Terminal.printError(
+            "error: the output '\(output)' is one of the job's own files; choose a path outside '\(job.directory)/cache' and other than its manifest with -o"
+        )
         throw ExitCode(2)
     }
 

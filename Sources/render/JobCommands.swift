@@ -93,6 +93,8 @@ struct JoinCommand: ParsableCommand {
         let folder = JobFolder(directory: job)
         let manifest = try JobCommand.failing { try folder.load(root: root) }
         let path = URL(fileURLWithPath: output).standardizedFileURL.path
+        try InputGuard.refuseOverwriting(path, inputs: manifest.plan.inputFiles)
+        try InputGuard.refuseOverwriting(path, job: folder)
         try InputGuard.refuseFolder(path)
         let destination = SafeOutput(destination: path)
         destination.removeAbandonedFiles()

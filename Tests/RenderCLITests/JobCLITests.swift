@@ -115,4 +115,95 @@ import Testing
         let noJob = try space.render("join", "nothing", "-o", "out.mp4")
         #expect(noJob.status == 1 && noJob.stderr.contains("no manifest.json"), "\(noJob)")
     }
+
+    @Test func theJoinNeverOverwritesTheProjectsMediaOrTheJobsOwnFiles() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.makeClip("clip.mp4")
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - items: [{ source: clip.mp4, opacity: 0.5 }]
+            """)
+        #expect(try space.render("split", "edit.yaml", "-o", "job", "--tasks", "1").status == 0)
+        #expect(try space.render("chunk", "job", "--index", "0").status == 0)
+        let clip = space.data("clip.mp4")
+        let manifest = space.data("job/manifest.json")
+        let chunk = try #require(
+            try FileManager.default.subpathsOfDirectory(atPath: space.path("job/cache/chunks")).first { $0.hasSuffix(".chunk") })
+        let chunkBytes = space.data("job/cache/chunks/" + chunk)
+        let root = space.url.standardizedFileURL.path
+        for (output, says) in [
+            ("clip.mp4", "error: the output '\(root)/clip.mp4' is one of the project's inputs; choose another path with -o\n"),
+            (
+                "job/manifest.json",
+                "error: the output '\(root)/job/manifest.json' is one of the job's own files; "
+                    + "choose a path outside '\(root)/job/cache' and other than its manifest with -o\n"
+            ),
+            (
+                "job/cache/chunks/" + chunk,
+                "error: the output '\(root)/job/cache/chunks/\(chunk)' is one of the job's own files; "
+                    + "choose a path outside '\(root)/job/cache' and other than its manifest with -o\n"
+            ),
+        ] {
+            let result = try space.render("join", "job", "-o", output)
+            #expect(result.status == 2 && result.stderr == says, "\(output): \(result)")
+        }
+        #expect(space.data("clip.mp4") == clip && space.data("job/manifest.json") == manifest)
+        #expect(space.data("job/cache/chunks/" + chunk) == chunkBytes)
+        let joined = try space.render("join", "job", "-o", "job/out.mp4")
+        #expect(joined.status == 0, "\(joined)")
+        #expect(try Tool.videoFacts(space.path("job/out.mp4")).frames == 25)
+    }
+
+    /// Machines sharing a folder each sweep only their own abandoned temporary
+    /// files: another machine's process ids mean nothing here.
+    @Test func aMachineRemovesOnlyItsOwnAbandonedTemporaryFiles() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write(
+            "long.yaml",
+            """
+            cutlist: 1
+            output: { size: 640x360, fps: 25 }
+            tracks:
+              - items: [{ pattern: counter, duration: 20s }]
+            """)
+        // Machine A's render is writing its output when the node is lost.
+        let onA = try RunningCLI(
+            ["long.yaml", "--no-cache", "--jobs", "1", "--progress", "json"], in: space.url,
+            environment: ["CUTLIST_HOST": "node-a"])
+        let started = onA.waitUntil(timeout: 120) { onA.stdoutSoFar.contains("\"frame\":1") }
+        kill(onA.process.processIdentifier, SIGKILL)
+        _ = try onA.wait(timeout: 30)
+        try #require(started, "A's render did not start")
+        let left = space.listing().filter { $0.hasPrefix(".long.partial-") && $0.hasSuffix(".mp4") }
+        let partial = try #require(left.first, "\(space.listing())")
+        #expect(partial.hasPrefix(".long.partial-node_a-"))
+        // As machine A would leave a chunk half-written in a job's shared cache.
+        try space.write("job.yaml", ChunkCacheCLITests.edit)
+        #expect(try space.render("split", "job.yaml", "-o", "job", "--tasks", "1").status == 0)
+        let tag = partial.dropFirst(".long.".count).dropLast(".mp4".count)
+        let chunkOfA = "job/cache/tmp/" + String(repeating: "0", count: 64) + "." + tag
+        try space.write(chunkOfA, "half a chunk")
+
+        let onB: [String: String] = ["CUTLIST_HOST": "node-b"]
+        let task = try CLI.run(["chunk", "job", "--index", "0"], in: space.url, environment: onB)
+        #expect(task.status == 0, "\(task)")
+        let rendered = try CLI.run(
+            ["long.yaml", "--range", "0s..0.04s", "--no-cache", "--quiet"], in: space.url, environment: onB)
+        #expect(rendered.status == 0, "\(rendered)")
+        #expect(space.exists(chunkOfA) && space.exists(partial), "B left A's files alone")
+
+        let onAAgain: [String: String] = ["CUTLIST_HOST": "node-a"]
+        #expect(try CLI.run(["chunk", "job", "--index", "0"], in: space.url, environment: onAAgain).status == 0)
+        #expect(!space.exists(chunkOfA), "A's own abandoned chunk is gone")
+        #expect(
+            try CLI.run(["long.yaml", "--range", "0s..0.04s", "--no-cache", "--quiet"], in: space.url, environment: onAAgain)
+                .status == 0)
+        #expect(space.listing().filter { $0.hasPrefix(".long.partial-") }.isEmpty, "\(space.listing())")
+    }
 }

@@ -9,20 +9,26 @@ import Foundation
 /// Encoded chunks kept between renders, named by fingerprint (SPEC 18), and the
 /// content hashes of source files, named by where and what the file is.
 ///
+///     DIR/CUTLIST-CACHE              "cutlist-cache 1": the folder is a cache of this layout
 ///     DIR/chunks/ab/abcdef….chunk   one chunk (see `ChunkFile`)
 ///     DIR/sources/0123….hash        a source's SHA-256, keyed by path, size, mtime, inode
 ///     DIR/sources/4567…-video0.copy  what copying its packets needs (`CopyScan`), keyed by content
-///     DIR/tmp/NAME.partial-PID      writes in progress, renamed into place when whole
+///     DIR/tmp/NAME.partial-HOST-PID-RANDOM   writes in progress, renamed into place when whole
 ///
 /// Every write lands by rename, so a killed render leaves at most a temporary
-/// file, which the next render removes once its process is gone. A chunk's last
+/// file, which the next render on its machine removes once its process is gone
+/// (see `AbandonedFiles`). A chunk's last
 /// use is its modification time: pruning removes the least recently used first.
+/// Pruning and clearing remove only files named as above, in a folder that
+/// carries the marker: a folder given by mistake keeps what it holds.
 public final class ChunkCache: Sendable {
     public let directory: String
     /// The size `prune()` keeps the cache under.
     public let limit: Int64
 
     public static let defaultLimit: Int64 = 5 << 30
+    static let markerName = "CUTLIST-CACHE"
+    static let format = "cutlist-cache 1"
 
     /// `$XDG_CACHE_HOME/cutlist`, else `~/.cache/cutlist`.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -31,9 +37,23 @@ public final class ChunkCache: Sendable {
         return home + "/.cache/cutlist"
     }
 
+    /// Opens the cache at `directory`: one that carries the marker, or a folder
+    /// that is new, empty or holds only what Cutlist writes (a cache made before
+    /// caches carried the marker), which is marked. Any other folder is refused.
     public init(directory: String, limit: Int64 = ChunkCache.defaultLimit) throws {
         self.directory = directory
         self.limit = limit
+        let marker = directory + "/" + Self.markerName
+        if let data = FileManager.default.contents(atPath: marker) {
+            let found = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard found == Self.format else {
+                throw RenderFailure(
+                    "the cache folder '\(directory)' is '\(found.prefix(40))'; this renderer uses '\(Self.format)'")
+            }
+        } else if let foreign = Self.foreignEntry(in: directory) {
+            throw RenderFailure(
+                "'\(directory)' is not a Cutlist cache folder: it holds '\(foreign)', which Cutlist did not write")
+        }
         let manager = FileManager.default
         for folder in ["chunks", "sources", "tmp"] {
             do {
@@ -41,6 +61,9 @@ public final class ChunkCache: Sendable {
             } catch {
                 throw RenderFailure("cannot use the cache folder '\(directory)': \(Self.reason(creating: directory))")
             }
+        }
+        if !manager.fileExists(atPath: marker) {
+            try write(Data((Self.format + "\n").utf8), to: marker, name: Self.markerName)
         }
         AbandonedFiles.remove(in: directory + "/tmp")
     }
@@ -55,6 +78,40 @@ public final class ChunkCache: Sendable {
         }
         if !isDirectory.boolValue { return "'\(path)' is a file, not a folder" }
         return "'\(path)' cannot be written"
+    }
+
+    /// Whether `path`, relative to the cache folder, is a folder or a file of
+    /// the cache's layout.
+    static func isCacheEntry(_ path: String, isFolder: Bool) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        func isHex(_ text: Substring, count: Int) -> Bool {
+            text.count == count && text.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+        }
+        let name = parts.last ?? ""
+        switch (parts.count, parts[0], isFolder) {
+        case (1, "chunks", true), (1, "sources", true), (1, "tmp", true): return true
+        case (2, "chunks", true): return isHex(name, count: 2)
+        case (3, "chunks", false):
+            return name.hasPrefix(parts[1]) && name.hasSuffix(".chunk") && isHex(name.dropLast(6), count: 64)
+        case (2, "sources", false):
+            if name.hasSuffix(".hash") { return isHex(name.dropLast(5), count: 64) }
+            guard name.hasSuffix(".copy"), let video = name.range(of: "-video") else { return false }
+            return isHex(name[..<video.lowerBound], count: 64) && Int(name[video.upperBound...].dropLast(5)) != nil
+        case (2, "tmp", false): return name.contains(".partial-")
+        default: return false
+        }
+    }
+
+    /// The first entry of an unmarked folder that is not part of a cache's
+    /// layout; nil when the folder is missing, empty or holds only cache files.
+    private static func foreignEntry(in directory: String) -> String? {
+        guard let entries = FileManager.default.enumerator(atPath: directory) else { return nil }
+        while let entry = entries.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: directory + "/" + entry, isDirectory: &isFolder)
+            if !isCacheEntry(entry, isFolder: isFolder.boolValue) { return entry }
+        }
+        return nil
     }
 
     // MARK: Chunks
@@ -90,7 +147,7 @@ public final class ChunkCache: Sendable {
     /// Writes a temporary file, flushes it to disk and renames it to `path`
     /// (on the cache's file system).
     func write(_ data: Data, to path: String, name: String) throws {
-        let temporary = "\(directory)/tmp/\(name).partial-\(getpid())"
+        let temporary = "\(directory)/tmp/\(name).\(AbandonedFiles.temporaryTag())"
         guard FileManager.default.createFile(atPath: temporary, contents: data) else {
             throw RenderFailure("cannot write to the cache folder '\(directory)'")
         }
@@ -117,27 +174,38 @@ public final class ChunkCache: Sendable {
     /// Removes least recently used chunks until the cache holds at most
     /// `maxBytes` (its limit by default). Returns how many were removed.
     @discardableResult
-    public func prune(maxBytes: Int64? = nil) -> Int {
+    public func prune(maxBytes: Int64? = nil) throws -> Int {
         let bound = maxBytes ?? limit
         var files = chunkFiles().sorted { ($0.used, $0.path) < ($1.used, $1.path) }
         var total = files.reduce(0) { $0 + $1.size }
         var removed = 0
         while total > bound, !files.isEmpty {
             let oldest = files.removeFirst()
-            if unlink(oldest.path) == 0 { removed += 1 }
+            if try remove(oldest.path) { removed += 1 }
             total -= oldest.size
         }
         return removed
     }
 
-    /// Removes every chunk and remembered hash.
+    /// Removes every chunk and remembered hash: the files of the cache's
+    /// layout, nothing else the folders hold.
     public func clear() throws {
-        let manager = FileManager.default
         for folder in ["chunks", "sources"] {
-            let path = directory + "/" + folder
-            try manager.removeItem(atPath: path)
-            try manager.createDirectory(atPath: path, withIntermediateDirectories: true)
+            let entries = FileManager.default.enumerator(atPath: directory + "/" + folder)?.allObjects as? [String] ?? []
+            for entry in entries where Self.isCacheEntry(folder + "/" + entry, isFolder: false) {
+                _ = try remove(directory + "/" + folder + "/" + entry)
+            }
         }
+    }
+
+    /// Removes one file of the cache; false when it was already gone (another
+    /// process pruned it).
+    private func remove(_ path: String) throws -> Bool {
+        if unlink(path) == 0 { return true }
+        guard errno == ENOENT else {
+            throw RenderFailure("cannot remove files from the cache folder '\(directory)': \(String(cString: strerror(errno)))")
+        }
+        return false
     }
 
     private func chunkFiles() -> [(path: String, size: Int64, used: Int64)] {
@@ -145,7 +213,7 @@ public final class ChunkCache: Sendable {
         var files: [(path: String, size: Int64, used: Int64)] = []
         for folder in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []
-            where name.hasSuffix(".chunk") {
+            where Self.isCacheEntry("chunks/\(folder)/\(name)", isFolder: false) {
                 let path = "\(root)/\(folder)/\(name)"
                 var info = stat()
                 guard stat(path, &info) == 0 else { continue }

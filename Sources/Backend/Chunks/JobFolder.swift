@@ -20,10 +20,11 @@ public struct JobFolder: Sendable {
         self.directory = URL(fileURLWithPath: directory).standardizedFileURL.path
     }
 
-    var manifestPath: String { directory + "/manifest.json" }
+    public var manifestPath: String { directory + "/manifest.json" }
+    public var cacheDirectory: String { directory + "/cache" }
 
     /// The job's chunk cache, never pruned: it holds the job's chunks until the join.
-    func cache() throws -> ChunkCache { try ChunkCache(directory: directory + "/cache", limit: .max) }
+    func cache() throws -> ChunkCache { try ChunkCache(directory: cacheDirectory, limit: .max) }
 
     /// Writes the job for `plan` in `tasks` tasks of about equal cost; returns the manifest.
     @discardableResult

@@ -15,7 +15,7 @@ public struct SafeOutput: Sendable {
         let ext = url.pathExtension
         temporary =
             url.deletingLastPathComponent()
-            .appendingPathComponent(".\(name).partial-\(ProcessInfo.processInfo.processIdentifier).\(ext)").path
+            .appendingPathComponent(".\(name).\(AbandonedFiles.temporaryTag()).\(ext)").path
     }
 
     /// Moves the finished temporary file over the destination (atomic on one file system).
@@ -33,7 +33,7 @@ public struct SafeOutput: Sendable {
     }
 
     /// Removes what renders to the same destination left when they were killed
-    /// (`.NAME.partial-PID.EXT` and its `.chunks` folder), once their process is gone.
+    /// (`.NAME.partial-HOST-PID-RANDOM.EXT` and its `.chunks` folder), once their process is gone.
     public func removeAbandonedFiles() {
         let url = URL(fileURLWithPath: destination)
         let prefix = ".\(url.deletingPathExtension().lastPathComponent).partial-"
