@@ -3915,7 +3915,7 @@ public enum ProjectSchema {
         },
         "fps": {
           "$ref": "#/$defs/fps",
-          "description": "Constant output frame rate; default the first video item's, else 30."
+          "description": "Constant output frame rate; default the first video item's when it is a common rate, else the common rate (10 to 60) nearest it; 30 with no video item."
         },
         "duration": {
           "$ref": "#/$defs/duration",

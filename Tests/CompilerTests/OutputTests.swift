@@ -5,13 +5,23 @@ import Testing
 
 @Suite struct OutputTests {
     @Test(arguments: [
-        (fps(750_000, 71_393), fps(24)),  // a phone's variable-rate clip, averaging about 10.5
-        (fps(15_000, 1001), fps(24)),  // a browser's screen recording
+        (fps(10), fps(10)),
+        (fps(12), fps(12)),
+        (fps(25, 2), fps(25, 2)),
+        (fps(15), fps(15)),
+        (fps(20), fps(20)),
+        (fps(15_000, 1001), fps(15_000, 1001)),  // a browser's recording
+        (fps(147, 10), fps(15)),  // the same, as its jittering timestamps average it
+        (fps(294, 10), fps(30)),
+        (fps(750_000, 71_393), fps(10)),  // a phone's variable-rate clip, averaging about 10.5
         (fps(2997, 100), fps(30_000, 1001)),  // NTSC written in round figures
         (fps(24_000, 1001), fps(24_000, 1001)),
+        (fps(48_000, 1001), fps(48_000, 1001)),
         (fps(25), fps(25)),
-        (fps(48), fps(50)),
+        (fps(48), fps(48)),
+        (fps(53), fps(50)),
         (fps(240), fps(60)),  // slow-motion capture
+        (fps(5), fps(10)),
     ])
     func theFirstClipsRateIsSnappedToACommonRate(source: FrameRate, output: FrameRate) throws {
         let plan = try plan(project([track([clip("a")])]), ["a": .video(q(2), fps: source)])

@@ -21,6 +21,32 @@ import Testing
         #expect(!space.exists("edit.mp4"), "plan renders nothing")
     }
 
+    /// A browser's recording (VP9 and Opus in WebM, whose millisecond timestamps
+    /// step 66 or 67 ms at 15000/1001 fps) keeps its rate: 24 was the nearest of
+    /// the film and video rates.
+    @Test func planKeepsABrowserRecordingsRate() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try Tool.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=15000/1001:duration=2",
+                "-f", "lavfi", "-i", "sine=duration=2", "-c:v", "libvpx-vp9", "-deadline", "realtime",
+                "-cpu-used", "8", "-c:a", "libopus", space.path("recording.webm"),
+            ])
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            tracks:
+              - items: [{ source: recording.webm }]
+
+            """)
+        let plan = try space.render("plan", "edit.yaml")
+        #expect(plan.status == 0, "\(plan)")
+        #expect(plan.stdout.contains(" fps 15000/1001 frames 30 "), "\(plan.stdout)")
+    }
+
     @Test func planJSONParsesAndIsStable() throws {
         let space = try Workspace()
         defer { space.clean() }

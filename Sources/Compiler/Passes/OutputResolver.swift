@@ -38,17 +38,27 @@ struct OutputResolver {
         context.size = frameSize(&context)
     }
 
-    /// The output rate for a first clip at `rate`: the rate itself when it is one of
-    /// the common rates (24, 25, 30, 50, 60 and the NTSC 23.976, 29.97, 59.94, within
-    /// 0.02%), else the nearest of 24, 25, 30, 50 and 60. A phone's variable-rate clip
-    /// averages odd rates such as 750000/71393 (about 10.5): no one wants that output.
+    /// The rates an output without `output.fps` snaps to: film, PAL and NTSC video,
+    /// and the low rates of screen and browser recordings and webcams.
+    private static let commonRates: [Rational] = [
+        (10, 1), (12, 1), (25, 2), (15, 1), (20, 1), (24, 1), (25, 1), (30, 1), (48, 1), (50, 1), (60, 1),
+    ]
+    .compactMap { Rational($0, $1) }
+    private static let ntscRates: [Rational] = [15_000, 24_000, 30_000, 48_000, 60_000].compactMap { Rational($0, 1001) }
+
+    /// The output rate for a first clip at `rate`: the rate itself when it is a
+    /// common or NTSC rate (within 0.02%), else the common rate nearest by ratio.
+    /// Timestamps that jitter (a browser's millisecond WebM, a phone's variable
+    /// rate averaging 750000/71393, about 10.5) give odd rates no one wants as
+    /// an output's; above 60 the output is 60.
     static func standardRate(_ rate: FrameRate) -> FrameRate {
-        let ntsc = [Rational(24000, 1001), Rational(30000, 1001), Rational(60000, 1001)].compactMap { $0 }
-        let whole = [24, 25, 30, 50, 60].map { Rational(Int64($0)) }
         let value = rate.rate.approximateDouble
-        func near(_ common: Rational) -> Bool { abs(value / common.approximateDouble - 1) < 0.0002 }
-        if let common = (ntsc + whole).first(where: near) { return FrameRate(common) ?? rate }
-        let nearest = whole.min { abs($0.approximateDouble - value) < abs($1.approximateDouble - value) } ?? Rational(30)
+        func ratio(_ common: Rational) -> Double {
+            let quotient = value / common.approximateDouble
+            return max(quotient, 1 / quotient)
+        }
+        if let exact = (commonRates + ntscRates).first(where: { ratio($0) < 1.0002 }) { return FrameRate(exact) ?? rate }
+        let nearest = commonRates.min { ratio($0) < ratio($1) } ?? Rational(30)
         return FrameRate(nearest) ?? rate
     }
 
