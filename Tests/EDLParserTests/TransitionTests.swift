@@ -80,6 +80,20 @@ import Testing
         expectHints(yaml, ["1️⃣": hint, "2️⃣": hint])
     }
 
+    /// The URL is the one mistake: the transition after it has its item.
+    @Test func anItemWithItsOwnErrorIsNotAMissingNeighbour() {
+        expectErrors(
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - { source: 1️⃣"https://example.com/a.jpg", duration: 2s }
+                  - { transition: crossfade, duration: 0.5s }
+                  - { color: red, duration: 2s }
+            """,
+            ["1️⃣": "'https://example.com/a.jpg' is a URL; sources and outputs must be local files"])
+    }
+
     @Test func adjacentTransitions() {
         expectErrors(
             """

@@ -49,9 +49,10 @@ struct TrackReader {
         if let entry = keys["hidden"], let hidden = context.bool(entry.value, "hidden") { track.hidden = hidden }
         if let entry = keys["ducking"] { track.ducking = readDucking(entry.value) }
         if let entry = keys["items"], let elements = context.elements(of: entry.value, "items") {
-            let items = elements.compactMap { ItemReader(track: track.kind, reader: self).read($0) }
+            // nil for an item with an error of its own, kept in place for the neighbour check.
+            let items = elements.map { ItemReader(track: track.kind, reader: self).read($0) }
             checkNeighbours(items)
-            track.items = items
+            track.items = items.compactMap { $0 }
         }
         return track
     }
@@ -99,19 +100,25 @@ struct TrackReader {
         }
     }
 
-    /// A transition needs a playing item on both sides.
-    private func checkNeighbours(_ items: [Item]) {
-        for (index, item) in items.enumerated() where item.isTransition {
-            let before = index > 0 ? items[index - 1] : nil
-            let after = index + 1 < items.count ? items[index + 1] : nil
-            for (neighbour, side) in [(before, "before"), (after, "after")] {
-                if let neighbour, !neighbour.isTransition, !neighbour.isGap { continue }
-                let found = neighbour.map { $0.isGap ? "a gap" : "another transition" } ?? "nothing"
+    /// A transition needs a playing item on both sides. An item that could not be
+    /// read (nil) has reported its own error, so its neighbour does not again.
+    private func checkNeighbours(_ items: [Item?]) {
+        for (index, item) in items.enumerated() {
+            guard let item, item.isTransition else { continue }
+            for (neighbourIndex, side) in [(index - 1, "before"), (index + 1, "after")] {
+                let found: String
+                if items.indices.contains(neighbourIndex) {
+                    guard let neighbour = items[neighbourIndex] else { continue }
+                    if !neighbour.isTransition, !neighbour.isGap { continue }
+                    found = neighbour.isGap ? "a gap" : "another transition"
+                } else {
+                    found = "nothing"
+                }
                 context.diagnostics.error(
                     "a transition needs an item \(side) it; found \(found)", at: item.location,
                     hint: "put the transition between the two items it joins")
             }
-            if let after, let at = after.timing.at {
+            if index + 1 < items.count, let after = items[index + 1], let at = after.timing.at {
                 context.diagnostics.error(
                     "an item after a transition starts inside the item before it; 'at' cannot pin it",
                     at: at.location, hint: "remove 'at', or remove the transition")
