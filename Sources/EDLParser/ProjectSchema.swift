@@ -1937,7 +1937,7 @@ public enum ProjectSchema {
           ]
         },
         "fit": {
-          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given. Default `contain`.",
+          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given, but for `contain-blur`, which then frames the picture in its box. Default `contain`.",
           "anyOf": [
             {
               "enum": [
@@ -2111,7 +2111,7 @@ public enum ProjectSchema {
           ]
         },
         "fit": {
-          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given. Default `contain`.",
+          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given, but for `contain-blur`, which then frames the picture in its box. Default `contain`.",
           "anyOf": [
             {
               "enum": [
@@ -2251,7 +2251,7 @@ public enum ProjectSchema {
           ]
         },
         "fit": {
-          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given. Default `contain`.",
+          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given, but for `contain-blur`, which then frames the picture in its box. Default `contain`.",
           "anyOf": [
             {
               "enum": [
@@ -2453,7 +2453,7 @@ public enum ProjectSchema {
           ]
         },
         "fit": {
-          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given. Default `contain`.",
+          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given, but for `contain-blur`, which then frames the picture in its box. Default `contain`.",
           "anyOf": [
             {
               "enum": [
@@ -2737,7 +2737,7 @@ public enum ProjectSchema {
           ]
         },
         "fit": {
-          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given. Default `none`.",
+          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given, but for `contain-blur`, which then frames the picture in its box. Default `none`.",
           "anyOf": [
             {
               "enum": [
@@ -3151,7 +3151,7 @@ public enum ProjectSchema {
           ]
         },
         "fit": {
-          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given. Default `none`: placed at its own size.",
+          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given, but for `contain-blur`, which then frames the picture in its box. Default `none`: placed at its own size.",
           "anyOf": [
             {
               "enum": [
@@ -3383,7 +3383,7 @@ public enum ProjectSchema {
           ]
         },
         "fit": {
-          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given. Default `none`: placed at its own size.",
+          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given, but for `contain-blur`, which then frames the picture in its box. Default `none`: placed at its own size.",
           "anyOf": [
             {
               "enum": [

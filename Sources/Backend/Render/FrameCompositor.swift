@@ -154,10 +154,9 @@ final class FrameCompositor {
                 drawn = PixelSize(width: picture.width, height: picture.height)
             }
             if let sigma = layer.blurredBackdrop {
-                // `fit: contain-blur`: the picture fitted with `cover`, blurred, behind itself.
+                // `fit: contain-blur`: the picture covering its frame or box, blurred, behind itself.
                 // Blurred at a few pixels' size on a picture made smaller to match.
-                var cover = layer.transform
-                cover.sizing = .fit(.cover)
+                let cover = layer.transform.backdrop
                 let full = placement(of: drawn, laidOutAs: layout, by: cover, at: time).1
                 let drawnScale = (full.a * full.a + full.b * full.b).squareRoot()
                 let pictureSigma = sigma * toCanvas.a / max(drawnScale, 1e-9)

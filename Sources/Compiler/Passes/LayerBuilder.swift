@@ -55,6 +55,8 @@ struct LayerBuilder {
                 ?? .constant(placePoint(picture)))
         transform.autoMirror = picture.autoRotate && placed.facts?.video?.isMirrored == true
         transform.flip = picture.flip
+        // With `size`, `contain-blur` frames the picture in its own box.
+        if picture.fit == .containBlur, picture.size != nil { transform.boxFill = .contain }
         if let crop = picture.crop, let curve = local.curve(crop, "crop", &context, convert: { $0 }) {
             checkCrop(crop, of: placed, displayed: transform.displayedSourceSize, &context)
             transform.crop = curve

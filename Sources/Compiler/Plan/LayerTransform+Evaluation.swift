@@ -7,10 +7,8 @@ extension LayerTransform {
     public func transform(at time: Rational, sourceSize override: PixelSize? = nil) -> PixelTransform {
         let coded = override ?? sourceSize ?? outputSize
         let (cw, ch) = (Double(coded.width), Double(coded.height))
-        let displayed = autoRotation % 180 == 0 ? (w: cw, h: ch) : (w: ch, h: cw)
-        let crop = self.crop.value(at: time)
-        let visible = (w: max(displayed.w - crop.left - crop.right, 1), h: max(displayed.h - crop.top - crop.bottom, 1))
-        let box = boxSize(at: time, content: visible)
+        let (crop, visible, box, drawn) = framing(at: time, coded: coded)
+        let inset = Vector2((box.x - drawn.x) / 2, (box.y - drawn.y) / 2)
         let anchor = self.anchor
         let scale = self.scale.value(at: time)
         let position = self.position.value(at: time)
@@ -25,8 +23,8 @@ extension LayerTransform {
             displayMatrix(width: cw, height: ch),
             .translation(x: -crop.left, y: -crop.top),
             flipMatrix(width: visible.w, height: visible.h),
-            .scale(x: box.x / visible.w, y: box.y / visible.h),
-            .translation(x: -anchor.x * box.x, y: -anchor.y * box.y),
+            .scale(x: drawn.x / visible.w, y: drawn.y / visible.h),
+            .translation(x: inset.x - anchor.x * box.x, y: inset.y - anchor.y * box.y),
             .scale(x: scale.x, y: scale.y),
             .rotation(degrees: rotation.value(at: time)),
             .translation(x: position.x + shift.x, y: position.y + shift.y),
@@ -36,6 +34,36 @@ extension LayerTransform {
         ]
         let own = steps.reduce(PixelTransform.identity) { $0.concatenating($1) }
         return parents.reduce(own) { $0.concatenating($1.transform(at: time)) }
+    }
+
+    /// At a time: the crop (the item's, and what `cover` cuts to fit its box),
+    /// the size it leaves, the item's box, and the size the picture is drawn at
+    /// in the box (centred in it).
+    private func framing(at time: Rational, coded: PixelSize)
+        -> (crop: Crop, visible: (w: Double, h: Double), box: Vector2, drawn: Vector2)
+    {
+        let (cw, ch) = (Double(coded.width), Double(coded.height))
+        let displayed = autoRotation % 180 == 0 ? (w: cw, h: ch) : (w: ch, h: cw)
+        var crop = self.crop.value(at: time)
+        var visible = (w: max(displayed.w - crop.left - crop.right, 1), h: max(displayed.h - crop.top - crop.bottom, 1))
+        let box = boxSize(at: time, content: visible)
+        if case .fit = sizing { return (crop, visible, box, box) }
+        switch boxFill {
+        case .stretch:
+            return (crop, visible, box, box)
+        case .contain:
+            let k = min(box.x / visible.w, box.y / visible.h)
+            return (crop, visible, box, Vector2(visible.w * k, visible.h * k))
+        case .cover:
+            let k = max(box.x / visible.w, box.y / visible.h)
+            let cut = (w: (visible.w - box.x / k) / 2, h: (visible.h - box.y / k) / 2)
+            crop.left += cut.w
+            crop.right += cut.w
+            crop.top += cut.h
+            crop.bottom += cut.h
+            visible = (w: visible.w - 2 * cut.w, h: visible.h - 2 * cut.h)
+            return (crop, visible, box, box)
+        }
     }
 
     /// Whether nothing of the placement changes during `span`.
@@ -112,7 +140,7 @@ extension LayerTransform {
     public func sourceRect(at time: Rational, sourceSize override: PixelSize? = nil) -> Rect {
         let coded = override ?? sourceSize ?? outputSize
         let (cw, ch) = (Double(coded.width), Double(coded.height))
-        let crop = self.crop.value(at: time)
+        let crop = framing(at: time, coded: coded).crop
         let toDisplay = displayMatrix(width: cw, height: ch)
         guard let back = toDisplay.inverted() else { return Rect(x: 0, y: 0, width: cw, height: ch) }
         let displayed = autoRotation % 180 == 0 ? (w: cw, h: ch) : (w: ch, h: cw)

@@ -12,6 +12,16 @@ public enum Sizing: Hashable, Sendable, Codable {
     case autoHeight(width: Curve<Double>)
 }
 
+/// How the picture fills a `size` box (with `fit`, the box is the picture's own).
+public enum BoxFill: String, Hashable, Sendable, Codable {
+    /// Stretched to the box: the picture is the box.
+    case stretch
+    /// Inside the box, centred, keeping its aspect ratio: `fit: contain-blur` with `size`.
+    case contain
+    /// Over the whole box, keeping its aspect ratio, cut to the box: that item's backdrop.
+    case cover
+}
+
 /// The animated parameters of one layer's placement; `transform(at:)` turns them
 /// into the matrix mapping source pixels (as coded, before rotation) to output
 /// pixels. Applied in this order:
@@ -31,6 +41,7 @@ public struct LayerTransform: Hashable, Sendable, Codable {
     public var crop: Curve<Crop>
     public var flip: Flip?
     public var sizing: Sizing
+    public var boxFill = BoxFill.stretch
     /// Normalised reference point of the box.
     public var anchor: Vector2
     /// Where the anchor lands, output pixels.
@@ -62,5 +73,13 @@ public struct LayerTransform: Hashable, Sendable, Codable {
         self.position = position
         self.scale = scale
         self.rotation = rotation
+    }
+
+    /// The placement of a `fit: contain-blur` backdrop: the picture covering
+    /// the output frame, or the item's box when it has a `size`.
+    public var backdrop: LayerTransform {
+        var cover = self
+        if case .fit = sizing { cover.sizing = .fit(.cover) } else { cover.boxFill = .cover }
+        return cover
     }
 }

@@ -123,7 +123,9 @@ extension LayerTransform {
         if autoRotation != 0 { head += " auto-rotate \(autoRotation)" }
         if autoMirror { head += " auto-mirror" }
         if let flip { head += " flip \(flip.rawValue)" }
-        head += " \(sizing.planText) anchor \(anchor)"
+        head += " \(sizing.planText)"
+        if boxFill != .stretch { head += " \(boxFill.rawValue)" }
+        head += " anchor \(anchor)"
         var lines = [head, "  position \(position.planText)", "  scale \(scale.planText)", "  rotation \(rotation.planText)"]
         if crop != .constant(Crop()) { lines.append("  crop \(crop.planText)") }
         lines += shifts.map { "  shift \($0.planText)" }

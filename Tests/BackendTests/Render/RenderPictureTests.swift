@@ -281,6 +281,48 @@ import Testing
         expectColor(picture, at: (164, 90), (0, 0, 255), within: 40)
     }
 
+    /// `fit: contain-blur` with `size` frames the picture in its own box: the
+    /// box (80x80, its top-right corner at 310,10) holds the portrait clip
+    /// contained, 36x80, over a blurred copy covering the box and cut to it; the
+    /// white background shows everywhere else.
+    @Test func containBlurWithSizeFillsTheItemsOwnBox() throws {
+        let workspace = try RenderWorkspace()
+        let portrait = workspace.directory + "/portrait.mp4"
+        // Red left half, blue right half, a green band along the top.
+        try MediaFixtures.ffmpeg(
+            [
+                "-f", "lavfi", "-i",
+                "color=red:size=180x400:rate=25:duration=1,drawbox=x=90:y=0:w=90:h=400:color=blue:t=fill,"
+                    + "drawbox=x=0:y=0:w=180:h=60:color=lime:t=fill",
+                "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv444p", portrait,
+            ])
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 320x180, fps: 25, video: { crf: 0 } }
+            tracks:
+              - items: [{ color: white, duration: 0.04s }]
+              - items:
+                  - { source: "\(portrait)", fit: contain-blur, size: [80, 80], anchor: [1, 0], position: [310, 10], duration: 0.04s }
+            """)
+        let picture = try #require(try RenderOutput.pictures(output).first)
+        // Outside the box: the background.
+        for point in [(200, 50), (270, 150), (315, 50), (100, 100)] {
+            expectColor(picture, at: point, (255, 255, 255), within: 6)
+        }
+        // Inside the box, beside the picture: the blurred copy, cut to the box (its green band cut away).
+        let (left, right) = (picture.rgb(236, 50), picture.rgb(304, 50))
+        #expect(left.red > 150 && left.blue < 100 && left.green < 100, "\(left)")
+        #expect(right.blue > 150 && right.red < 100 && right.green < 100, "\(right)")
+        let corner = picture.rgb(236, 15)
+        #expect(corner.red > 150 && corner.green < 100, "\(corner)")
+        // The picture itself, contained: its green band at the top, its halves sharp at x = 270.
+        let band = picture.rgb(260, 15)
+        #expect(band.green > 180 && band.red < 60 && band.blue < 60, "\(band)")
+        expectColor(picture, at: (266, 60), (255, 0, 0), within: 40)
+        expectColor(picture, at: (274, 60), (0, 0, 255), within: 40)
+    }
+
     @Test func crossfadeMidpointIsHalfRedHalfBlue() throws {
         let workspace = try RenderWorkspace()
         let output = try workspace.render(
