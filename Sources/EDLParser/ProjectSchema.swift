@@ -122,7 +122,7 @@ public enum ProjectSchema {
         },
         "image": {
           "type": "object",
-          "description": "Still pictures (`source:` files named .png, .jpg, .jpeg, .bmp, .tif, .tiff, .heic, .heif). Keys not set by an item are taken from here.",
+          "description": "Still pictures (`source:` files named .png, .jpg, .jpeg, .bmp, .tif, .tiff, .heic, .heif, .svg). Keys not set by an item are taken from here.",
           "propertyNames": {
             "enum": [
               "duration",

@@ -53,7 +53,7 @@ struct Defaults {
 
     private var entries: [Style: [(key: Node, value: Node)]] = [:]
 
-    static let stillExtensions: Set<String> = ["png", "jpg", "jpeg", "bmp", "tif", "tiff", "heic", "heif"]
+    static let stillExtensions: Set<String> = ["png", "jpg", "jpeg", "bmp", "tif", "tiff", "heic", "heif", "svg"]
 
     static func isStillPicture(_ path: String) -> Bool {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }

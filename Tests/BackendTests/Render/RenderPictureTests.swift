@@ -323,6 +323,31 @@ import Testing
         expectColor(picture, at: (274, 60), (0, 0, 255), within: 40)
     }
 
+    /// An SVG is a still picture like a PNG: `defaults.image` gives it its
+    /// length and its fit (stretched here), and libavcodec's librsvg draws it.
+    @Test func anSVGIsAnImageThatImageDefaultsApplyTo() throws {
+        let workspace = try RenderWorkspace()
+        try """
+        <svg xmlns="http://www.w3.org/2000/svg" width="40" height="20">
+          <rect width="20" height="20" fill="#ff0000"/><rect x="20" width="20" height="20" fill="#0000ff"/>
+        </svg>
+        """.write(toFile: workspace.directory + "/logo.svg", atomically: true, encoding: .utf8)
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 160x90, fps: 25, video: { crf: 0 } }
+            defaults:
+              image: { duration: 0.2s, fit: fill }
+            tracks:
+              - items: [{ source: logo.svg }]
+            """)
+        let pictures = try RenderOutput.pictures(output)
+        #expect(pictures.count == 5)
+        let picture = try #require(pictures.first)
+        expectColor(picture, at: (40, 4), (255, 0, 0), within: 12)
+        expectColor(picture, at: (120, 86), (0, 0, 255), within: 12)
+    }
+
     @Test func crossfadeMidpointIsHalfRedHalfBlue() throws {
         let workspace = try RenderWorkspace()
         let output = try workspace.render(
