@@ -54,6 +54,9 @@ struct ProjectCompiler {
         let result = compiler.compile(project)
         loader.report(result.diagnostics, source: source, included: parsed.includedFiles)
         guard var plan = result.plan else { throw ExitCode(2) }
+        let oversized = TextRasterizer.oversizedTexts(in: plan)
+        loader.report(oversized, source: source, included: parsed.includedFiles)
+        guard oversized.isEmpty else { throw ExitCode(2) }
         if preview {
             // Laid out as the project says, drawn and encoded at half the width and height.
             plan.output.pictureScale = 0.5

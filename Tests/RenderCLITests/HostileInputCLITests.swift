@@ -130,4 +130,52 @@ import Testing
 
                 """)
     }
+
+    @Test func aTextWhosePictureWouldBeHugeIsAnErrorAtItsItemBeforeRendering() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        // 2,000 characters at 1000 px: a picture of about 1.3 million by 1,200 pixels.
+        let line = String(repeating: "Ab", count: 1000)
+        try space.write(
+            "edit.yaml",
+            "cutlist: 1\noutput: { size: 1920x1080, fps: 25 }\ntracks:\n  - items:\n"
+                + "      - { text: \"\(line)\", font_size: 1000, duration: 1s }\n")
+        for command in [["check", "edit.yaml"], ["edit.yaml", "-o", "out.mp4", "--progress", "none"]] {
+            let result = try CLI.run(command, in: space.url, timeout: 30)
+            #expect(result.exited && result.status == 2, "\(command): \(result)")
+            let lines = result.stderr.split(separator: "\n").map(String.init)
+            #expect(lines.first?.hasPrefix("edit.yaml:5:9: error: the text's picture would be ") == true, "\(result)")
+            #expect(lines.first?.hasSuffix(" pixels; a text may have at most 16777216 (16 megapixels)") == true)
+            #expect(
+                lines.last(where: { $0.hasPrefix("hint:") })
+                    == "hint: use a smaller 'font_size', or 'max_width' to break it into lines, or split it into several items")
+            #expect(result.seconds < 20)
+        }
+        #expect(space.listing() == ["edit.yaml"])
+    }
+
+    @Test func aLargeTitleStillRenders() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write(
+            "edit.yaml",
+            "cutlist: 1\noutput: { size: 1920x1080, fps: 25 }\ntracks:\n  - items:\n"
+                + "      - { text: HI, font_size: 400, duration: 1s }\n")
+        let result = try CLI.run(["frame", "edit.yaml", "--at", "0.5", "-o", "title.png"], in: space.url)
+        #expect(result.status == 0, "\(result)")
+        try Tool.run(
+            "ffmpeg",
+            ["-v", "error", "-i", space.path("title.png"), "-f", "rawvideo", "-pix_fmt", "gray", space.path("title.gray")])
+        let luma = try #require(space.data("title.gray"))
+        #expect(luma.count == 1920 * 1080)
+        // The white letters' ink: centred across the frame, as tall as DejaVu's capitals at 400 px (0.73 em).
+        var (left, right, top, bottom) = (1920, -1, 1080, -1)
+        for (index, value) in luma.enumerated() where value > 128 {
+            (left, right) = (min(left, index % 1920), max(right, index % 1920))
+            (top, bottom) = (min(top, index / 1920), max(bottom, index / 1920))
+        }
+        #expect(abs((left + right) / 2 - 960) <= 2, "\(left)...\(right)")
+        #expect((280...300).contains(bottom - top + 1), "\(top)...\(bottom)")
+        #expect(top > 300 && bottom < 780)
+    }
 }

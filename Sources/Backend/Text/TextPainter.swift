@@ -17,6 +17,20 @@ enum TextPainter {
         var box: PixelBox { PixelBox(minX: x, minY: y, maxX: x + image.width, maxY: y + image.height) }
     }
 
+    /// The picture's size as laid out, before any glyph is drawn: the text block
+    /// (with the background's padding) grown by the stroke and widened by the
+    /// shadow's offset. Ink reaching past the block (accents, overhangs) makes the
+    /// bitmap itself a little larger.
+    static func laidOutSize(_ layout: TextLayout, _ text: TextContent) -> (width: Int, height: Int) {
+        let reach = Int((max(0, text.stroke?.width ?? 0) + 0.5).rounded(.up))
+        let padding = text.background.map { max(0, Int($0.padding.rounded())) } ?? 0
+        let offset = text.shadow?.offset ?? Vector2(0, 0)
+        let margin = 2 * max(reach, padding)
+        return (
+            layout.blockWidth + margin + Int(abs(offset.x).rounded()), layout.blockHeight + margin + Int(abs(offset.y).rounded())
+        )
+    }
+
     static func paint(_ layout: TextLayout, _ text: TextContent) -> TextBitmap {
         let glyphs = place(layout)
         let ink = glyphs.dropFirst().reduce(glyphs.first?.box) { $0?.union($1.box) }

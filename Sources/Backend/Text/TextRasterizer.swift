@@ -1,3 +1,4 @@
+import Compiler
 import EDLParser
 import Foundation
 
@@ -35,7 +36,52 @@ public final class TextRasterizer {
     /// - Throws: `TextError` when `font` is a file path that does not exist
     ///   or cannot be read, or when no font is installed at all.
     public func render(_ text: TextContent) throws -> TextBitmap {
-        TextPainter.paint(try layout(text), text)
+        let layout = try layout(text)
+        if let problem = Self.sizeProblem(layout, text) { throw TextError(problem) }
+        return TextPainter.paint(layout, text)
+    }
+
+    /// The most pixels a text's picture may have (16 megapixels, twice a 4K
+    /// frame): drawing one costs about 30 bytes a pixel, and a line of 2,000
+    /// characters at 1000 px would ask for tens of gigabytes.
+    public static let pictureLimit = 1 << 24
+
+    /// Why the text's picture cannot be drawn, when it is larger than `pictureLimit`.
+    private static func sizeProblem(_ layout: TextLayout, _ text: TextContent) -> String? {
+        let (width, height) = TextPainter.laidOutSize(layout, text)
+        guard width.multipliedReportingOverflow(by: height).partialValue > pictureLimit || width > 1 << 30 || height > 1 << 30
+        else { return nil }
+        return "the text's picture would be \(width)x\(height) pixels; a text may have at most \(pictureLimit) (16 megapixels)"
+    }
+
+    /// An error for each text in `plan` (and in the compositions it draws) whose
+    /// picture would be larger than `pictureLimit`, at its item: found before
+    /// rendering, as the compiler finds a file's problems. A text that cannot be
+    /// laid out (a missing font) is left to the render, which says why.
+    public static func oversizedTexts(in plan: RenderPlan) -> [Diagnostic] {
+        let texts = textLayers(of: plan)
+        guard !texts.isEmpty, let rasterizer = try? TextRasterizer() else { return [] }
+        return texts.compactMap { text, location in
+            guard let layout = try? rasterizer.layout(text) else { return nil }
+            return sizeProblem(layout, text).map { problem in
+                .error(
+                    problem, at: location,
+                    hint: "use a smaller 'font_size', or 'max_width' to break it into lines, or split it into several items")
+            }
+        }
+    }
+
+    /// Each text source with the first item that draws it.
+    private static func textLayers(of plan: RenderPlan) -> [(TextContent, SourceLocation)] {
+        var found: [SourceID: SourceLocation] = [:]
+        for layer in plan.video.flatMap(\.layers) where found[layer.source] == nil { found[layer.source] = layer.location }
+        return plan.sources.flatMap { source -> [(TextContent, SourceLocation)] in
+            switch source.kind {
+            case .text(let text): return found[source.id].map { [(text, $0)] } ?? []
+            case .composition(_, let nested): return textLayers(of: nested)
+            default: return []
+            }
+        }
     }
 
     /// Shapes and places the text without drawing it.

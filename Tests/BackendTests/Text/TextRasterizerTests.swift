@@ -27,6 +27,18 @@ struct TextRasterizerTests {
         #expect(solid != nil)
     }
 
+    @Test func aPictureOverTheLimitIsRefusedBeforeItIsDrawn() throws {
+        // 1000 px with a 500 px padding and a shadow: tens of gigabytes if drawn.
+        let huge = TextContent.sample(String(repeating: "Ab", count: 1000)) { text in
+            text.fontSize = 1000
+            text.background = .init(color: .white, padding: 500)
+        }
+        #expect(throws: TextError.self) { try rasterizer.render(huge) }
+        // A large picture inside the limit is drawn.
+        let padded = try rasterizer.render(.sample("") { $0.background = .init(color: .white, padding: 500) })
+        #expect(padded.width == 1000 && padded.pixel(x: 0, y: 0).a == 255)
+    }
+
     @Test func widthGrowsWithMoreCharacters() throws {
         let short = try rasterizer.render(.sample("Hello"))
         let long = try rasterizer.render(.sample("Hello, world"))
