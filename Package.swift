@@ -16,7 +16,7 @@ let package = Package(
         // YAML -> typed AST with source locations; every check that needs no media.
         .target(name: "EDLParser", dependencies: ["Yams"]),
         // AST + MediaInfo -> RenderPlan. Pure: no libav, no files.
-        .target(name: "Compiler", dependencies: ["EDLParser", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Compiler", dependencies: ["EDLParser", "Yams", .product(name: "Crypto", package: "swift-crypto")]),
         // FFmpeg's libraries (libavformat, libavcodec, libavutil, libswscale, libswresample).
         .systemLibrary(
             name: "CFFmpeg",
@@ -48,7 +48,8 @@ let package = Package(
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Compiler", "EDLParser"]),
         // Runs the built `render` executable as a user would: exact text and exit status.
         .testTarget(name: "RenderCLITests", dependencies: ["render"], exclude: ["Fixtures"]),
-        // Renders every project in examples/ and checks what a viewer would notice.
-        .testTarget(name: "ExampleTests", dependencies: ["Backend", "Compiler", "EDLParser"]),
+        // Renders every project in examples/ and checks what a viewer would notice (export and
+        // import through the built `render`).
+        .testTarget(name: "ExampleTests", dependencies: ["Backend", "Compiler", "EDLParser", "render"]),
     ]
 )

@@ -260,7 +260,7 @@ public enum ProjectSchema {
       ]
     },
     "time": {
-      "description": "A time: seconds as a number (`2`, `2.5`), or `\"2.5s\"`, `\"250ms\"`, `\"1m30s\"`, `\"01:02:03.250\"`, `\"00:00:10:15\"` (SMPTE HH:MM:SS:FF at the output fps) or `\"45f\"` (frames at the output fps). Kept exact: `1.1` is 11/10 s.",
+      "description": "A time: seconds as a number (`2`, `2.5`), or `\"2.5s\"`, `\"250ms\"`, `\"1m30s\"`, `\"01:02:03.250\"`, `\"00:00:10:15\"` (SMPTE HH:MM:SS:FF at the output fps) or `\"45f\"` (frames at the output fps), or `\"71393/30000s\"` (a fraction of seconds). Kept exact: `1.1` is 11/10 s.",
       "anyOf": [
         {
           "type": "number",
@@ -268,7 +268,7 @@ public enum ProjectSchema {
         },
         {
           "type": "string",
-          "pattern": "^(?:\\d+(?:\\.\\d+)?ms|\\d+h(?:\\d+m)?(?:\\d+(?:\\.\\d+)?s)?|\\d+m(?:\\d+(?:\\.\\d+)?s)?|\\d+(?:\\.\\d+)?s|\\d+:\\d{2}:\\d{2}(?:\\.\\d+)?|\\d+:\\d{2}:\\d{2}:\\d{2}|\\d+f)$"
+          "pattern": "^(?:\\d+(?:\\.\\d+)?ms|\\d+h(?:\\d+m)?(?:\\d+(?:\\.\\d+)?s)?|\\d+m(?:\\d+(?:\\.\\d+)?s)?|\\d+(?:\\.\\d+)?s|\\d+:\\d{2}:\\d{2}(?:\\.\\d+)?|\\d+:\\d{2}:\\d{2}:\\d{2}|\\d+f|\\d+/\\d+s)$"
         },
         {
           "$ref": "#/$defs/varRef"
@@ -294,7 +294,7 @@ public enum ProjectSchema {
         },
         {
           "type": "string",
-          "pattern": "^(?:\\d+(?:\\.\\d+)?ms|\\d+h(?:\\d+m)?(?:\\d+(?:\\.\\d+)?s)?|\\d+m(?:\\d+(?:\\.\\d+)?s)?|\\d+(?:\\.\\d+)?s|\\d+:\\d{2}:\\d{2}(?:\\.\\d+)?|\\d+:\\d{2}:\\d{2}:\\d{2}|\\d+f)$"
+          "pattern": "^(?:\\d+(?:\\.\\d+)?ms|\\d+h(?:\\d+m)?(?:\\d+(?:\\.\\d+)?s)?|\\d+m(?:\\d+(?:\\.\\d+)?s)?|\\d+(?:\\.\\d+)?s|\\d+:\\d{2}:\\d{2}(?:\\.\\d+)?|\\d+:\\d{2}:\\d{2}:\\d{2}|\\d+f|\\d+/\\d+s)$"
         },
         {
           "$ref": "#/$defs/varRef"
@@ -315,7 +315,7 @@ public enum ProjectSchema {
         },
         {
           "type": "string",
-          "pattern": "^end(?:-(?:(?:\\d+(?:\\.\\d+)?ms|\\d+h(?:\\d+m)?(?:\\d+(?:\\.\\d+)?s)?|\\d+m(?:\\d+(?:\\.\\d+)?s)?|\\d+(?:\\.\\d+)?s|\\d+:\\d{2}:\\d{2}(?:\\.\\d+)?|\\d+:\\d{2}:\\d{2}:\\d{2}|\\d+f)|\\d+(?:\\.\\d+)?))?$"
+          "pattern": "^end(?:-(?:(?:\\d+(?:\\.\\d+)?ms|\\d+h(?:\\d+m)?(?:\\d+(?:\\.\\d+)?s)?|\\d+m(?:\\d+(?:\\.\\d+)?s)?|\\d+(?:\\.\\d+)?s|\\d+:\\d{2}:\\d{2}(?:\\.\\d+)?|\\d+:\\d{2}:\\d{2}:\\d{2}|\\d+f|\\d+/\\d+s)|\\d+(?:\\.\\d+)?))?$"
         }
       ],
       "examples": [

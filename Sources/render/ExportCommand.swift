@@ -21,12 +21,14 @@ struct ExportCommand: ParsableCommand {
         // The project must compile as it would render: the same checks, the same diagnostics.
         let compiler = try ProjectCompiler(path: self.project, assignments: variables.assignments)
         let (project, plan, included) = try compiler.compile()
-        let (timeline, diagnostics) = compiler.compiler.otioTimeline(project)
+        let path = output ?? URL(fileURLWithPath: self.project).deletingPathExtension().appendingPathExtension("otio").path
+        // Media paths are relative to the timeline's folder, as OpenTimelineIO resolves them.
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+        let (timeline, diagnostics) = compiler.compiler.otioTimeline(project, mediaFolder: folder)
         guard let timeline else {
             Terminal.printError(diagnostics.map(\.description).joined(separator: "\n"))
             throw ExitCode(2)
         }
-        let path = output ?? URL(fileURLWithPath: self.project).deletingPathExtension().appendingPathExtension("otio").path
         try InputGuard.refuseOverwriting(path, inputs: [self.project] + included + plan.inputFiles)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

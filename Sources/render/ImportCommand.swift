@@ -1,4 +1,5 @@
 import ArgumentParser
+import Backend
 import Compiler
 import EDLParser
 import Foundation
@@ -49,9 +50,13 @@ struct ImportCommand: ParsableCommand {
             Terminal.printError("error: cannot read '\(timeline)'")
             throw ExitCode(2)
         }
+        let probe = MediaProbe()
         var importer = OTIOImporter(
             directory: (bundle ? url : url.deletingLastPathComponent()).path, offline: offline == .slate ? .slate : .error,
-            rate: rate, exists: { FileManager.default.isReadableFile(atPath: $0) })
+            rate: rate, exists: { FileManager.default.isReadableFile(atPath: $0) },
+            isStill: { path in
+                (try? probe.facts(forPath: path)).map { $0.video?.isStillImage == true && $0.duration == nil } ?? false
+            })
         let text: String
         do throws(OTIOImporter.Failure) {
             text = try importer.project(from: data)
@@ -66,6 +71,7 @@ struct ImportCommand: ParsableCommand {
             Terminal.printError("error: '\(path)' already exists; give -o to choose the project to write")
             throw ExitCode(2)
         }
+        guard checks(text, at: path) else { throw ExitCode(2) }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
@@ -73,6 +79,24 @@ struct ImportCommand: ParsableCommand {
             throw ExitCode(1)
         }
         print("wrote \(path)")
+    }
+
+    /// Whether the project checks as `render check` would check it at `path`; if not,
+    /// prints its errors and that nothing was written.
+    private func checks(_ text: String, at path: String) -> Bool {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+        let parsed = ProjectParser.parse(text, file: path, directory: directory, overrides: [:])
+        var diagnostics = parsed.diagnostics
+        if let project = parsed.project, !diagnostics.contains(where: { $0.severity == .error }) {
+            diagnostics += Compiler(media: MediaProbe()).compile(project).diagnostics
+        }
+        let errors = diagnostics.filter { $0.severity == .error }
+        guard !errors.isEmpty else { return true }
+        let renderer = DiagnosticRenderer(
+            sources: parsed.includedFiles.merging([path: text]) { $1 }, colored: Terminal.standardErrorIsTerminal)
+        Terminal.printError(renderer.render(errors), terminator: "")
+        Terminal.printError("error: '\(timeline)' imports to a project that does not check; '\(path)' was not written")
+        return false
     }
 
     /// Another editor's format, converted to OTIO JSON by OpenTimelineIO's own `otioconvert`.

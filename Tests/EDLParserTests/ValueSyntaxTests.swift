@@ -82,9 +82,17 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
             ("1:02:03", seconds(3723)), ("00:00:10:15", seconds(10, frames: 15)), ("45f", seconds(0, frames: 45)),
             ("1s12f", seconds(1, frames: 12)), ("1e3", seconds(1000)), ("\t3s ", seconds(3)), ("0", .zero),
             ("25:00:00:30", seconds(90000, frames: 30)), ("315360000", seconds(315_360_000)),
+            ("71393/30000s", seconds(71393, 30000)), ("4/2s", seconds(2)),
         ])
         func times(text: String, expected: TimeValue) throws {
             #expect(try ValueSyntax.time(text) == expected)
+        }
+
+        @Test func aFractionOfSecondsNeedsBothWholeNumbersAndItsUnit() throws {
+            for text in ["1/2", "1/0s", "/2s", "1.5/2s", "1/2/3s", "1/-2s"] {
+                #expect(throws: ValueError.self, "\(text)") { try ValueSyntax.time(text) }
+            }
+            #expect(throws: ValueError.self) { try ValueSyntax.time("315360001/1s") }
         }
 
         @Test func smpteKeepsSecondsAndFramesApart() throws {

@@ -61,9 +61,10 @@ import Testing
                 "  clip clip.mp4 10.0 20.0 2.0",
                 "  gap 12.5",
                 "  clip color #ff0000ff 0.0 12.5",
-                "music Audio 50.0",
+                "music Audio 65.0",
                 "  gap 25.0",
                 "  clip tone 440.0 Hz 0.0 25.0",
+                "  gap 15.0",
             ])
     }
 
@@ -79,11 +80,124 @@ import Testing
             [
                 "-c",
                 "import sys, opentimelineio as o; c = o.adapters.read_from_file(sys.argv[1]).find_clips()[0]; "
-                    + "print(sorted(c.metadata['cutlist'].keys()))",
+                    + "print(c.metadata['cutlist']['item'])",
                 space.path("edit.otio"),
             ])
-        #expect(metadata.contains("'picture.opacity'") && metadata.contains("'picture.filters'"), "\(metadata)")
-        #expect(metadata.contains("'content'"), "\(metadata)")
+        #expect(metadata == "{text: \"Hello\", opacity: 0.5, filters: [{blur: 2}]}\n", "\(metadata)")
+        // Read back, the text is a text again (not missing media, not a slate).
+        let back = try space.render("import", "edit.otio", "-o", "back.yaml")
+        #expect(back.status == 0, "\(back)")
+        let text = String(decoding: space.data("back.yaml") ?? Data(), as: UTF8.self)
+        #expect(text.contains("- {text: \"Hello\", opacity: 0.5, filters: [{blur: 2}], duration: 30f}"), "\(text)")
+    }
+
+    /// The fields of each transition (`name type in out`) and each clip's `target_url`.
+    static func transitionsAndURLs(_ path: String) throws -> [String] {
+        let script = """
+            import sys, opentimelineio as otio
+            timeline = otio.adapters.read_from_file(sys.argv[1])
+            for track in timeline.tracks:
+                for child in track:
+                    if isinstance(child, otio.schema.Transition):
+                        print(child.name, child.transition_type, child.in_offset.value, child.out_offset.value)
+                    elif isinstance(child, otio.schema.Clip) and hasattr(child.media_reference, "target_url"):
+                        print(child.media_reference.target_url)
+            """
+        return try Tool.run("python3", ["-c", script, path]).split(separator: "\n").map(String.init)
+    }
+
+    @Test func aWipeIsACustomTransitionOnWholeFramesAndMediaAreURLs() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try FileManager.default.createDirectory(atPath: space.path("media"), withIntermediateDirectories: true)
+        try space.makeClip("media/my clip.mp4", seconds: 2)
+        try FileManager.default.createDirectory(atPath: space.path("elsewhere"), withIntermediateDirectories: true)
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - items:
+                  - { source: "media/my clip.mp4", to: 1s }
+                  - { transition: wipe-left, duration: 0.2s }
+                  - { color: red, duration: 1s }
+                  - { transition: crossfade, duration: 0.2s }
+                  - { source: "media/my clip.mp4", from: 1s }
+            """)
+        #expect(try space.render("export", "edit.yaml").status == 0)
+        // 5 frames: 2 before the cut and 3 after, so every clip starts and ends on a frame.
+        #expect(
+            try Self.transitionsAndURLs(space.path("edit.otio")) == [
+                "media/my%20clip.mp4", "wipe-left Custom_Transition 2.0 3.0", "crossfade SMPTE_Dissolve 2.0 3.0",
+                "media/my%20clip.mp4",
+            ])
+        // A timeline written outside the project's folder names the file by a file:// URL.
+        #expect(try space.render("export", "edit.yaml", "-o", "elsewhere/edit.otio").status == 0)
+        let url = URL(fileURLWithPath: space.path("media/my clip.mp4")).absoluteString
+        #expect(try Self.transitionsAndURLs(space.path("elsewhere/edit.otio")).first == url)
+        let back = try space.render("import", "elsewhere/edit.otio", "-o", "back.yaml")
+        #expect(back.status == 0, "\(back)")
+        let text = String(decoding: space.data("back.yaml") ?? Data(), as: UTF8.self)
+        #expect(text.contains("- {transition: wipe-left, duration: 5f}"), "\(text)")
+        let plans = try ["edit.yaml", "back.yaml"].map { try space.render("plan", $0).stdout }
+        #expect(plans[0].contains(" frames 65 ") && plans[1].contains(" frames 65 "), "\(plans[1].prefix(300))")
+    }
+
+    @Test func aStillAfterAWipeAndAClipToItsOwnEndImportToAProjectThatChecks() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        // 71 frames at 30000/1001 fps: its end, 71071/30000 s, is no whole frame at 25 fps nor whole milliseconds.
+        try Tool.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=30000/1001", "-frames:v", "71",
+                "-c:v", "libx264", "-pix_fmt", "yuv420p", space.path("ntsc.mp4"),
+            ])
+        try Tool.run(
+            "ffmpeg",
+            ["-v", "error", "-y", "-f", "lavfi", "-i", "color=blue:size=160x90", "-frames:v", "1", space.path("still.png")])
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - items:
+                  - { source: ntsc.mp4 }
+                  - { transition: wipe-left, duration: 0.4s }
+                  - { source: still.png, duration: 1s }
+            """)
+        #expect(try space.render("export", "edit.yaml").status == 0)
+        let back = try space.render("import", "edit.otio", "-o", "back.yaml")
+        #expect(back.status == 0, "\(back)")
+        let text = String(decoding: space.data("back.yaml") ?? Data(), as: UTF8.self)
+        #expect(text.contains("- {source: \"ntsc_mp4\", from: 0f, to: 71071/30000s}"), "\(text)")
+        #expect(text.contains("- {source: \"still_png\", duration: 25f}"), "\(text)")
+        #expect(try space.render("check", "back.yaml").status == 0)
+    }
+
+    @Test func anImportThatDoesNotCheckWritesNothingAndSaysWhy() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.makeClip("clip.mp4", seconds: 1)
+        // A clip that starts 10 frames before its media does.
+        try space.write(
+            "edit.otio",
+            """
+            {"OTIO_SCHEMA": "Timeline.1", "name": "bad", "tracks": {"OTIO_SCHEMA": "Stack.1", "children": [
+              {"OTIO_SCHEMA": "Track.1", "kind": "Video", "children": [
+                {"OTIO_SCHEMA": "Clip.1", "name": "clip",
+                 "source_range": {"OTIO_SCHEMA": "TimeRange.1",
+                   "start_time": {"OTIO_SCHEMA": "RationalTime.1", "value": -10, "rate": 25},
+                   "duration": {"OTIO_SCHEMA": "RationalTime.1", "value": 20, "rate": 25}},
+                 "media_reference": {"OTIO_SCHEMA": "ExternalReference.1", "target_url": "clip.mp4"}}]}]}}
+            """)
+        let result = try space.render("import", "edit.otio", "-o", "edit.yaml")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("edit.yaml:"), "\(result)")
+        #expect(result.stderr.contains("error: 'edit.otio' imports to a project that does not check; '"), "\(result)")
+        #expect(!space.exists("edit.yaml"))
     }
 
     @Test func neitherCommandOverwritesItsInput() throws {
@@ -206,11 +320,11 @@ import Testing
         #expect(back.status == 0, "\(back)")
         let text = String(decoding: space.data("back.yaml") ?? Data(), as: UTF8.self)
         // Each clip covers the same source frames over the same output frames as before.
-        #expect(text.contains("- { source: \"clip_mp4\", from: 10f, to: 35f }"), "\(text)")
-        #expect(text.contains("- { transition: crossfade, duration: 10f }"), "\(text)")
-        #expect(text.contains("- { source: \"clip_mp4\", from: 0f, to: 50f, speed: 2.0 }"), "\(text)")
-        #expect(text.contains("- { gap: 10f }"), "\(text)")
-        #expect(text.contains("- { source: \"clip_mp4\", from: 50f, to: 75f }"), "\(text)")
+        #expect(text.contains("- {source: \"clip_mp4\", from: 10f, to: 35f}"), "\(text)")
+        #expect(text.contains("- {transition: crossfade, duration: 10f}"), "\(text)")
+        #expect(text.contains("- {source: \"clip_mp4\", from: 0f, to: 50f, speed: 2}"), "\(text)")
+        #expect(text.contains("- {gap: 10f}"), "\(text)")
+        #expect(text.contains("- {source: \"clip_mp4\", from: 50f, to: 75f}"), "\(text)")
         let before = try space.render("plan", "edit.yaml").stdout
         let after = try space.render("plan", "back.yaml").stdout
         #expect(before.contains(" frames 75 ") && after.contains(" frames 75 "), "\(after.prefix(300))")

@@ -1,96 +1,161 @@
 import EDLParser
+import Foundation
 
 extension Compiler {
     /// The project as an OpenTimelineIO timeline (`render export`): one OTIO
     /// track per track, clips with their source ranges and speeds, gaps where
-    /// nothing plays, transitions between clips. Times count frames at the
-    /// output's rate. A transition in OTIO does not shorten its track, so the
-    /// clips around one are shortened by half its length each and it reaches
-    /// half its length into each: the clips play at the same times as here.
-    /// Generated items are clips with a generator reference; `nil` with
-    /// diagnostics when the project does not compile.
-    public func otioTimeline(_ project: Project) -> (timeline: OTIOTimeline?, diagnostics: [Diagnostic]) {
+    /// nothing plays, transitions between clips, a group or composition as a
+    /// nested stack of its own tracks. Times count frames at the output's (or
+    /// the composition's) rate. A transition in OTIO does not shorten its
+    /// track, so the clips around one are shortened by its two sides (whole
+    /// frames each when it lasts whole frames) and it reaches as far into each:
+    /// the clips play at the same times as here. Each clip, stack, track and
+    /// transition keeps in `metadata.cutlist` what OpenTimelineIO has no field
+    /// for, as Cutlist's YAML, for `render import` to read back. Media paths
+    /// under `mediaFolder` (the `.otio` file's folder) are relative URLs, others
+    /// `file://` URLs. `nil` with diagnostics when the project does not compile.
+    public func otioTimeline(_ project: Project, mediaFolder: String? = nil) -> (
+        timeline: OTIOTimeline?, diagnostics: [Diagnostic]
+    ) {
         var context = CompileContext(project: project)
-        guard let (placement, output) = place(&context), !context.hasErrors else { return (nil, context.diagnostics.sorted) }
-        let fps = output.fps
+        guard let (placement, output) = place(&context), !context.hasErrors,
+            let tracks = otioTracks(project, placement, output, context, mediaFolder: mediaFolder)
+        else { return (nil, context.diagnostics.sorted) }
+        let name = project.file.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? "timeline"
+        var timeline = OTIOTimeline(name: name, tracks: OTIOTimeline.Stack(children: tracks))
+        timeline.metadata = ["fps": output.fps.description, "size": output.size.description]
+        if project.output.background != .black { timeline.metadata["background"] = project.output.background.description }
+        if let duration = project.output.duration { timeline.metadata["duration"] = duration.value.description }
+        return (timeline, context.diagnostics.sorted)
+    }
+
+    private func otioTracks(
+        _ project: Project, _ placement: Placement, _ output: OutputPlan, _ context: CompileContext, mediaFolder: String?
+    ) -> [OTIOTimeline.Track]? {
+        let (fps, end) = (output.fps, output.duration)
         var tracks: [OTIOTimeline.Track] = []
         for (index, track) in project.tracks.enumerated() {
             let items = placement.items.indices.filter { placement.items[$0].track == index }
-            var half: [Int: (start: Rational, end: Rational)] = [:]
-            var incoming: [Int: PlacedTransition] = [:]
+            var trim: [Int: (start: Rational, end: Rational)] = [:]
+            var incoming: [Int: (transition: PlacedTransition, in: Rational, out: Rational)] = [:]
             for transition in placement.transitions where transition.track == index {
-                let d = transition.duration / Rational(2)
-                half[transition.outgoing, default: (.zero, .zero)].end = d
-                half[transition.incoming, default: (.zero, .zero)].start = d
-                incoming[transition.incoming] = transition
+                let (before, after) = Self.sides(of: transition.duration, fps: fps)
+                trim[transition.outgoing, default: (.zero, .zero)].end = after
+                trim[transition.incoming, default: (.zero, .zero)].start = before
+                incoming[transition.incoming] = (transition, before, after)
             }
             var children: [OTIOTimeline.Child] = []
             var cursor = Rational.zero
             for item in items {
                 let placed = placement.items[item]
                 guard let end = placed.end else { continue }
-                let trim = half[item] ?? (.zero, .zero)
-                let (start, stop) = (placed.start + trim.start, end - trim.end)
-                if let transition = incoming[item] {
+                let cut = trim[item] ?? (.zero, .zero)
+                let (start, stop) = (placed.start + cut.start, end - cut.end)
+                if let (transition, before, after) = incoming[item] {
+                    let keys = CutlistYAML.text(CutlistYAML.mapping(CutlistYAML.transition(transition.transition)))
                     children.append(
                         .transition(
                             OTIOTimeline.Transition(
-                                kind: transition.transition.kind.rawValue,
-                                offset: OTIOTimeline.Time(transition.duration / Rational(2), rate: fps),
-                                cutlist: ["audio": transition.transition.audio.rawValue])))
+                                kind: transition.transition.kind.rawValue, inOffset: OTIOTimeline.Time(before, rates: [fps]),
+                                outOffset: OTIOTimeline.Time(after, rates: [fps]),
+                                cutlist: keys.map { ["transition": $0] } ?? [:])))
                 } else if start > cursor {
-                    children.append(.gap(duration: OTIOTimeline.Time(start - cursor, rate: fps)))
+                    children.append(.gap(duration: OTIOTimeline.Time(start - cursor, rates: [fps])))
                 }
-                children.append(.clip(clip(placed, from: start, to: stop, fps: fps)))
+                if case .composition(let composition) = placed.item.content {
+                    guard
+                        let stack = stack(
+                            composition, placed, from: start, to: stop, fps: fps, track: track.kind, context,
+                            mediaFolder: mediaFolder)
+                    else { return nil }
+                    children.append(.stack(stack))
+                } else {
+                    children.append(
+                        .clip(clip(placed, from: start, to: stop, fps: fps, track: track.kind, mediaFolder: mediaFolder)))
+                }
                 cursor = stop
             }
+            // A track lasts the output (or composition): a gap at its end counts towards its length.
+            if end > cursor { children.append(.gap(duration: OTIOTimeline.Time(end - cursor, rates: [fps]))) }
+            let keys = CutlistYAML.track(track)
             tracks.append(
                 OTIOTimeline.Track(
-                    name: track.displayName(index: index), kind: track.kind == .audio ? .audio : .video, children: children))
+                    name: track.displayName(index: index), kind: track.kind == .audio ? .audio : .video, children: children,
+                    cutlist: keys.isEmpty ? [:] : CutlistYAML.text(CutlistYAML.mapping(keys)).map { ["track": $0] } ?? [:]))
         }
-        let name = project.file.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? "timeline"
-        var timeline = OTIOTimeline(name: name, tracks: OTIOTimeline.Stack(children: tracks))
-        timeline.metadata = ["fps": fps.description, "size": output.size.description]
-        return (timeline, context.diagnostics.sorted)
+        return tracks
+    }
+
+    /// A transition's two sides: in whole frames when it lasts whole frames (the first
+    /// side the smaller), else halves.
+    static func sides(of duration: Rational, fps: FrameRate) -> (before: Rational, after: Rational) {
+        let frames = duration * fps.rate
+        guard frames.denominator == 1 else { return (duration / Rational(2), duration / Rational(2)) }
+        let before = Rational(frames.numerator / 2) / fps.rate
+        return (before, duration - before)
+    }
+
+    /// A composition placed on a track, from timeline time `start` to `stop`: a stack of its tracks.
+    private func stack(
+        _ composition: Composition, _ placed: PlacedItem, from start: Rational, to stop: Rational, fps: FrameRate,
+        track: Track.Kind, _ parent: CompileContext, mediaFolder: String?
+    ) -> OTIOTimeline.Stack? {
+        var context = CompileContext(project: CompositionCompiler.project(for: composition, parent))
+        guard let (placement, output) = place(&context), !context.hasErrors,
+            let tracks = otioTracks(context.project, placement, output, context, mediaFolder: mediaFolder)
+        else { return nil }
+        let sourceStart = placed.timing.from + (start - placed.start) * placed.timing.speed
+        var stack = OTIOTimeline.Stack(name: composition.name, children: tracks)
+        stack.sourceRange = OTIOTimeline.Range(
+            start: OTIOTimeline.Time(sourceStart, rates: [output.fps]),
+            duration: OTIOTimeline.Time(stop - start, rates: [output.fps]))
+        if placed.timing.speed != .one { stack.speed = placed.timing.speed.approximateDouble }
+        stack.cutlist = Self.metadata(placed.item, track: track)
+        return stack
     }
 
     /// The clip of a placed item shown from timeline time `start` to `stop`.
-    private func clip(_ placed: PlacedItem, from start: Rational, to stop: Rational, fps: FrameRate) -> OTIOTimeline.Clip {
+    private func clip(
+        _ placed: PlacedItem, from start: Rational, to stop: Rational, fps: FrameRate, track: Track.Kind, mediaFolder: String?
+    ) -> OTIOTimeline.Clip {
         let speed = placed.timing.speed
         let sourceStart = placed.timing.from + (start - placed.start) * speed
+        // Times off the output's frames (a clip played to its own end) are whole frames at the media's rate.
+        let rates = [fps] + (placed.facts?.video?.frameRate.map { [$0] } ?? [])
         let range = OTIOTimeline.Range(
-            start: OTIOTimeline.Time(sourceStart, rate: fps), duration: OTIOTimeline.Time(stop - start, rate: fps))
-        var cutlist = ["item": "\(placed.item.location)"]
-        var clip = OTIOTimeline.Clip(name: "", sourceRange: range, cutlist: [:])
+            start: OTIOTimeline.Time(sourceStart, rates: rates), duration: OTIOTimeline.Time(stop - start, rates: rates))
+        var clip = OTIOTimeline.Clip(name: "", sourceRange: range, cutlist: Self.metadata(placed.item, track: track))
         switch placed.item.content {
         case .source(let reference):
             clip.name = reference.displayName
-            clip.target = reference.path
+            clip.target = Self.url(reference.path, under: mediaFolder)
             let still = placed.facts?.video?.isStillImage == true && placed.facts?.duration == nil
-            if speed != .one, !still {
-                clip.speed = speed.approximateDouble
-                cutlist["speed"] = speed.description
-            }
+            if speed != .one, !still { clip.speed = speed.approximateDouble }
         case .color(let color): (clip.name, clip.generator) = ("color \(color)", "SolidColor")
         case .text(let text): (clip.name, clip.generator) = (text.string, "Text")
         case .tone(let frequency): (clip.name, clip.generator) = ("tone \(frequency) Hz", "Tone")
         case .pattern(let pattern): (clip.name, clip.generator) = (pattern.rawValue, "Pattern")
         case .gradient(let gradient): (clip.name, clip.generator) = ("gradient \(gradient.shape.rawValue)", "Gradient")
-        case .composition(let composition):
-            (clip.name, clip.generator) = (composition.name, "Composition")
-            if speed != .one {
-                clip.speed = speed.approximateDouble
-                cutlist["speed"] = speed.description
-            }
-        case .gap, .transition: break
+        case .composition, .gap, .transition: break
         }
-        // What OpenTimelineIO has no field for: what a generator makes, and every picture
-        // and sound key the item sets (animations, filters, text style), as Cutlist writes them.
-        let own = Self.properties(placed.item)
-        let defaults = Self.properties(Item(content: placed.item.content, location: placed.item.location))
-        for (key, value) in own where key != "content" && defaults[key] != value { cutlist[key] = value }
-        if clip.generator != nil { cutlist["content"] = own["content"] }
-        clip.cutlist = cutlist
         return clip
+    }
+
+    /// What OpenTimelineIO has no field for: the item's own keys as Cutlist's YAML, and where it is written.
+    private static func metadata(_ item: Item, track: Track.Kind) -> [String: String] {
+        var metadata = ["location": "\(item.location)"]
+        metadata["item"] = CutlistYAML.text(CutlistYAML.mapping(CutlistYAML.item(item, track: track)))
+        return metadata
+    }
+
+    /// A media file as a URL: relative to `folder` when inside it, else a `file://` URL.
+    static func url(_ path: String, under folder: String?) -> String {
+        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: ";?#"))
+        let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text }
+        if let folder {
+            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+            if path.hasPrefix(prefix) { return encode(String(path.dropFirst(prefix.count))) }
+        }
+        return "file://" + encode(path)
     }
 }

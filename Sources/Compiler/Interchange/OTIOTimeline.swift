@@ -7,9 +7,13 @@ public struct OTIOTimeline: Encodable, Sendable {
     public var tracks: Stack
     public var metadata: [String: String] = [:]
 
+    /// The timeline's tracks, or a group's or composition's (with the range of it shown).
     public struct Stack: Encodable, Sendable {
         var name = "tracks"
         var children: [Track]
+        var sourceRange: Range?
+        var speed: Double?
+        var cutlist: [String: String] = [:]
     }
 
     public struct Track: Encodable, Sendable {
@@ -20,6 +24,7 @@ public struct OTIOTimeline: Encodable, Sendable {
         var name: String
         var kind: Kind
         var children: [Child]
+        var cutlist: [String: String] = [:]
     }
 
     /// One entry of a track.
@@ -27,10 +32,12 @@ public struct OTIOTimeline: Encodable, Sendable {
         case clip(Clip)
         case gap(duration: Time)
         case transition(Transition)
+        case stack(Stack)
 
         func encode(to encoder: any Encoder) throws {
             switch self {
             case .clip(let clip): try clip.encode(to: encoder)
+            case .stack(let stack): try stack.encode(to: encoder)
             case .gap(let duration):
                 try Schema(schema: "Gap.1", name: "", sourceRange: Range(start: Time(0, duration.rate), duration: duration))
                     .encode(to: encoder)
@@ -127,8 +134,9 @@ public struct OTIOTimeline: Encodable, Sendable {
 
     struct Transition: Encodable, Sendable {
         var kind: String
-        /// Half the overlap on each side: the clips around it are shortened by as much.
-        var offset: Time
+        /// The overlap before and after the cut: the clips around it are shortened by as much.
+        var inOffset: Time
+        var outOffset: Time
         var cutlist: [String: String]
         enum Keys: String, CodingKey {
             case schema = "OTIO_SCHEMA"
@@ -142,9 +150,10 @@ public struct OTIOTimeline: Encodable, Sendable {
             var container = encoder.container(keyedBy: Keys.self)
             try container.encode("Transition.1", forKey: .schema)
             try container.encode(kind, forKey: .name)
-            try container.encode("SMPTE_Dissolve", forKey: .transitionType)
-            try container.encode(offset, forKey: .inOffset)
-            try container.encode(offset, forKey: .outOffset)
+            // OpenTimelineIO names a dissolve; any other kind is custom, told by its name and metadata.
+            try container.encode(kind == "crossfade" ? "SMPTE_Dissolve" : "Custom_Transition", forKey: .transitionType)
+            try container.encode(inOffset, forKey: .inOffset)
+            try container.encode(outOffset, forKey: .outOffset)
             try container.encode(["cutlist": cutlist], forKey: .metadata)
         }
     }
@@ -181,6 +190,15 @@ public struct OTIOTimeline: Encodable, Sendable {
         }
         init(_ seconds: Rational, rate: FrameRate) {
             self.init((seconds * rate.rate).approximateDouble, rate.rate.approximateDouble)
+        }
+        /// At the first of `rates` that counts it in whole frames, else at the first when that
+        /// counts it to a millionth of a frame (as `render import` reads it), else at its own
+        /// denominator: the value is then whole, which a JSON number holds exactly.
+        init(_ seconds: Rational, rates: [FrameRate]) {
+            let frames = { (rate: FrameRate) in seconds.checkedMultiply(rate.rate)?.denominator ?? 0 }
+            let own = seconds.denominator <= 1_000_000 ? FrameRate(Rational(seconds.denominator)) : nil
+            let fine = frames(rates[0]) > 0 && 1_000_000 % frames(rates[0]) == 0
+            self.init(seconds, rate: rates.first { frames($0) == 1 } ?? (fine ? rates[0] : own ?? rates[0]))
         }
         enum Keys: String, CodingKey {
             case schema = "OTIO_SCHEMA"
@@ -229,13 +247,16 @@ public struct OTIOTimeline: Encodable, Sendable {
 
 extension OTIOTimeline.Stack {
     public func encode(to encoder: any Encoder) throws {
-        try OTIOTimeline.encodeContainer("Stack.1", name: name, kind: nil, children: children, to: encoder)
+        try OTIOTimeline.encodeContainer(
+            "Stack.1", name: name, kind: nil, children: children, sourceRange: sourceRange, speed: speed, cutlist: cutlist,
+            to: encoder)
     }
 }
 
 extension OTIOTimeline.Track {
     public func encode(to encoder: any Encoder) throws {
-        try OTIOTimeline.encodeContainer("Track.1", name: name, kind: kind, children: children, to: encoder)
+        try OTIOTimeline.encodeContainer(
+            "Track.1", name: name, kind: kind, children: children, sourceRange: nil, speed: nil, cutlist: cutlist, to: encoder)
     }
 }
 
@@ -247,18 +268,24 @@ extension OTIOTimeline {
         case effects, markers, metadata
     }
 
-    /// A stack's or a track's fields: its name, its kind (tracks), its children, nothing else set.
+    /// A stack's or a track's fields: its name, its kind (tracks), its children, the range
+    /// of it shown and its speed (a nested stack), Cutlist's metadata.
     static func encodeContainer<Children: Encodable>(
-        _ schema: String, name: String, kind: Track.Kind?, children: Children, to encoder: any Encoder
+        _ schema: String, name: String, kind: Track.Kind?, children: Children, sourceRange: Range?, speed: Double?,
+        cutlist: [String: String], to encoder: any Encoder
     ) throws {
         var container = encoder.container(keyedBy: ContainerKeys.self)
         try container.encode(schema, forKey: .schema)
         try container.encode(name, forKey: .name)
         try container.encodeIfPresent(kind, forKey: .kind)
         try container.encode(children, forKey: .children)
-        try container.encodeNil(forKey: .sourceRange)
-        try container.encode([String](), forKey: .effects)
+        if let sourceRange {
+            try container.encode(sourceRange, forKey: .sourceRange)
+        } else {
+            try container.encodeNil(forKey: .sourceRange)
+        }
+        try container.encode(speed.map { [TimeWarp(timeScalar: $0)] } ?? [], forKey: .effects)
         try container.encode([String](), forKey: .markers)
-        try container.encode([String: String](), forKey: .metadata)
+        try container.encode(cutlist.isEmpty ? [:] : ["cutlist": cutlist], forKey: .metadata)
     }
 }

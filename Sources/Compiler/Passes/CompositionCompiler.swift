@@ -14,14 +14,15 @@ struct CompositionCompiler {
                 guard case .composition(let composition) = item.content, context.compositions[composition] == nil else {
                     continue
                 }
-                let result = compiler.compile(project(for: composition, context), composition: composition.name)
+                let result = compiler.compile(Self.project(for: composition, context), composition: composition.name)
                 for diagnostic in result.diagnostics { context.diagnostics.append(diagnostic) }
                 if let plan = result.plan { context.compositions[composition] = plan }
             }
         }
     }
 
-    private func project(for composition: Composition, _ context: CompileContext) -> Project {
+    /// The composition as a project of its own: its tracks, at its size and rate.
+    static func project(for composition: Composition, _ context: CompileContext) -> Project {
         let parent = context.project
         var project = Project(file: parent.file, directory: parent.directory, tracks: composition.tracks)
         var output = Output()

@@ -1,6 +1,6 @@
 extension ValueSyntax {
     /// The longest time accepted anywhere: ten years of 365 days, in seconds.
-    static let maximumTimeSeconds: Int64 = 315_360_000
+    public static let maximumTimeSeconds: Int64 = 315_360_000
     /// The most frames accepted: ten years at the highest frame rate (1000 fps).
     static let maximumTimeFrames: Int64 = maximumTimeSeconds * 1000
 
@@ -14,6 +14,7 @@ extension ValueSyntax {
     ///   `1h2m3.5s`, `45f` (frames at the output fps, whole), `1s12f`.
     /// - Clock: `MM:SS(.fff)` or `H:MM:SS(.fff)`; minutes (after hours) and
     ///   seconds below 60, the leading field unbounded (`90:00` is 90 minutes).
+    /// - A fraction of seconds: `71393/30000s`, as plans print a time off the millisecond.
     /// - SMPTE: `HH:MM:SS:FF`, all whole; `FF` becomes `frames`, and whether it
     ///   is below the output fps is for the caller to check. Drop-frame (`;`) is
     ///   rejected.
@@ -91,6 +92,8 @@ extension ValueSyntax {
                 hint: "write non-drop SMPTE 'HH:MM:SS:FF' or seconds")
         } else if body.utf8.contains(UInt8(ascii: ":")) {
             value = try clockTime(body, quoting: t)
+        } else if body.utf8.contains(UInt8(ascii: "/")) {
+            value = try fractionTime(body, quoting: t)
         } else {
             switch DecimalLiteral.parse(body, allowSign: false) {
             case .value(let seconds): value = TimeValue(seconds: seconds)
@@ -103,6 +106,18 @@ extension ValueSyntax {
             throw timeOutOfRange(t, .tooLarge)
         }
         return value
+    }
+
+    /// `71393/30000s`: exact seconds as a fraction, as plans print a time that is not whole milliseconds.
+    private static func fractionTime(_ body: Substring, quoting t: String) throws(ValueError) -> TimeValue {
+        let parts = body.dropLast().split(separator: "/", omittingEmptySubsequences: false)
+        guard body.last == "s", parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isDigit) }) else {
+            throw ValueError("'\(t)' is not a time; \(timeForms)")
+        }
+        guard let numerator = Int64(parts[0]), let denominator = Int64(parts[1]), denominator > 0,
+            let seconds = Rational(numerator, denominator)
+        else { throw timeOutOfRange(t, .tooLarge) }
+        return TimeValue(seconds: seconds)
     }
 
     /// `1h2m3.5s`, `250ms`, `45f`, `1s12f`: numbers with units, largest unit first.
