@@ -1,12 +1,19 @@
 import EDLParser
 import Synchronization
 
-/// What the compiler needs to know about a media file. The backend probes real
-/// files; tests pass fakes.
+/// What the compiler needs to know about a media file, and about a text once
+/// drawn. The backend probes real files and draws texts; tests pass fakes.
 public protocol MediaInfo: Sendable {
     /// Facts about the file at an absolute path; throws `MediaProbeError` when it
     /// is missing, unreadable or not media.
     func facts(forPath path: String) throws(MediaProbeError) -> MediaFacts
+    /// The size of the text's picture as it will be drawn, to check a crop
+    /// against; nil when this cannot tell (the render reports why).
+    func textSize(_ text: TextContent) -> PixelSize?
+}
+
+extension MediaInfo {
+    public func textSize(_ text: TextContent) -> PixelSize? { nil }
 }
 
 /// Why a file could not be probed, in words for a diagnostic.
@@ -97,4 +104,6 @@ final class RememberedMedia: MediaInfo {
         answers.withLock { $0[path] = answer }
         return try answer.get()
     }
+
+    func textSize(_ text: TextContent) -> PixelSize? { media.textSize(text) }
 }

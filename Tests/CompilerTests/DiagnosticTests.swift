@@ -29,19 +29,44 @@ import Testing
 
     @Test func cropThatRemovesTheWholePicture() {
         let diagnostics = errors(
-            project([track([clip("intro", line: 4) { $0.picture.crop = .constant(Crop(left: 1000, right: 920)) }])]),
+            project([
+                track([
+                    clip("intro", line: 4) {
+                        $0.picture.crop = Located(.constant(Crop(left: 1000, right: 920)), at: at(5, 9))
+                    }
+                ])
+            ]),
             ["intro": .video(q(10))])
-        #expect(
-            diagnostics.map(\.message) == [
-                "'crop' {left: 1000, top: 0, right: 920, bottom: 0} removes all of 'intro' (1920x1080)"
-            ])
-        #expect(diagnostics.first?.location == at(4))
+        #expect(diagnostics.map(\.message) == ["'crop' removes all of 'intro' (1920x1080) at every frame it shows"])
+        #expect(diagnostics.first?.location == at(5, 9))
         // One column left is still a picture.
         #expect(throws: Never.self) {
             try plan(
-                project([track([clip("intro") { $0.picture.crop = .constant(Crop(left: 1000, right: 919)) }])]),
+                project([
+                    track([clip("intro") { $0.picture.crop = Located(.constant(Crop(left: 1000, right: 919)), at: at(5)) }])
+                ]),
                 ["intro": .video(q(10))])
         }
+    }
+
+    /// A crop from everything to nothing is a reveal: hidden at first, then shown.
+    @Test func aCropThatHidesThePictureOnlyForAWhileIsAReveal() throws {
+        func crop(_ right: Double, at seconds: Rational, ease: Ease = .linear) -> Keyframe<Crop> {
+            Keyframe(
+                at: RelativeTime(offset: TimeValue(seconds: seconds)), value: Crop(right: right), ease: ease, location: at(5))
+        }
+        let reveal = Animated.keyframes([crop(5000, at: .zero), crop(0, at: q(1))], repetition: nil)
+        let plan = try plan(
+            project([track([clip("intro") { $0.picture.crop = Located(reveal, at: at(5)) }])]),
+            ["intro": .video(q(2))])
+        #expect(plan.distinctLayers.first?.transform.cropRemovesAll(at: .zero) == true)
+        #expect(plan.distinctLayers.first?.transform.cropRemovesAll(at: q(1)) == false)
+        // Held hidden until the item's end, after its last frame: a mistake.
+        let hidden = Animated.keyframes([crop(5000, at: .zero, ease: .hold), crop(0, at: q(2))], repetition: nil)
+        let diagnostics = errors(
+            project([track([clip("intro") { $0.picture.crop = Located(hidden, at: at(5, 9)) }])]),
+            ["intro": .video(q(2))])
+        #expect(diagnostics.map(\.message) == ["'crop' removes all of 'intro' (1920x1080) at every frame it shows"])
     }
 
     @Test func fromNotBeforeTo() {

@@ -69,12 +69,14 @@ import Testing
     @Test func flipAndCrop() throws {
         let m = try layer(.video(q(1))) {
             $0.picture.flip = .horizontal
-            $0.picture.crop = .constant(Crop(left: 960, top: 0, right: 0, bottom: 540))
+            $0.picture.crop = Located(.constant(Crop(left: 960, top: 0, right: 0, bottom: 540)), at: at(1))
             $0.picture.fit = .fill
         }.transform(at: .zero)
         expectMaps(m, (960, 0), to: (1920, 0))
         expectMaps(m, (1920, 540), to: (0, 1080))
-        let l = try layer(.video(q(1))) { $0.picture.crop = .constant(Crop(left: 10, top: 20, right: 30, bottom: 40)) }
+        let l = try layer(.video(q(1))) {
+            $0.picture.crop = Located(.constant(Crop(left: 10, top: 20, right: 30, bottom: 40)), at: at(1))
+        }
         #expect(l.transform.sourceRect(at: .zero) == Rect(x: 10, y: 20, width: 1880, height: 1020))
     }
 

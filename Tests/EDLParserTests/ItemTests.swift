@@ -92,7 +92,7 @@ import Testing
         #expect(picture?.fit == .cover)
         #expect(picture?.anchor == Vector2(0, 1))
         #expect(picture?.scale == .constant(Vector2(1.5, 2)))
-        #expect(picture?.crop == .constant(Crop(left: 10, bottom: 20)))
+        #expect(picture?.crop?.value == .constant(Crop(left: 10, bottom: 20)))
         #expect(picture?.flip == .horizontal)
         #expect(picture?.autoRotate == false)
         #expect(picture?.opacity == .constant(0.25))

@@ -38,6 +38,61 @@ import Testing
                 """)
     }
 
+    /// A text cropped away for a while (a reveal from nothing) draws nothing
+    /// then; one cropped away for as long as it shows is a mistake, reported at
+    /// 'crop' by check, render and frame alike (its size is known once drawn).
+    @Test func aTextCropThatHidesItOnlyForAWhileRendersAndOneThatAlwaysDoesIsADiagnostic() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write(
+            "reveal.yaml",
+            """
+            cutlist: 1
+            output: { size: 320x180, fps: 25 }
+            tracks:
+              - items: [{ text: "Reveal", duration: 1s, crop: { from: { right: 500 }, to: { right: 0 } } }]
+
+            """)
+        #expect(try space.render("check", "reveal.yaml").status == 0)
+        let rendered = try space.render("reveal.yaml", "-o", "reveal.mp4", "--quiet")
+        #expect(rendered.status == 0, "\(rendered)")
+        try Tool.run(
+            "ffmpeg", ["-v", "error", "-i", space.path("reveal.mp4"), "-f", "rawvideo", "-pix_fmt", "gray", space.path("luma")])
+        let luma = try #require(space.data("luma"))
+        let frameSize = 320 * 180
+        try #require(luma.count == 25 * frameSize)
+        #expect(luma.prefix(frameSize).max() ?? 255 < 30, "the first frame shows none of the text")
+        #expect(luma.suffix(frameSize).max() ?? 0 > 200, "the last frame shows it")
+        try space.write(
+            "hidden.yaml",
+            """
+            cutlist: 1
+            output: { size: 320x180, fps: 25 }
+            tracks:
+              - items: [{ text: "Reveal", duration: 1s, crop: { right: 500 } }]
+
+            """)
+        for command in [
+            ["check", "hidden.yaml"], ["hidden.yaml", "-o", "out.mp4"], ["frame", "hidden.yaml", "--at", "0", "-o", "f.png"],
+        ] {
+            let result = try CLI.run(command, in: space.url)
+            #expect(result.status == 2, "\(command): \(result)")
+            // The text's size depends on the font fontconfig finds.
+            let stderr = result.stderr.replacingOccurrences(
+                of: #"\(\d+x\d+\)|below \d+"#, with: "_", options: .regularExpression)
+            #expect(
+                stderr == """
+                    hidden.yaml:4:45: error: 'crop' removes all of the text _ at every frame it shows
+                     4 |   - items: [{ text: "Reveal", duration: 1s, crop: { right: 500 } }]
+                       |                                             ^
+                    hint: left + right must stay _ and top + bottom _ at some time
+                    1 error
+
+                    """, "\(command)")
+        }
+        #expect(!space.exists("out.mp4") && !space.exists("f.png"))
+    }
+
     @Test func aMisspeltKeyAndAMissingFileComeInOneRun() throws {
         let space = try Workspace()
         defer { space.clean() }

@@ -21,6 +21,12 @@ public struct MediaProbe: MediaInfo {
         return try MediaProbe.facts(of: input)
     }
 
+    /// The text's bitmap size, as the render draws it.
+    public func textSize(_ text: TextContent) -> PixelSize? {
+        guard let bitmap = try? TextRasterizer().render(text) else { return nil }
+        return PixelSize(width: bitmap.width, height: bitmap.height)
+    }
+
     /// Stream facts of an opened input.
     static func facts(of input: InputFile) throws(MediaProbeError) -> MediaFacts {
         let origin = input.startTime

@@ -138,8 +138,9 @@ final class FrameCompositor {
             var picture = found.picture
             opacity *= found.opacity
             let size = PixelSize(width: picture.width, height: picture.height)
-            try checkTextCrop(layer, at: time, size: size)
             let layout = found.layoutSize ?? size
+            // Cropped away for now (a reveal that starts from nothing): nothing to draw.
+            if layer.transform.cropRemovesAll(at: time, sourceSize: layout) { continue }
             var drawn = size
             if !layer.filters.isEmpty {
                 do {
@@ -250,17 +251,6 @@ final class FrameCompositor {
         return (
             rect, PixelTransform.translation(x: Double(rect.x), y: Double(rect.y)).concatenating(affine).concatenating(toCanvas)
         )
-    }
-
-    /// A text's size is known only once it is drawn, so a crop that removes all
-    /// of it is found here, not by the compiler as for files and generators.
-    private func checkTextCrop(_ layer: Layer, at time: Rational, size: PixelSize) throws {
-        guard case .text? = plan.source(layer.source)?.kind else { return }
-        let crop = layer.crop.value(at: time)
-        guard crop.left + crop.right >= Double(size.width) || crop.top + crop.bottom >= Double(size.height) else { return }
-        throw RenderFailure(
-            "'crop' \(crop) removes all of the text's picture (\(size)): left + right must stay below "
-                + "\(size.width) and top + bottom below \(size.height)", at: layer.location)
     }
 
     /// The crop in whole source pixels, kept inside the picture.

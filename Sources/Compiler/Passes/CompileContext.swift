@@ -7,6 +7,8 @@ struct CompileContext {
     var diagnostics = DiagnosticList()
     /// Probe results by absolute path; only looked up, never iterated for output.
     var facts: [String: MediaFacts] = [:]
+    /// The drawn size of each text that has a `crop`, to check the crop against.
+    var textSizes: [TextContent: PixelSize] = [:]
     /// The output frame rate (frame-based times need it); 30 until resolved.
     var fps = FrameRate.thirty
     /// The output's size, resolved with the frame rate (compositions default to it).

@@ -57,9 +57,9 @@ struct LayerBuilder {
         transform.flip = picture.flip
         // With `size`, `contain-blur` frames the picture in its own box.
         if picture.fit == .containBlur, picture.size != nil { transform.boxFill = .contain }
-        if let crop = picture.crop, let curve = local.curve(crop, "crop", &context, convert: { $0 }) {
-            checkCrop(crop, of: placed, displayed: transform.displayedSourceSize, &context)
+        if let crop = picture.crop, let curve = local.curve(crop.value, "crop", &context, convert: { $0 }) {
             transform.crop = curve
+            checkCrop(at: crop.location, transform, of: placed, &context)
         }
         if let scale = local.curve(picture.scale, "scale", &context, convert: { $0 }) { transform.scale = scale }
         if let rotation = local.curve(picture.rotation, "rotation", &context, convert: { $0 }) { transform.rotation = rotation }
@@ -84,27 +84,34 @@ struct LayerBuilder {
         return layer
     }
 
-    /// A crop must leave some of the picture: cutting it all away is a mistake,
-    /// not something to clamp silently.
-    private func checkCrop(_ crop: Animated<Crop>, of placed: PlacedItem, displayed: PixelSize?, _ context: inout CompileContext)
-    {
-        guard let size = displayed else { return }
-        let values: [Crop]
-        switch crop {
-        case .constant(let value): values = [value]
-        case .keyframes(let frames, _): values = frames.map(\.value)
-        }
-        let (w, h) = (Double(size.width), Double(size.height))
-        guard let bad = values.first(where: { $0.left + $0.right >= w || $0.top + $0.bottom >= h }) else { return }
+    /// A crop that leaves nothing of the picture at every frame the item shows is
+    /// a mistake, not something to clamp silently; one that does so for a while
+    /// (a reveal from nothing) draws nothing at those frames.
+    private func checkCrop(
+        at location: SourceLocation, _ transform: LayerTransform, of placed: PlacedItem, _ context: inout CompileContext
+    ) {
         let name: String
-        if case .source(let reference) = placed.item.content { name = "'\(reference.displayName)'" } else { name = "the picture" }
+        let coded: PixelSize?
+        switch placed.item.content {
+        case .text(let text):
+            (name, coded) = ("the text", context.textSizes[text])
+        case .source(let reference):
+            (name, coded) = ("'\(reference.displayName)'", transform.sourceSize)
+        default:
+            (name, coded) = ("the picture", transform.sourceSize)
+        }
+        guard let coded else { return }
+        let rate = context.fps.rate
+        let frames = (placed.range.start * rate).ceil..<(placed.range.end * rate).ceil
+        let hidden = { (time: Rational) in transform.cropRemovesAll(at: time, sourceSize: coded) }
+        let always = transform.crop.isConstant ? hidden(placed.range.start) : frames.allSatisfy { hidden(Rational($0) / rate) }
+        guard !frames.isEmpty, always else { return }
+        let size = transform.displayed(coded)
         context.error(
-            "'crop' \(bad) removes all of \(name) (\(size))", at: placed.item.location,
-            hint: "left + right must stay below \(size.width) and top + bottom below \(size.height)")
+            "'crop' removes all of \(name) (\(size)) at every frame it shows", at: location,
+            hint: "left + right must stay below \(size.width) and top + bottom below \(size.height) at some time")
     }
 
-    /// Coded size of the picture: the file's, the output's for generated
-    /// pictures, unknown for text until the backend rasterises it.
     /// Where a named position puts the layer's anchor: the same place of the
     /// frame, inset by the margin (default: the frame's centre).
     private func placePoint(_ picture: Picture) -> Vector2 {
@@ -117,6 +124,8 @@ struct LayerBuilder {
             spot.y * height + (spot.y == 0 ? margin : spot.y == 1 ? -margin : 0))
     }
 
+    /// Coded size of the picture: the file's, the output's for generated
+    /// pictures, unknown for text until the backend rasterises it.
     private func sourceSize(_ placed: PlacedItem) -> PixelSize? {
         switch placed.item.content {
         case .source, .composition: return placed.facts?.video?.size

@@ -1,7 +1,8 @@
 import EDLParser
 
 /// Pass 1: probe every distinct source path once, in file order. A failure is a
-/// diagnostic at the first `source:` naming the path.
+/// diagnostic at the first `source:` naming the path. Texts with a `crop` are
+/// measured.
 struct MediaProber {
     let media: any MediaInfo
 
@@ -9,6 +10,9 @@ struct MediaProber {
         var failed: Set<String> = []
         for track in context.project.tracks {
             for item in track.items {
+                if case .text(let text) = item.content, item.picture.crop != nil, context.textSizes[text] == nil {
+                    context.textSizes[text] = media.textSize(text)
+                }
                 guard case .source(let reference) = item.content else { continue }
                 let path = reference.path
                 guard context.facts[path] == nil, !failed.contains(path) else { continue }

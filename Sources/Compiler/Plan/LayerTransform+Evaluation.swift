@@ -81,9 +81,19 @@ extension LayerTransform {
     }
 
     /// The source's size as displayed (after auto-rotation), when it is known.
-    public var displayedSourceSize: PixelSize? {
-        guard let size = sourceSize else { return nil }
-        return autoRotation % 180 == 0 ? size : PixelSize(width: size.height, height: size.width)
+    public var displayedSourceSize: PixelSize? { sourceSize.map(displayed) }
+
+    /// A picture of coded size `size` as displayed, after the auto-rotation.
+    public func displayed(_ size: PixelSize) -> PixelSize {
+        autoRotation % 180 == 0 ? size : PixelSize(width: size.height, height: size.width)
+    }
+
+    /// Whether the crop at `time` leaves nothing of the picture (its coded size
+    /// `sourceSize`, else the stored one): nothing of it is drawn then.
+    public func cropRemovesAll(at time: Rational, sourceSize override: PixelSize? = nil) -> Bool {
+        let size = displayed(override ?? sourceSize ?? outputSize)
+        let crop = self.crop.value(at: time)
+        return crop.left + crop.right >= Double(size.width) || crop.top + crop.bottom >= Double(size.height)
     }
 
     /// The box the picture fills before `scale`, for content of the given size.

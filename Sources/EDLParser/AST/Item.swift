@@ -220,7 +220,8 @@ public struct Picture: Hashable, Sendable, Codable {
     public var scale: Animated<Vector2> = .constant(Vector2(1, 1))
     /// Degrees, clockwise.
     public var rotation: Animated<Double> = .constant(0)
-    public var crop: Animated<Crop>?
+    /// At the `crop` key, where a crop that hides the whole picture is reported.
+    public var crop: Located<Animated<Crop>>?
     public var flip: Flip?
     public var opacity: Animated<Double> = .constant(1)
     public var autoRotate = true

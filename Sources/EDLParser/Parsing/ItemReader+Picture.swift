@@ -41,7 +41,9 @@ extension ItemReader {
         if let entry = keys["rotation"], let rotation = animations.read(entry.value, "rotation", animations.angle) {
             picture.rotation = rotation
         }
-        if let entry = keys["crop"] { picture.crop = animations.read(entry.value, "crop", animations.crop) }
+        if let entry = keys["crop"], let crop = animations.read(entry.value, "crop", animations.crop) {
+            picture.crop = Located(crop, at: context.location(of: entry.keyNode))
+        }
         if let entry = keys["flip"] { picture.flip = context.word(entry.value, "flip", Flip.self) }
         if let entry = keys["opacity"], let opacity = animations.read(entry.value, "opacity", animations.unitNumber("opacity")) {
             picture.opacity = opacity
