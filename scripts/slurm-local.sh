@@ -30,7 +30,7 @@ start)
   # Ports away from the defaults, so a real cluster on the machine is not disturbed.
   cat >"$dir/slurm.conf" <<CONF
 ClusterName=cutlist-test
-SlurmctldHost=$host
+SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
