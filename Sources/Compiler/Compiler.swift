@@ -22,7 +22,8 @@ public struct CompileResult: Sendable {
 /// the compositions items use (each a plan of its own), place tracks,
 /// resolve the output, lower transitions, build layers, build audio, draw
 /// the compositions that allow it as their own layers, cut segments. (Chunks and their fingerprints come later: see `Chunker`.) Diagnostics of one phase are all collected; the next
-/// phase runs only if there were no errors.
+/// phase runs only if there were no errors, except that items that failed are
+/// left out of placement and the transitions between the others still checked.
 public struct Compiler: Sendable {
     public let media: any MediaInfo
 
@@ -31,14 +32,18 @@ public struct Compiler: Sendable {
         self.media = media is RememberedMedia ? media : RememberedMedia(media)
     }
 
-    public func compile(_ project: Project) -> CompileResult {
-        compile(project, composition: nil)
+    /// - Parameter failedItems: items with an error of their own (by location),
+    ///   already reported: left out, and what needs them is not checked, so the
+    ///   errors that do not depend on them come in the same run.
+    public func compile(_ project: Project, leavingOut failedItems: Set<SourceLocation> = []) -> CompileResult {
+        compile(project, composition: nil, leavingOut: failedItems)
     }
 
     /// `composition`: the name of the composition `project` holds, when it is one.
-    func compile(_ project: Project, composition: String?) -> CompileResult {
+    func compile(_ project: Project, composition: String?, leavingOut failedItems: Set<SourceLocation> = []) -> CompileResult {
         var context = CompileContext(project: project)
         context.composition = composition
+        context.failedItems = failedItems
         let plan = run(&context)
         let diagnostics = context.diagnostics.sorted
         return CompileResult(plan: context.hasErrors ? nil : plan, diagnostics: diagnostics)
@@ -47,15 +52,22 @@ public struct Compiler: Sendable {
     /// The passes up to the timeline: every item placed, `until: end` resolved.
     func place(_ context: inout CompileContext) -> (Placement, OutputPlan)? {
         MediaProber(media: media).probe(&context)
-        guard !context.hasErrors else { return nil }
+        // The frame rate and size come from the first source unless the output
+        // gives them: with a source left out, later passes could work from the wrong ones.
+        let output = context.project.output
+        let formatIsGiven = output.fps != nil && output.size != nil
+        guard (!context.hasErrors && context.failedItems.isEmpty) || formatIsGiven else { return nil }
         OutputResolver().resolveFormat(&context)
         CompositionCompiler(compiler: self).compile(&context)
-        guard !context.hasErrors else { return nil }
+        guard !context.hasErrors || formatIsGiven else { return nil }
 
         var placement = TrackPlacer().place(&context)
-        guard !context.hasErrors, let output = OutputResolver().resolve(placement, &context), !context.hasErrors else {
+        guard !context.hasErrors, context.failedItems.isEmpty else {
+            // The output's length needs every item; a transition's needs only its neighbours.
+            TransitionLowering.check(placement, &context)
             return nil
         }
+        guard let output = OutputResolver().resolve(placement, &context), !context.hasErrors else { return nil }
         placement.resolveUntilEnd(outputEnd: output.duration)
         return (placement, output)
     }
@@ -63,7 +75,7 @@ public struct Compiler: Sendable {
     private func run(_ context: inout CompileContext) -> RenderPlan? {
         guard let (placement, output) = place(&context) else { return nil }
         let transitions = TransitionLowering(output: output)
-        transitions.check(placement, &context)
+        TransitionLowering.check(placement, &context)
         guard !context.hasErrors else { return nil }
 
         var sources = SourceTable()

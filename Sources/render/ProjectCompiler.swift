@@ -29,8 +29,9 @@ struct ProjectCompiler {
         project: Project, plan: RenderPlan, included: [String]
     ) {
         guard let (parsed, source) = loader.load() else { throw ExitCode(2) }
-        // Files are checked even when the project has errors, so that a typo and
-        // a missing file come in the same run; media are probed only once both pass.
+        // Every phase runs that does not depend on an earlier failure: files are
+        // checked even when the project has errors, and media are probed and the
+        // timeline checked with the items that failed left out.
         guard var project = parsed.project ?? parsed.partial else {
             loader.report(parsed.diagnostics, dropped: parsed.droppedCount, source: source, included: parsed.includedFiles)
             throw ExitCode(2)
@@ -44,16 +45,20 @@ struct ProjectCompiler {
             }
             project.output.path = Located(path, at: SourceLocation(file: "-o", line: 1, column: 1))
         }
-        let missing = project.referencedFiles.compactMap { Self.fileProblem($0, directory: project.directory) }
+        let problems = project.referencedFiles.compactMap { file in
+            Self.fileProblem(file, directory: project.directory).map { (path: file.value, diagnostic: $0) }
+        }
+        let missing = problems.map(\.diagnostic)
         var found = DiagnosticList()
         for diagnostic in parsed.diagnostics + missing { found.append(diagnostic) }
+        var result: CompileResult?
+        if let failed = itemsLeftOut(project, parsed: parsed, missing: Set(problems.map(\.path))) {
+            result = compiler.compile(project, leavingOut: failed)
+            for diagnostic in result?.diagnostics ?? [] { found.append(diagnostic) }
+        }
         loader.report(
             found.sorted, dropped: parsed.droppedCount + found.droppedCount, source: source, included: parsed.includedFiles)
-        guard parsed.project != nil, missing.isEmpty else { throw ExitCode(2) }
-        // Probing finds unreadable or corrupt files and every rule that needs media facts.
-        let result = compiler.compile(project)
-        loader.report(result.diagnostics, source: source, included: parsed.includedFiles)
-        guard var plan = result.plan else { throw ExitCode(2) }
+        guard parsed.project != nil, missing.isEmpty, var plan = result?.plan else { throw ExitCode(2) }
         let oversized = TextRasterizer.oversizedTexts(in: plan)
         loader.report(oversized, source: source, included: parsed.includedFiles)
         guard oversized.isEmpty else { throw ExitCode(2) }
@@ -64,6 +69,23 @@ struct ProjectCompiler {
         }
         let included = parsed.includedFiles.keys.sorted().map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         return (project, plan, included)
+    }
+
+    /// The items to leave out of the compile: those with errors of their own and
+    /// those whose files are missing; nil when an error lies outside items (the
+    /// output, a track, a missing file of a track or of no item), as everything
+    /// compiled would then depend on it.
+    private func itemsLeftOut(_ project: Project, parsed: ParseResult, missing: Set<String>) -> Set<SourceLocation>? {
+        guard parsed.project != nil || parsed.isCheckable else { return nil }
+        var failed = parsed.failedItems
+        var itemFiles = Set<String>()
+        for item in project.tracks.flatMap(\.items) {
+            let files = Set(item.referencedFiles.map(\.value))
+            itemFiles.formUnion(files)
+            if !files.isDisjoint(with: missing) { failed.insert(item.location) }
+        }
+        guard missing.isSubset(of: itemFiles) else { return nil }
+        return failed
     }
 
     /// A diagnostic for a referenced file that is missing or unreadable, naming it

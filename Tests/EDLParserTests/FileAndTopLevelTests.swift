@@ -72,6 +72,31 @@ import Testing
             ])
     }
 
+    /// A name with a word more or less than a known one suggests that one, not
+    /// the nearest by letters; another program's name for a key suggests ours.
+    @Test func didYouMeanFollowsWordsAndAliases() {
+        let yaml = """
+            cutlist: 1
+            tracks:
+              - items:
+                  - { color: blue, duration: 1, position: 1️⃣bottom-center }
+                  - { color: red, duration: 1, position: 2️⃣center-left }
+                  - { source: clip.mp4, 3️⃣fade: 1s }
+                  - { color: red, duration: 1, position: 4️⃣left-top, 5️⃣alpha: 0.5 }
+                  - { tone: 440, duration: 1, 6️⃣length: 1 }
+            """
+        expectHints(
+            yaml,
+            [
+                "1️⃣": "did you mean 'bottom'?",
+                "2️⃣": "did you mean 'left'?",
+                "3️⃣": "did you mean 'fade_in' or 'fade_out'?",
+                "4️⃣": "did you mean 'top-left'?",
+                "5️⃣": "did you mean 'opacity'?",
+                "6️⃣": "did you mean 'duration'?",
+            ])
+    }
+
     @Test func duplicateKeysAreErrors() {
         expectErrors(
             """

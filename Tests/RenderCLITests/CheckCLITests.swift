@@ -124,6 +124,79 @@ import Testing
                 """)
     }
 
+    /// Mistakes of every phase in one run: YAML syntax, values, files, media
+    /// and the timeline; the item a mistake is in is left out of later phases,
+    /// so nothing is reported twice.
+    @Test func mistakesOfEveryPhaseComeInOneRun() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.makeClip("clip.mp4")
+        try space.write("garbage.mp4", String(repeating: "not a video\n", count: 200))
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { size: 320x180, fps: 25 }
+            tracks:
+              - items:
+                  - { source: clip.mp4, to: 1s }
+                  - { transition: crossfade, duration: 3s }
+                  - { color: red, duration: 2s }
+                  - { color: blue, duration: 1s, position: bottom-center }
+                  - { transition: wipe-left, duration: 1s }
+                  - { source: missing.mp4, duration: 1s }
+                  - { source: garbage.mp4 }
+                  - text: "Hello
+                    duration: 1s
+                  - { source: clip.mp4, from: 5s }
+              - items:
+                  - { text: Sale, duration: 1s, fade: 1s }
+                  - { color: green, duration: 1s
+                  - { color: white, duration: 1s, opacity: 2 }
+
+            """)
+        let result = try space.render("check", "edit.yaml")
+        #expect(result.status == 2, "\(result)")
+        let stderr = result.stderr.replacingOccurrences(of: space.url.standardizedFileURL.path, with: "DIR")
+        #expect(
+            stderr == """
+                edit.yaml:6:44: error: 'crossfade' (3s) is longer than the item before it (1s)
+                 6 |       - { transition: crossfade, duration: 3s }
+                   |                                            ^
+                hint: a transition overlaps both neighbours; shorten it or lengthen the item
+                edit.yaml:6:44: error: 'crossfade' (3s) is longer than the item after it (2s)
+                 6 |       - { transition: crossfade, duration: 3s }
+                   |                                            ^
+                hint: a transition overlaps both neighbours; shorten it or lengthen the item
+                edit.yaml:8:48: error: 'bottom-center' is not a valid 'position'
+                 8 |       - { color: blue, duration: 1s, position: bottom-center }
+                   |                                                ^
+                hint: did you mean 'bottom'?
+                edit.yaml:10:19: error: 'missing.mp4' does not exist
+                 10 |       - { source: missing.mp4, duration: 1s }
+                    |                   ^
+                edit.yaml:11:19: error: cannot read 'garbage.mp4': 'DIR/garbage.mp4' is not a media file libav can read (Invalid data found when processing input)
+                 11 |       - { source: garbage.mp4 }
+                    |                   ^
+                edit.yaml:12:15: error: invalid YAML: a quoted scalar starts here and is never closed
+                 12 |       - text: "Hello
+                    |               ^
+                hint: close it: a quote with the same quote, '{' with '}', '[' with ']'
+                edit.yaml:14:35: error: 'from' (5s) is past the end of 'clip.mp4' (1s)
+                 14 |       - { source: clip.mp4, from: 5s }
+                    |                                   ^
+                edit.yaml:16:37: error: unknown key 'fade' in an item
+                 16 |       - { text: Sale, duration: 1s, fade: 1s }
+                    |                                     ^
+                hint: did you mean 'fade_in' or 'fade_out'?
+                edit.yaml:18:9: error: invalid YAML: did not find expected ',' or '}' (while parsing a flow mapping)
+                 18 |       - { color: white, duration: 1s, opacity: 2 }
+                    |         ^
+                9 errors
+
+                """)
+    }
+
     @Test func aValidProjectPrintsItsOkLine() throws {
         let space = try Workspace()
         defer { space.clean() }

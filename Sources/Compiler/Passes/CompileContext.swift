@@ -17,6 +17,8 @@ struct CompileContext {
     var composition: String?
     /// Each composition an item uses, compiled (SPEC 14).
     var compositions: [Composition: RenderPlan] = [:]
+    /// Items with an error of their own, by location: left out without a second error.
+    var failedItems: Set<SourceLocation> = []
 
     init(project: Project) {
         self.project = project

@@ -10,7 +10,7 @@ struct CompositionCompiler {
 
     func compile(_ context: inout CompileContext) {
         for track in context.project.tracks {
-            for item in track.items {
+            for item in track.items where !context.failedItems.contains(item.location) {
                 guard case .composition(let composition) = item.content, context.compositions[composition] == nil else {
                     continue
                 }

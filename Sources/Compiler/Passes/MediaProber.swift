@@ -9,7 +9,7 @@ struct MediaProber {
     func probe(_ context: inout CompileContext) {
         var failed: Set<String> = []
         for track in context.project.tracks {
-            for item in track.items {
+            for item in track.items where !context.failedItems.contains(item.location) {
                 if case .text(let text) = item.content, item.picture.crop != nil, context.textSizes[text] == nil {
                     context.textSizes[text] = media.textSize(text)
                 }

@@ -40,6 +40,13 @@ struct TrackPlacer {
                     hint: "put it on another track, or give the earlier item a 'duration'")
                 continue
             }
+            if context.failedItems.contains(item.location) {
+                // Its own error is reported; what it joins or starts after is not guessed at.
+                state.pending = nil
+                state.previous = nil
+                state.previousFailed = true
+                continue
+            }
             switch item.content {
             case .gap(let gap):
                 orphan(&state, &context)

@@ -16,7 +16,9 @@ struct TransitionLowering {
         var audioByItem: [Int: Int]
     }
 
-    func check(_ placement: Placement, _ context: inout CompileContext) {
+    /// Each transition against its neighbours' lengths; a neighbour whose length
+    /// is not known yet (`until: end` before the output's end is) is not checked.
+    static func check(_ placement: Placement, _ context: inout CompileContext) {
         for transition in placement.transitions {
             let name = transition.transition.kind.rawValue
             let location = transition.transition.duration.location
@@ -26,7 +28,7 @@ struct TransitionLowering {
             }
             let sides = [("before", transition.outgoing), ("after", transition.incoming)]
             for (side, index) in sides {
-                let length = placement.items[index].length ?? .zero
+                guard let length = placement.items[index].length else { continue }
                 if transition.duration > length {
                     context.error(
                         "'\(name)' (\(show(transition.duration))) is longer than the item \(side) it (\(show(length)))",
@@ -38,11 +40,11 @@ struct TransitionLowering {
     }
 
     /// An item between two transitions must outlast both, or three items would show at once.
-    private func checkOverlaps(_ placement: Placement, _ context: inout CompileContext) {
+    private static func checkOverlaps(_ placement: Placement, _ context: inout CompileContext) {
         let byIncoming = Dictionary(placement.transitions.map { ($0.incoming, $0) }, uniquingKeysWith: { first, _ in first })
         for after in placement.transitions {
             guard let before = byIncoming[after.outgoing], before.duration > .zero, after.duration > .zero else { continue }
-            let length = placement.items[after.outgoing].length ?? .zero
+            guard let length = placement.items[after.outgoing].length else { continue }
             let both = before.duration + after.duration
             // Each alone fits (checked above); together they must too.
             guard both > length, before.duration <= length, after.duration <= length else { continue }

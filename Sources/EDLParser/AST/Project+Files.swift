@@ -5,25 +5,27 @@ extension Project {
     public var referencedFiles: [Located<String>] {
         var files: [Located<String>] = []
         var seen = Set<String>()
-        func add(_ path: String, _ location: SourceLocation) {
-            if seen.insert(path).inserted { files.append(Located(path, at: location)) }
-        }
-        func walk(_ tracks: [Track]) {
-            for track in tracks {
-                for item in track.items {
-                    switch item.content {
-                    case .source(let source): add(source.path, source.location)
-                    case .text(let text) where text.font.hasPrefix("/"): add(text.font, item.location)
-                    case .composition(let composition): walk(composition.tracks)
-                    default: break
-                    }
-                    for case let file? in item.picture.filters.map(\.file) { add(file.value, file.location) }
-                }
-                for case let file? in track.filters.map(\.file) { add(file.value, file.location) }
-            }
-        }
-        walk(tracks)
-        for asset in assets { add(asset.path, asset.location) }
+        let all =
+            tracks.flatMap { track in track.items.flatMap(\.referencedFiles) + track.filters.compactMap(\.file) }
+            + assets.map { Located($0.path, at: $0.location) }
+        for file in all where seen.insert(file.value).inserted { files.append(file) }
         return files
+    }
+}
+
+extension Item {
+    /// The files the item reads (its own and those of the items of its composition).
+    public var referencedFiles: [Located<String>] {
+        var files: [Located<String>] = []
+        switch content {
+        case .source(let source): files.append(Located(source.path, at: source.location))
+        case .text(let text) where text.font.hasPrefix("/"): files.append(Located(text.font, at: location))
+        case .composition(let composition):
+            for track in composition.tracks {
+                files += track.items.flatMap(\.referencedFiles) + track.filters.compactMap(\.file)
+            }
+        default: break
+        }
+        return files + picture.filters.compactMap(\.file)
     }
 }

@@ -35,6 +35,8 @@ public struct DiagnosticList: Sendable {
     public init() {}
 
     public var hasErrors: Bool { items.contains { $0.severity == .error } }
+    /// Errors appended so far, kept or dropped past the limit.
+    public var errorCount: Int { items.count { $0.severity == .error } + droppedCount }
     public var isFull: Bool { items.count >= Self.limit }
 
     public mutating func append(_ diagnostic: Diagnostic) {

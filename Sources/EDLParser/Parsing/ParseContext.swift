@@ -11,6 +11,13 @@ final class ParseContext {
     var brokenAssets = Set<String>()
     /// Shared by the contexts of every file a project's compositions read.
     let nesting: Nesting
+    /// Items with an error of their own, by location: later phases leave them
+    /// out instead of reporting what follows from that error.
+    var failedItems = Set<SourceLocation>()
+    /// Of the errors, those inside items (so confined to `failedItems`).
+    var itemErrors = 0
+    /// An item is being read (a group's items are inside their group's).
+    var readingItem = false
 
     init(file: String, variables: Variables = Variables(), nesting: Nesting = Nesting()) {
         self.file = file

@@ -13,6 +13,11 @@ public struct ParseResult: Sendable {
     /// The text of the other project files its compositions read, by the name
     /// their diagnostics give, for the excerpts under them.
     public var includedFiles: [String: String] = [:]
+    /// Items of `partial` with an error of their own, by location.
+    public var failedItems: Set<SourceLocation> = []
+    /// Every error is inside an item: `partial` less `failedItems` can be
+    /// compiled to find, in the same run, the errors that need media.
+    public var isCheckable = false
 }
 
 /// YAML text to a typed `Project`, with every check that needs no media.
@@ -51,7 +56,8 @@ public enum ProjectParser {
         return ParseResult(
             project: diagnostics.hasErrors ? nil : project, partial: project,
             diagnostics: diagnostics.sorted, droppedCount: diagnostics.droppedCount,
-            includedFiles: context.nesting.files)
+            includedFiles: context.nesting.files, failedItems: context.failedItems,
+            isCheckable: project != nil && diagnostics.errorCount == context.itemErrors)
     }
 
     static func readProject(_ root: Node, directory: String, overrides: [String: String], _ context: ParseContext)

@@ -17,7 +17,8 @@ struct TrackReader {
         if elements.isEmpty {
             context.error("'tracks' is empty; a project needs at least one track", at: node)
         }
-        let tracks = elements.compactMap(readTrack)
+        // A track the YAML parser could not read is left out; its syntax error is reported.
+        let tracks = elements.filter { !YAMLDocument.isUnreadable($0) }.compactMap(readTrack)
         checkNames(tracks)
         return tracks
     }
@@ -49,12 +50,43 @@ struct TrackReader {
         if let entry = keys["hidden"], let hidden = context.bool(entry.value, "hidden") { track.hidden = hidden }
         if let entry = keys["ducking"] { track.ducking = readDucking(entry.value) }
         if let entry = keys["items"], let elements = context.elements(of: entry.value, "items") {
-            // nil for an item with an error of its own, kept in place for the neighbour check.
-            let items = elements.map { ItemReader(track: track.kind, reader: self).read($0) }
-            checkNeighbours(items)
-            track.items = items.compactMap { $0 }
+            let items = elements.map { readItem($0, on: track.kind) }
+            attributed { checkNeighbours(items) }
+            track.items = items
         }
         return track
+    }
+
+    /// The item, or when it has an error of its own, what could be read of it
+    /// (a gap in its place when nothing could), listed in `failedItems`.
+    private func readItem(_ node: Node, on kind: Track.Kind) -> Item {
+        let location = context.location(of: node)
+        var item: Item?
+        let errors = attributed {
+            // A list entry the YAML parser could not read: its syntax error is already reported.
+            if YAMLDocument.isUnreadable(node) {
+                if YAMLDocument.holdsSyntaxError(node) { context.itemErrors += 1 }
+            } else {
+                item = ItemReader(track: kind, reader: self).read(node)
+            }
+        }
+        if let item, errors == 0 { return item }
+        let failed = item ?? Item(content: .gap(.zero), location: location)
+        context.failedItems.insert(failed.location)
+        return failed
+    }
+
+    /// Runs `body`, counting the errors it reports as items' own; returns how many.
+    @discardableResult
+    private func attributed(_ body: () -> Void) -> Int {
+        let outermost = !context.readingItem
+        let before = context.diagnostics.errorCount
+        context.readingItem = true
+        body()
+        context.readingItem = !outermost
+        let errors = context.diagnostics.errorCount - before
+        if outermost { context.itemErrors += errors }
+        return errors
     }
 
     private func readDucking(_ node: Node) -> Ducking? {
@@ -100,28 +132,31 @@ struct TrackReader {
         }
     }
 
-    /// A transition needs a playing item on both sides. An item that could not be
-    /// read (nil) has reported its own error, so its neighbour does not again.
-    private func checkNeighbours(_ items: [Item?]) {
-        for (index, item) in items.enumerated() {
-            guard let item, item.isTransition else { continue }
-            for (neighbourIndex, side) in [(index - 1, "before"), (index + 1, "after")] {
-                let found: String
-                if items.indices.contains(neighbourIndex) {
-                    guard let neighbour = items[neighbourIndex] else { continue }
-                    if !neighbour.isTransition, !neighbour.isGap { continue }
-                    found = neighbour.isGap ? "a gap" : "another transition"
-                } else {
-                    found = "nothing"
+    /// A transition needs a playing item on both sides; next to an item with an
+    /// error of its own it is not reported again. A transition found wrong here
+    /// joins `failedItems`, as does an item pinned after one.
+    private func checkNeighbours(_ items: [Item]) {
+        let unread = context.failedItems
+        for (index, item) in items.enumerated() where item.isTransition {
+            let before = index > 0 ? items[index - 1] : nil
+            let after = index + 1 < items.count ? items[index + 1] : nil
+            for (neighbour, side) in [(before, "before"), (after, "after")] {
+                if let neighbour, unread.contains(neighbour.location) {
+                    context.failedItems.insert(item.location)
+                    continue
                 }
+                if let neighbour, !neighbour.isTransition, !neighbour.isGap { continue }
+                let found = neighbour.map { $0.isGap ? "a gap" : "another transition" } ?? "nothing"
                 context.diagnostics.error(
                     "a transition needs an item \(side) it; found \(found)", at: item.location,
                     hint: "put the transition between the two items it joins")
+                context.failedItems.insert(item.location)
             }
-            if index + 1 < items.count, let after = items[index + 1], let at = after.timing.at {
+            if let after, let at = after.timing.at {
                 context.diagnostics.error(
                     "an item after a transition starts inside the item before it; 'at' cannot pin it",
                     at: at.location, hint: "remove 'at', or remove the transition")
+                context.failedItems.insert(after.location)
             }
         }
     }

@@ -7,6 +7,14 @@ enum YAMLDocument {
     static let nodeLimit = 100_000
     /// Deeper nesting is rejected before the YAML is composed (which recurses once per level).
     static let depthLimit = 256
+    /// Syntax errors reported in one run, each after leaving out the list entry it is in.
+    static let syntaxErrorLimit = 20
+
+    /// A list entry left out after a syntax error (see `SyntaxRecovery`).
+    static func isUnreadable(_ node: Node) -> Bool { node.tag.description.hasPrefix(SyntaxRecovery.tag) }
+
+    /// A list entry left out that holds a syntax error, reported once.
+    static func holdsSyntaxError(_ node: Node) -> Bool { node.tag.description == SyntaxRecovery.tag }
 
     static func compose(_ text: String, file: String, diagnostics: inout DiagnosticList) -> Node? {
         if let problem = ProjectParser.sizeProblem(bytes: text.utf8.count, file: file) {
@@ -19,15 +27,23 @@ enum YAMLDocument {
                 hint: "a project needs a handful of levels; this looks like a generated or damaged file")
             return nil
         }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            diagnostics.append(diagnostic(for: error, file: file))
-            return nil
-        } catch {
-            diagnostics.error("cannot read the file as YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
-            return nil
+        var root: Node?
+        var recovery = SyntaxRecovery(text)
+        while true {
+            do {
+                root = try Yams.compose(yaml: recovery.leftOut.isEmpty ? text : recovery.text)
+                break
+            } catch let error as YamlError {
+                let found = diagnostic(for: error, file: file)
+                let reported = !recovery.mayFollowFromRecovery(found.location?.line ?? 1)
+                if reported { diagnostics.append(found) }
+                guard recovery.leftOut.count < syntaxErrorLimit, recovery.leaveOut(error, reported: reported) else {
+                    return nil
+                }
+            } catch {
+                diagnostics.error("cannot read the file as YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+                return nil
+            }
         }
         guard let root else {
             diagnostics.error(
@@ -160,6 +176,13 @@ enum YAMLDocument {
             return .error(
                 "the file holds more than one YAML document; a project is a single document",
                 at: location(mark, file: file), hint: "remove this '---' and what follows it, or move it to its own file")
+        case .scanner(let context?, let problem, _, _) where problem == "found unexpected end of stream":
+            // The end of the file is no place to point at: point where the unclosed thing starts.
+            let words = context.text.split(separator: " ")  // "while scanning a quoted scalar"
+            let what = (words.first == "while" ? words.dropFirst(2) : words[...]).joined(separator: " ")
+            return .error(
+                "invalid YAML: \(what) starts here and is never closed", at: location(context.mark, file: file),
+                hint: "close it: a quote with the same quote, '{' with '}', '[' with ']'")
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
             let detail = context.map { " (\($0.text))" } ?? ""

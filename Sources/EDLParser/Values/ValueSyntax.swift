@@ -89,9 +89,47 @@ public enum ValueSyntax {
         return String(text[first...last])
     }
 
-    /// "did you mean 'x'?" for the closest candidate, or nil.
+    /// "did you mean 'x'?" (or "'x' or 'y'") for the names `word` most likely meant, or nil.
     static func didYouMean(_ word: String, in candidates: [String]) -> String? {
-        closestMatch(to: word, in: candidates).map { "did you mean '\($0)'?" }
+        let names = meant(word, in: candidates)
+        guard !names.isEmpty else { return nil }
+        return "did you mean \(names.map { "'\($0)'" }.joined(separator: " or "))?"
+    }
+
+    /// Names other programs use for what a key here is called.
+    private static let aliases = [
+        "start": "from", "end": "to", "length": "duration", "alpha": "opacity", "transparency": "opacity",
+        "gain": "volume", "font-family": "font", "middle": "center", "centre": "center",
+    ]
+
+    /// The names `word` most likely meant, best first: an alias; the same words
+    /// in another order (`left-top`); the name without a `center` part
+    /// (`bottom-center` is `bottom`); up to three names that add a word to it
+    /// (`fade` is `fade_in` or `fade_out`); the longest name it adds a word to;
+    /// else the closest by edit distance.
+    static func meant(_ word: String, in candidates: [String]) -> [String] {
+        func words(_ name: String) -> [Substring] {
+            name.lowercased().split { $0 == "-" || $0 == "_" || $0 == " " }
+        }
+        func starts(_ long: String, with short: String) -> Bool {
+            let long = long.lowercased()
+            let short = short.lowercased()
+            guard long.count > short.count, long.hasPrefix(short) else { return false }
+            return "-_".contains(long[long.index(long.startIndex, offsetBy: short.count)])
+        }
+        if let alias = aliases[word.lowercased()], candidates.contains(alias) { return [alias] }
+        let given = words(word)
+        if let reordered = candidates.first(where: { words($0).sorted() == given.sorted() && $0 != word }) {
+            return [reordered]
+        }
+        let withoutCenter = given.filter { !["center", "centre", "middle"].contains($0) }
+        if withoutCenter.count < given.count, let plain = candidates.first(where: { words($0) == withoutCenter }) {
+            return [plain]
+        }
+        let longer = candidates.filter { starts($0, with: word) }
+        if (1...3).contains(longer.count) { return longer }
+        if let shorter = candidates.filter({ starts(word, with: $0) }).max(by: { $0.count < $1.count }) { return [shorter] }
+        return closestMatch(to: word, in: candidates).map { [$0] } ?? []
     }
 
     /// The largest size of a number read as a `Double`. Far beyond any position,
