@@ -126,41 +126,56 @@ public final class ChunkCache: Sendable {
         utimes(chunkPath(fingerprint), nil) == 0
     }
 
-    /// The chunk stored under `fingerprint`, if it is there and intact.
+    /// The chunk stored under `fingerprint`, if it is there and intact. Anything
+    /// else found under its name (damaged, another chunk's, a folder) is removed,
+    /// so that the chunk is encoded again and the next render finds it whole.
     func load(_ fingerprint: String) -> ChunkFile? {
         let path = chunkPath(fingerprint)
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        guard let chunk = ChunkFile(decoding: data) else {
-            unlink(path)
-            return nil
+        if let data = FileManager.default.contents(atPath: path), let chunk = ChunkFile(decoding: data, as: fingerprint) {
+            return chunk
         }
-        return chunk
+        try? FileManager.default.removeItem(atPath: path)
+        return nil
     }
 
     func store(_ chunk: ChunkFile, as fingerprint: String) throws {
         let path = chunkPath(fingerprint)
         try? FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try write(chunk.encoded(), to: path, name: fingerprint)
+        try write(chunk.encoded(as: fingerprint), to: path, name: fingerprint)
     }
 
     /// Writes a temporary file, flushes it to disk and renames it to `path`
     /// (on the cache's file system).
     func write(_ data: Data, to path: String, name: String) throws {
         let temporary = "\(directory)/tmp/\(name).\(AbandonedFiles.temporaryTag())"
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-            throw RenderFailure("cannot write to the cache folder '\(directory)'")
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw writeFailure(errno) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count, let base = bytes.baseAddress {
+                let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+                guard written >= 0 else {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
         }
-        let descriptor = open(temporary, O_RDONLY)
-        if descriptor >= 0 {
-            fsync(descriptor)
-            close(descriptor)
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+        if failure == 0, fsync(descriptor) != 0 { failure = errno }
+        if close(descriptor) != 0, failure == 0 { failure = errno }
+        if failure == 0, rename(temporary, path) != 0 { failure = errno }
+        guard failure == 0 else {
             unlink(temporary)
-            throw RenderFailure("cannot write to the cache folder '\(directory)': \(reason)")
+            throw writeFailure(failure)
         }
+    }
+
+    /// Says why (read-only, full, not allowed...) a write failed.
+    private func writeFailure(_ code: Int32) -> RenderFailure {
+        RenderFailure("cannot write to the cache folder '\(directory)': \(String(cString: strerror(code)))")
     }
 
     // MARK: Size
@@ -229,40 +244,88 @@ public final class ChunkCache: Sendable {
     /// SHA-256 of a file's bytes, read once and remembered while the file keeps
     /// its path, size, modification time and inode.
     func contentHash(ofFile path: String) throws -> String {
+        let name = try Self.hashName(ofFile: path)
+        if let data = remembered(name), data.count == 64 { return String(decoding: data, as: UTF8.self) }
+        let hash = try Self.hashFile(path)
+        try remember(Data(hash.utf8), as: name)
+        return hash
+    }
+
+    /// The name a file's hash is remembered under: its path, size, modification time, device and inode.
+    private static func hashName(ofFile path: String) throws -> String {
         let identity: FileIdentity
         do {
             identity = try FileIdentity(path: path)
         } catch {
             throw RenderFailure(error.message)
         }
-        let key = ContentHash.sha256(
-            "\(path)\n\(identity.size)\n\(identity.modificationTime)\n\(identity.device)\n\(identity.inode)")
-        let remembered = "\(directory)/sources/\(key).hash"
-        if let data = FileManager.default.contents(atPath: remembered), data.count == 64 {
-            return String(decoding: data, as: UTF8.self)
-        }
-        let hash = try Self.hashFile(path)
-        try write(Data(hash.utf8), to: remembered, name: key)
-        return hash
+        return ContentHash.sha256(
+            "\(path)\n\(identity.size)\n\(identity.modificationTime)\n\(identity.device)\n\(identity.inode)") + ".hash"
     }
 
     /// What copying a source's video stream needs (`CopyScan`), found once per
     /// content and kept beside its hash; nil when its packets cannot be copied.
     func copyScan(of file: FileSource) throws -> CopyScan? {
-        let name = "\(try contentHash(ofFile: file.path))-video\(file.videoStream ?? -1).copy"
-        let remembered = "\(directory)/sources/\(name)"
-        if let data = FileManager.default.contents(atPath: remembered),
-            let scan = try? JSONDecoder().decode(Remembered.self, from: data)
-        {
+        let name = Self.scanName(hash: try contentHash(ofFile: file.path), of: file)
+        if let data = remembered(name), let scan = try? JSONDecoder().decode(Remembered.self, from: data) {
             return scan.scan
         }
         let scan = try CopyScan.scan(file)
-        if let data = try? JSONEncoder().encode(Remembered(scan: scan)) { try write(data, to: remembered, name: name) }
+        if let data = try? JSONEncoder().encode(Remembered(scan: scan)) { try remember(data, as: name) }
         return scan
+    }
+
+    private static func scanName(hash: String, of file: FileSource) -> String {
+        "\(hash)-video\(file.videoStream ?? -1).copy"
     }
 
     private struct Remembered: Codable {
         var scan: CopyScan?
+    }
+
+    /// Forgets what is remembered of `file` (its hash and copy scan), which the
+    /// file itself contradicted: the next render reads it again.
+    func forget(_ file: FileSource) {
+        guard let name = try? Self.hashName(ofFile: file.path) else { return }
+        if let hash = remembered(name) {
+            unlink("\(directory)/sources/\(Self.scanName(hash: String(decoding: hash, as: UTF8.self), of: file))")
+        }
+        unlink("\(directory)/sources/\(name)")
+    }
+
+    /// Remembered values are checked like chunks:
+    ///
+    ///     "cutlist-side 1\n"
+    ///     SHA-256 (hex) of the name, a newline and the value, then "\n"
+    ///     the value
+    private static let sideFormat = "cutlist-side 1\n"
+
+    private static func sideChecksum(_ value: Data, name: String) -> String {
+        var hasher = SHA256()
+        hasher.update(data: Data((name + "\n").utf8))
+        hasher.update(data: value)
+        return ContentHash.hex(hasher.finalize())
+    }
+
+    /// The value remembered as `name` in `sources/`; a file that is not one
+    /// (damaged, edited, of another format or name) is removed and is a miss.
+    private func remembered(_ name: String) -> Data? {
+        let path = "\(directory)/sources/\(name)"
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let header = Data(Self.sideFormat.utf8)
+        let start = header.count + 65
+        if data.count >= start, data.prefix(header.count) == header, data[data.startIndex + start - 1] == UInt8(ascii: "\n") {
+            let value = data.suffix(from: data.startIndex + start)
+            let checksum = data[(data.startIndex + header.count)..<(data.startIndex + start - 1)]
+            if String(decoding: checksum, as: UTF8.self) == Self.sideChecksum(value, name: name) { return Data(value) }
+        }
+        unlink(path)
+        return nil
+    }
+
+    private func remember(_ value: Data, as name: String) throws {
+        let stored = Data((Self.sideFormat + Self.sideChecksum(value, name: name) + "\n").utf8) + value
+        try write(stored, to: "\(directory)/sources/\(name)", name: name)
     }
 
     static func hashFile(_ path: String) throws -> String {

@@ -6,11 +6,14 @@ import Foundation
 ///
 /// Layout, little-endian:
 ///
-///     "CUTLIST-CHUNK-1\n"
+///     "CUTLIST-CHUNK-2\n"
 ///     u32 extradata size, extradata          (the encoder's parameter sets)
 ///     u32 packet count
 ///     per packet: i64 pts, i64 dts, i64 duration, u8 keyframe, u32 size, bytes
-///     32 bytes: SHA-256 of everything above  (a torn or damaged file is a miss)
+///     32 bytes: SHA-256 of the fingerprint it is stored under, then everything above
+///
+/// A torn or damaged file is a miss, and so is a whole chunk stored under
+/// another chunk's name (two files swapped).
 struct ChunkFile: Equatable {
     struct Packet: Equatable {
         var pts: Int64
@@ -23,9 +26,10 @@ struct ChunkFile: Equatable {
     var extradata: [UInt8]
     var packets: [Packet]
 
-    private static let magic = Array("CUTLIST-CHUNK-1\n".utf8)
+    private static let magic = Array("CUTLIST-CHUNK-2\n".utf8)
 
-    func encoded() -> Data {
+    /// The bytes stored under `fingerprint`.
+    func encoded(as fingerprint: String) -> Data {
         var data = Data(Self.magic)
         data.append(UInt32(extradata.count))
         data.append(contentsOf: extradata)
@@ -38,18 +42,26 @@ struct ChunkFile: Equatable {
             data.append(UInt32(packet.data.count))
             data.append(contentsOf: packet.data)
         }
-        data.append(contentsOf: Array(SHA256.hash(data: data)))
+        data.append(contentsOf: Self.checksum(data, fingerprint: fingerprint))
         return data
     }
 
-    /// Reads what `encoded()` wrote; nil when the bytes are not a whole, intact chunk.
-    init?(decoding data: Data) {
+    private static func checksum(_ body: Data, fingerprint: String) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(data: Data(fingerprint.utf8))
+        hasher.update(data: body)
+        return Array(hasher.finalize())
+    }
+
+    /// Reads what `encoded(as: fingerprint)` wrote; nil when the bytes are not
+    /// a whole, intact chunk stored under that fingerprint.
+    init?(decoding data: Data, as fingerprint: String) {
         let bytes = [UInt8](data)
         guard bytes.count >= Self.magic.count + 8 + 32, Array(bytes.prefix(Self.magic.count)) == Self.magic else {
             return nil
         }
         let body = bytes.count - 32
-        guard Array(SHA256.hash(data: Data(bytes[0..<body]))) == Array(bytes[body...]) else { return nil }
+        guard Self.checksum(Data(bytes[0..<body]), fingerprint: fingerprint) == Array(bytes[body...]) else { return nil }
         var reader = ByteReader(bytes: bytes, end: body, offset: Self.magic.count)
         guard let extraSize = reader.u32(), let extradata = reader.bytes(Int(extraSize)), let count = reader.u32() else {
             return nil

@@ -23,17 +23,18 @@ struct ChunkJoiner {
     var plan: RenderPlan { encoder.plan }
     var cache: ChunkCache { encoder.cache }
 
-    /// Writes the output; returns how many chunks had to be encoded again.
+    /// Writes the output; returns the fingerprints of the chunks that had to be
+    /// encoded again.
     func join(
         _ chunks: [Chunk], window: Range<Int64>, into path: String, isCancelled: () -> Bool, ready: (Int) throws -> Void
-    ) throws -> Int {
+    ) throws -> Set<String> {
         let writer = try MediaWriter(
             path: path, output: plan.output, audio: plan.audio.format, copyingChunks: true, copy: encoder.copy)
         let audio = try AudioFeed(plan: plan, window: window)
         // x264 says its decoding delay exactly; other encoders' own timestamps are kept.
         let counted = plan.output.video?.codec == .h264
         var seams = Seams(delay: counted ? max(encoder.copy?.delay ?? 0, writer.videoReorderDelay) : nil)
-        var repaired = 0
+        var repaired: Set<String> = []
         for (position, chunk) in chunks.enumerated() {
             if isCancelled() { throw RenderFailure.cancelled }
             let start = chunk.frames.lowerBound - window.lowerBound
@@ -42,14 +43,19 @@ struct ChunkJoiner {
                 guard case .file(let file)? = plan.source(run.source)?.kind, let scan = scans[run.source] else {
                     throw RenderFailure("the \(seams.name) names a source that was not read for copying")
                 }
-                try SourcePackets(file: file, scan: scan).read(run) { packet, frame in
-                    let (pts, dts) = try seams.next(pts: start + Int64(frame), dts: start + Int64(frame))
-                    try writer.writeCopiedPacket(packet, pts: pts, dts: dts)
+                do {
+                    try SourcePackets(file: file, scan: scan).read(run) { packet, frame in
+                        let (pts, dts) = try seams.next(pts: start + Int64(frame), dts: start + Int64(frame))
+                        try writer.writeCopiedPacket(packet, pts: pts, dts: dts)
+                    }
+                } catch {
+                    cache.forget(file)  // the file contradicts its scan: the next render reads it again
+                    throw error
                 }
             } else {
                 try ready(position)
                 let (file, wasRepaired) = try load(chunk, name: seams.name, parameterSets: writer.videoExtradata)
-                if wasRepaired { repaired += 1 }
+                if wasRepaired { repaired.insert(chunk.fingerprint) }
                 for var packet in file.packets {
                     (packet.pts, packet.dts) = try seams.next(pts: packet.pts + start, dts: packet.dts + start)
                     if encoder.copy != nil { packet.data = NALUnits.lengthPrefixed(annexB: packet.data) }
@@ -64,22 +70,15 @@ struct ChunkJoiner {
         return repaired
     }
 
-    /// The chunk's packets from the cache, encoded again first when they are
-    /// not there or damaged; and whether they had to be.
+    /// The chunk's packets from the cache, or encoded again when they are not
+    /// there or damaged; and whether they had to be.
     private func load(_ chunk: Chunk, name: String, parameterSets: [UInt8]) throws -> (ChunkFile, repaired: Bool) {
-        var loaded = cache.load(chunk.fingerprint)
-        let repaired = loaded == nil
-        if repaired {
-            try encoder.encodeNow(chunk)
-            loaded = cache.load(chunk.fingerprint)
-        }
-        guard let file = loaded else {
-            throw RenderFailure("the \(name) cannot be read back from the cache folder '\(cache.directory)'")
-        }
+        let stored = cache.load(chunk.fingerprint)
+        let file = try stored ?? encoder.encodeNow(chunk)
         guard file.extradata == parameterSets else {
             throw RenderFailure("the \(name) was encoded with other parameter sets than the output's")
         }
-        return (file, repaired)
+        return (file, stored == nil)
     }
 }
 

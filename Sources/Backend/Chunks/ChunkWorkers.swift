@@ -78,24 +78,28 @@ struct ChunkEncoder: Sendable {
     fileprivate func run(worker: Int, chunks: [Chunk], queue: WorkQueue, isCancelled: @Sendable () -> Bool) throws {
         let compositor = FrameCompositor(plan: plan, text: try TextRasterizer())
         while let index = queue.next(for: worker) {
-            let finished = try encode(chunks[index], with: compositor) {
+            let encoded = try encode(chunks[index], with: compositor) {
                 if queue.failure != nil || isCancelled() { throw RenderFailure.cancelled }
                 queue.add(frames: 1)
             }
-            guard finished else { return }
+            guard encoded != nil else { return }
             queue.markEncoded(index)
         }
     }
 
-    /// Encodes one chunk on this thread (a chunk the join found damaged).
-    func encodeNow(_ chunk: Chunk) throws {
-        _ = try encode(chunk, with: FrameCompositor(plan: plan, text: try TextRasterizer())) {}
+    /// Encodes one chunk on this thread (a chunk the join found missing or
+    /// damaged) and returns it: the join does not read it back, so a prune
+    /// running beside it cannot take it away.
+    func encodeNow(_ chunk: Chunk) throws -> ChunkFile {
+        guard let file = try encode(chunk, with: FrameCompositor(plan: plan, text: try TextRasterizer()), frameDone: {})
+        else { throw RenderFailure("the output has no video to encode") }
+        return file
     }
 
     /// Draws, encodes and stores `chunk`; `frameDone` runs after each frame and
-    /// may throw to stop. Returns false when there is no video to encode.
-    private func encode(_ chunk: Chunk, with compositor: FrameCompositor, frameDone: () throws -> Void) throws -> Bool {
-        guard let encoding = plan.output.video else { return false }
+    /// may throw to stop. Returns nil when there is no video to encode.
+    private func encode(_ chunk: Chunk, with compositor: FrameCompositor, frameDone: () throws -> Void) throws -> ChunkFile? {
+        guard let encoding = plan.output.video else { return nil }
         let encoder = try PictureEncoder.forChunks(encoding: encoding, output: plan.output, copy: copy)
         let packet = try Packet()
         var packets: [ChunkFile.Packet] = []
@@ -117,8 +121,9 @@ struct ChunkEncoder: Sendable {
         }
         try encoder.encoder.sendEndOfStream()
         try drain()
-        try cache.store(ChunkFile(extradata: encoder.encoder.extradata, packets: packets), as: chunk.fingerprint)
-        return true
+        let file = ChunkFile(extradata: encoder.encoder.extradata, packets: packets)
+        try cache.store(file, as: chunk.fingerprint)
+        return file
     }
 }
 

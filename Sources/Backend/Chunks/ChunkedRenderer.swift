@@ -117,7 +117,7 @@ public struct ChunkedRenderer: Sendable {
         report(0)
         let encoder = ChunkEncoder(plan: plan, cache: cache, copy: copy)
         let workers = ChunkWorkers(encoder: encoder, chunks: missing, jobs: jobs, isCancelled: isCancelled)
-        let repaired: Int
+        let repaired: Set<String>
         do {
             repaired = try ChunkJoiner(encoder: encoder, scans: scans).join(
                 chunks, window: window, into: path, isCancelled: isCancelled
@@ -132,7 +132,8 @@ public struct ChunkedRenderer: Sendable {
         }
         progress(meter.progress(done: Int64(window.count)))
         _ = try? cache.prune()  // the output is written; a cache that cannot shrink is not its failure
-        let encodedCount = missing.count + repaired
+        // A chunk encoded by a worker and again at the join (pruned meanwhile) counts once.
+        let encodedCount = repaired.union(missing.map(\.fingerprint)).count
         return ChunkReport(
             chunks: chunks.count, reused: chunks.count - encodedCount - copied.count, encoded: encodedCount,
             copied: copied.count, copiedFrames: copiedFrames)
