@@ -168,7 +168,7 @@ public enum CutlistYAML {
             entries.append(
                 (
                     "crop",
-                    animated(crop) { crop in
+                    animated(crop.value) { crop in
                         mapping([
                             ("left", number(crop.left)), ("top", number(crop.top)), ("right", number(crop.right)),
                             ("bottom", number(crop.bottom)),
