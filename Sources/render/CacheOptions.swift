@@ -24,11 +24,22 @@ struct CacheOptions: ParsableArguments {
     }
 
     /// Runs `body` with the cache, or with a temporary one at `scratch` that is
-    /// removed afterwards when `--no-cache` was given.
-    func using<T>(scratch: String, _ body: (ChunkCache) throws -> T) throws -> T {
-        guard noCache else { return try body(try open()) }
+    /// removed afterwards: when `--no-cache` was given, or in front of a cache
+    /// that cannot be written (which is read, and said so unless `quiet`).
+    func using<T>(scratch: String, quiet: Bool = false, _ body: (ChunkCache) throws -> T) throws -> T {
+        var readOnly: ChunkCache?
+        if !noCache {
+            let cache = try open()
+            guard let reason = cache.unwritable else { return try body(cache) }
+            if !quiet {
+                Terminal.printError(
+                    "note: the cache folder '\(directory)' cannot be written (\(reason)): its chunks are used, nothing new is kept"
+                )
+            }
+            readOnly = cache
+        }
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        return try body(try ChunkCache(directory: scratch))
+        return try body(try ChunkCache(directory: scratch, readingAlso: readOnly))
     }
 
     /// The chunks a plan renders in, with their fingerprints (which name sources by

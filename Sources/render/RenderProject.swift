@@ -157,7 +157,7 @@ struct RenderProject: ParsableCommand {
         }
         // The workers and their encoders' threads are the parallelism: each decoder gets one thread.
         ThreadBudget.limit(to: 1)
-        return try cacheOptions.using(scratch: destination.temporary + ".chunks") { cache in
+        return try cacheOptions.using(scratch: destination.temporary + ".chunks", quiet: quiet) { cache in
             let renderer = ChunkedRenderer(
                 plan: plan, cache: cache, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             return try renderer.render(

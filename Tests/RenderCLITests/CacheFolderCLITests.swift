@@ -108,3 +108,71 @@ import Testing
             ), "\(newer)")
     }
 }
+
+/// A cache on a read-only mount (a shared, prepared cache) is read: a render
+/// uses its chunks and keeps nothing new; what changes it fails and says why.
+@Suite struct ReadOnlyCacheCLITests {
+    /// Makes `path` read-only as a mount (as root) or by its permissions; undone by the returned call.
+    static func makeReadOnly(_ path: String) throws -> (reason: String, undo: () -> Void) {
+        guard getuid() == 0 else {
+            try Tool.run("chmod", ["-R", "a-w", path])
+            return ("Permission denied", { _ = try? Tool.run("chmod", ["-R", "u+w", path]) })
+        }
+        try Tool.run("mount", ["--bind", path, path])
+        try Tool.run("mount", ["-o", "remount,bind,ro", path])
+        return ("Read-only file system", { _ = try? Tool.run("umount", [path]) })
+    }
+
+    @Test func aReadOnlyCacheIsReadAndKeepsNothingNew() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", ChunkCacheCLITests.edit)
+        #expect(try space.render("edit.yaml", "-o", "first.mp4", "--cache", "cache", "--progress", "none").status == 0)
+        let before = try FileManager.default.subpathsOfDirectory(atPath: space.path("cache")).sorted()
+        let (reason, undo) = try Self.makeReadOnly(space.path("cache"))
+        defer { undo() }
+        let root = space.url.standardizedFileURL.path
+        let note =
+            "note: the cache folder '\(root)/cache' cannot be written (\(reason)): its chunks are used, nothing new is kept\n"
+
+        let again = try space.render("edit.yaml", "-o", "again.mp4", "--cache", "cache", "--progress", "none")
+        #expect(again.status == 0, "\(again)")
+        #expect(again.stderr == note + "wrote \(root)/again.mp4 (100 frames; 3 chunks: 3 reused, 0 encoded)\n")
+        #expect(space.data("again.mp4") == space.data("first.mp4"))
+        let quiet = try space.render("edit.yaml", "-o", "quiet.mp4", "--cache", "cache", "--quiet")
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet)")
+
+        try space.write("green.yaml", ChunkCacheCLITests.edit.replacingOccurrences(of: "blue", with: "green"))
+        let edited = try space.render("green.yaml", "-o", "green.mp4", "--cache", "cache", "--progress", "none")
+        #expect(edited.status == 0, "\(edited)")
+        #expect(edited.stderr == note + "wrote \(root)/green.mp4 (100 frames; 3 chunks: 2 reused, 1 encoded)\n")
+        #expect(try Tool.videoFacts(space.path("green.mp4")).frames == 100)
+
+        for arguments in [["cache", "prune", "--max-size", "0"], ["cache", "clear"]] {
+            let result = try CLI.run(arguments + ["--cache", "cache"], in: space.url)
+            #expect(result.status == 1, "\(arguments): \(result)")
+            #expect(
+                result.stderr.hasPrefix("error: cannot remove files from the cache folder '\(root)/cache': \(reason)\n"),
+                "\(result)")
+        }
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: space.path("cache")).sorted() == before)
+        #expect(space.listing() == ["again.mp4", "cache", "edit.yaml", "first.mp4", "green.mp4", "green.yaml", "quiet.mp4"])
+    }
+
+    @Test(.enabled(if: getuid() == 0, "mounting needs root")) func aFullCacheSaysSo() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", ChunkCacheCLITests.edit)
+        try FileManager.default.createDirectory(atPath: space.path("cache"), withIntermediateDirectories: true)
+        // One page: the folder's marker fills it.
+        try Tool.run("mount", ["-t", "tmpfs", "-o", "size=4k", "tmpfs", space.path("cache")])
+        defer { _ = try? Tool.run("umount", [space.path("cache")]) }
+        let result = try space.render("edit.yaml", "--cache", "cache", "--progress", "none")
+        let root = space.url.standardizedFileURL.path
+        #expect(result.status == 1, "\(result)")
+        #expect(
+            result.stderr
+                == "error: rendering '\(root)/edit.mp4' failed: cannot write to the cache folder '\(root)/cache': No space left on device\n"
+        )
+    }
+}

@@ -25,6 +25,11 @@ public final class ChunkCache: Sendable {
     public let directory: String
     /// The size `prune()` keeps the cache under.
     public let limit: Int64
+    /// Why the folder cannot be written (a read-only mount, no permission); nil when it can.
+    public let unwritable: String?
+    /// A cache whose chunks and source facts are read when this one lacks them
+    /// (a read-only cache, with this one beside the output for what is new).
+    let lower: ChunkCache?
 
     public static let defaultLimit: Int64 = 5 << 30
     static let markerName = "CUTLIST-CACHE"
@@ -40,9 +45,11 @@ public final class ChunkCache: Sendable {
     /// Opens the cache at `directory`: one that carries the marker, or a folder
     /// that is new, empty or holds only what Cutlist writes (a cache made before
     /// caches carried the marker), which is marked. Any other folder is refused.
-    public init(directory: String, limit: Int64 = ChunkCache.defaultLimit) throws {
+    /// One that cannot be written is only read (`unwritable`).
+    public init(directory: String, limit: Int64 = ChunkCache.defaultLimit, readingAlso lower: ChunkCache? = nil) throws {
         self.directory = directory
         self.limit = limit
+        self.lower = lower
         let marker = directory + "/" + Self.markerName
         if let data = FileManager.default.contents(atPath: marker) {
             let found = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -62,6 +69,8 @@ public final class ChunkCache: Sendable {
                 throw RenderFailure("cannot use the cache folder '\(directory)': \(Self.reason(creating: directory))")
             }
         }
+        unwritable = access(directory + "/tmp", W_OK) == 0 ? nil : String(cString: strerror(errno))
+        guard unwritable == nil else { return }
         if !manager.fileExists(atPath: marker) {
             try write(Data((Self.format + "\n").utf8), to: marker, name: Self.markerName)
         }
@@ -120,10 +129,11 @@ public final class ChunkCache: Sendable {
         "\(directory)/chunks/\(fingerprint.prefix(2))/\(fingerprint).chunk"
     }
 
-    /// Whether a chunk is stored under `fingerprint`; marks it used. Whether it
-    /// is intact is found when it is loaded.
+    /// Whether a chunk is stored under `fingerprint`; marks it used where the
+    /// cache can be written. Whether it is intact is found when it is loaded.
     func contains(_ fingerprint: String) -> Bool {
-        utimes(chunkPath(fingerprint), nil) == 0
+        let path = chunkPath(fingerprint)
+        return utimes(path, nil) == 0 || access(path, F_OK) == 0 || lower?.contains(fingerprint) == true
     }
 
     /// The chunk stored under `fingerprint`, if it is there and intact. Anything
@@ -135,7 +145,7 @@ public final class ChunkCache: Sendable {
             return chunk
         }
         try? FileManager.default.removeItem(atPath: path)
-        return nil
+        return lower?.load(fingerprint)
     }
 
     func store(_ chunk: ChunkFile, as fingerprint: String) throws {
@@ -311,7 +321,7 @@ public final class ChunkCache: Sendable {
     /// (damaged, edited, of another format or name) is removed and is a miss.
     private func remembered(_ name: String) -> Data? {
         let path = "\(directory)/sources/\(name)"
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else { return lower?.remembered(name) }
         let header = Data(Self.sideFormat.utf8)
         let start = header.count + 65
         if data.count >= start, data.prefix(header.count) == header, data[data.startIndex + start - 1] == UInt8(ascii: "\n") {
@@ -320,7 +330,7 @@ public final class ChunkCache: Sendable {
             if String(decoding: checksum, as: UTF8.self) == Self.sideChecksum(value, name: name) { return Data(value) }
         }
         unlink(path)
-        return nil
+        return lower?.remembered(name)
     }
 
     private func remember(_ value: Data, as name: String) throws {
