@@ -40,6 +40,14 @@ struct ImportCommand: ParsableCommand {
         let bundle = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
         // An .otiod bundle holds content.otio, its media paths relative to the bundle.
         let file = bundle ? url.appendingPathComponent("content.otio") : url
+        // A pipe or a device would never end: refused before anything reads it.
+        var facts = stat()
+        if stat(file.path, &facts) == 0, facts.st_mode & S_IFMT != S_IFREG {
+            Terminal.printError(
+                "error: '\(bundle ? file.path : timeline)' is not a regular file (a pipe, socket or device); give a timeline file"
+            )
+            throw ExitCode(2)
+        }
         let data: Data?
         if bundle || url.pathExtension.lowercased() == "otio" {
             data = FileManager.default.contents(atPath: file.path)
@@ -99,28 +107,36 @@ struct ImportCommand: ParsableCommand {
         return false
     }
 
+    /// How long `otioconvert` may take: far more than any real timeline needs.
+    static let conversionTimeLimit = 120.0
+
     /// Another editor's format, converted to OTIO JSON by OpenTimelineIO's own `otioconvert`.
     private func converted(_ url: URL, rate: FrameRate?) throws -> Data? {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("cutlist-import-\(UUID().uuidString).otio")
         defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var arguments = ["otioconvert", "-i", url.path, "-o", output.path]
         if let rate, url.pathExtension.lowercased() == "edl" { arguments += ["-a", "rate=\(rate.rate.approximateDouble)"] }
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            if process.terminationStatus == 127 {
+        let outcome: ChildProcess.Outcome
+        do throws(ChildProcess.Failure) {
+            outcome = try ChildProcess.run(arguments, timeLimit: Self.conversionTimeLimit)
+        } catch {
+            Terminal.printError("error: cannot start otioconvert: \(String(cString: strerror(error.code)))")
+            throw ExitCode(1)
+        }
+        guard let status = outcome.status else {
+            Terminal.printError(
+                "error: otioconvert did not finish reading '\(timeline)' within \(Int(Self.conversionTimeLimit)) s, so it was stopped"
+            )
+            throw ExitCode(1)
+        }
+        let message = outcome.errors
+        guard status == 0 else {
+            if status == 127 {
                 Terminal.printError(
                     "error: reading '.\(url.pathExtension)' needs OpenTimelineIO's otioconvert; install it with "
                         + "'pip install opentimelineio opentimelineio-plugins'")
             } else {
-                let reason = message.split(separator: "\n").last.map(String.init) ?? "exit \(process.terminationStatus)"
+                let reason = message.split(separator: "\n").last.map(String.init) ?? "exit \(status)"
                 Terminal.printError("error: otioconvert cannot read '\(timeline)': \(reason)")
             }
             throw ExitCode(2)
