@@ -67,6 +67,26 @@ import Testing
         #expect(check.status == 0, "\(check)")
     }
 
+    @Test func aClipCopiedWithItsIdKeepsTheIdOnlyOnTheFirst() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", "cutlist: 1\ntracks:\n  - items: [ { id: title, text: Hi, duration: 1s } ]\n")
+        #expect(try space.render("export", "edit.yaml").status == 0)
+        // Another editor duplicates the clip, metadata and all.
+        let script = """
+            import sys, copy, opentimelineio as otio
+            timeline = otio.adapters.read_from_file(sys.argv[1])
+            track = timeline.tracks[0]
+            track.append(copy.deepcopy(track[0]))
+            otio.adapters.write_to_file(timeline, sys.argv[1])
+            """
+        try Tool.run("python3", ["-c", script, space.path("edit.otio")])
+        let back = try space.render("import", "edit.otio", "-o", "back.yaml")
+        #expect(back.status == 0, "\(back)")
+        let text = String(decoding: space.data("back.yaml") ?? Data(), as: UTF8.self)
+        #expect(text.contains("- {text: \"Hi\", id: \"title\", duration: 30f}\n  - {text: \"Hi\", duration: 30f}"), "\(text)")
+    }
+
     @Test func aTextWithADollarBraceExportsAndImportsAsItsLiteralText() throws {
         let space = try Workspace()
         defer { space.clean() }

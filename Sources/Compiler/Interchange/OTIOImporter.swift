@@ -33,6 +33,7 @@ public struct OTIOImporter {
     private var rate = FrameRate.thirty
     private var assets: [(name: String, path: String)] = []
     private var missing: [String] = []
+    private var ids = Set<String>()
 
     /// The project's rate when given; else the timeline's.
     let chosenRate: FrameRate?
@@ -252,7 +253,7 @@ public struct OTIOImporter {
             let length = try sum(try sum(range?.duration ?? .zero, extend.before), extend.after)
             return length > .zero ? [gap(length, rate: rate)] : []
         }
-        var own = try Self.keys(Self.cutlist(item)["item"], excluding: Self.placementKeys)
+        var own = ownKeys(try Self.keys(Self.cutlist(item)["item"], excluding: Self.placementKeys))
         var group: CutlistYAML.Entries = []
         if let index = own.firstIndex(where: { $0.0 == "group" }), case .mapping(let mapping) = own[index].1 {
             group = mapping.compactMap { key, value in key.string.map { ($0, value) } }.filter { $0.0 != "tracks" }
@@ -287,7 +288,7 @@ public struct OTIOImporter {
         guard let range = try Self.range(clip["source_range"]) ?? available else { return [] }
         let length = try sum(try sum(range.duration, extend.before), extend.after)
         guard length > .zero else { return [] }
-        var own = try Self.keys(Self.cutlist(clip)["item"], excluding: Self.placementKeys)
+        var own = ownKeys(try Self.keys(Self.cutlist(clip)["item"], excluding: Self.placementKeys))
         let path = (reference.flatMap { Self.schema($0) == "ExternalReference" ? $0["target_url"] as? String : nil })
             .map(resolve)
         let generated = own.contains { Self.generatedKinds.contains($0.0) }
@@ -366,6 +367,14 @@ public struct OTIOImporter {
     static let generatedKinds: Set<String> = ["color", "text", "tone", "pattern", "gradient"]
 
     // MARK: Cutlist's metadata
+
+    /// An item's keys but an `id` already taken: a clip copied in another editor copies its metadata too.
+    private mutating func ownKeys(_ keys: CutlistYAML.Entries) -> CutlistYAML.Entries {
+        keys.filter { key, value in
+            guard key == "id", let id = value.string else { return true }
+            return ids.insert(id).inserted
+        }
+    }
 
     /// `metadata.cutlist` of an OTIO object: the strings Cutlist wrote there.
     static func cutlist(_ object: [String: Any]) -> [String: String] {
