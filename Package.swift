@@ -41,8 +41,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Parse and compile one input: a libFuzzer target (scripts/fuzz.sh), or a replayer of inputs.
-        .executableTarget(name: "fuzz-compile", dependencies: ["EDLParser", "Compiler"], path: "Fuzz"),
+        // Reads one input as a project, an OTIO file, a job manifest or a diff's two projects:
+        // a libFuzzer target (scripts/fuzz.sh), or a replayer of inputs.
+        .executableTarget(name: "fuzz", dependencies: ["EDLParser", "Compiler", "Backend"], path: "Fuzz"),
         .testTarget(name: "EDLParserTests", dependencies: ["EDLParser"], exclude: ["Fixtures"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler"], exclude: ["Golden"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Compiler", "EDLParser"]),
