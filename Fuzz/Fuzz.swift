@@ -44,6 +44,7 @@ let target = FuzzTarget.chosen
     @main
     enum Replay {
         static func main() {
+            _ = target
             for path in CommandLine.arguments.dropFirst() {
                 guard let data = FileManager.default.contents(atPath: path) else {
                     FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
