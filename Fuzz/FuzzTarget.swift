@@ -63,7 +63,7 @@ enum FuzzTarget: String, CaseIterable {
 
     private static func loadManifest(_ data: Data) {
         let folder = jobFolder
-        guard FileManager.default.createFile(atPath: folder.manifestPath, contents: data) else { return }
+        guard (try? data.write(to: URL(fileURLWithPath: folder.manifestPath))) != nil else { return }
         _ = try? folder.load()
     }
 }

@@ -51,5 +51,7 @@ case "$TARGET" in
     max_len=8192 ;;
   *) echo "TARGET must be compile, otio, manifest or diff" >&2; exit 2 ;;
 esac
+# The manifest target writes each input to a job folder: in memory where there is /dev/shm.
+[[ -d /dev/shm ]] && export TMPDIR=/dev/shm
 CUTLIST_FUZZ=$TARGET .build-fuzz/release/fuzz "$corpus" -runs="$RUNS" -timeout=10 -max_len=$max_len \
   -artifact_prefix=.build-fuzz/"$TARGET"- -print_final_stats=1 "$@"
