@@ -20,7 +20,7 @@ public struct CompileResult: Sendable {
 ///
 /// The passes, in order: probe media, resolve the frame rate and size, compile
 /// the compositions items use (each a plan of its own), place tracks,
-/// resolve the output, lower transitions, build layers, build audio, draw
+/// resolve the output, turn fades into ramps, lower transitions, build layers, build audio, draw
 /// the compositions that allow it as their own layers, cut segments. (Chunks and their fingerprints come later: see `Chunker`.) Diagnostics of one phase are all collected; the next
 /// phase runs only if there were no errors, except that items that failed are
 /// left out of placement and the transitions between the others still checked.
@@ -73,7 +73,8 @@ public struct Compiler: Sendable {
     }
 
     private func run(_ context: inout CompileContext) -> RenderPlan? {
-        guard let (placement, output) = place(&context) else { return nil }
+        guard var (placement, output) = place(&context) else { return nil }
+        FadeResolver().resolve(&placement, &context)
         let transitions = TransitionLowering(output: output)
         TransitionLowering.check(placement, &context)
         guard !context.hasErrors else { return nil }

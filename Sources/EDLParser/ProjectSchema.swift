@@ -106,6 +106,8 @@ public enum ProjectSchema {
               "flip",
               "opacity",
               "auto_rotate",
+              "fade_in",
+              "fade_out",
               "font",
               "font_size",
               "weight",
@@ -139,6 +141,8 @@ public enum ProjectSchema {
               "flip",
               "opacity",
               "auto_rotate",
+              "fade_in",
+              "fade_out",
               "filters"
             ]
           }
@@ -2010,11 +2014,11 @@ public enum ProjectSchema {
         },
         "fade_in": {
           "$ref": "#/$defs/time",
-          "description": "Length of a linear volume ramp up from silence at the item's start."
+          "description": "Length of a linear rise at the item's start: its picture from transparent (showing what is below), its sound from silence."
         },
         "fade_out": {
           "$ref": "#/$defs/time",
-          "description": "Length of a linear volume ramp down to silence at the item's end."
+          "description": "Length of a linear fall at the item's end: its picture to transparent (showing what is below), its sound to silence."
         },
         "mute": {
           "$ref": "#/$defs/boolean",
@@ -2181,6 +2185,14 @@ public enum ProjectSchema {
         "filters": {
           "$ref": "#/$defs/filters"
         },
+        "fade_in": {
+          "$ref": "#/$defs/time",
+          "description": "Length of a linear rise at the item's start: its picture from transparent (showing what is below), its sound from silence."
+        },
+        "fade_out": {
+          "$ref": "#/$defs/time",
+          "description": "Length of a linear fall at the item's end: its picture to transparent (showing what is below), its sound to silence."
+        },
         "id": {
           "type": "string",
           "minLength": 1,
@@ -2320,6 +2332,14 @@ public enum ProjectSchema {
         },
         "filters": {
           "$ref": "#/$defs/filters"
+        },
+        "fade_in": {
+          "$ref": "#/$defs/time",
+          "description": "Length of a linear rise at the item's start: its picture from transparent (showing what is below), its sound from silence."
+        },
+        "fade_out": {
+          "$ref": "#/$defs/time",
+          "description": "Length of a linear fall at the item's end: its picture to transparent (showing what is below), its sound to silence."
         },
         "id": {
           "type": "string",
@@ -2522,6 +2542,14 @@ public enum ProjectSchema {
         },
         "filters": {
           "$ref": "#/$defs/filters"
+        },
+        "fade_in": {
+          "$ref": "#/$defs/time",
+          "description": "Length of a linear rise at the item's start: its picture from transparent (showing what is below), its sound from silence."
+        },
+        "fade_out": {
+          "$ref": "#/$defs/time",
+          "description": "Length of a linear fall at the item's end: its picture to transparent (showing what is below), its sound to silence."
         },
         "id": {
           "type": "string",
@@ -2807,6 +2835,14 @@ public enum ProjectSchema {
         "filters": {
           "$ref": "#/$defs/filters"
         },
+        "fade_in": {
+          "$ref": "#/$defs/time",
+          "description": "Length of a linear rise at the item's start: its picture from transparent (showing what is below), its sound from silence."
+        },
+        "fade_out": {
+          "$ref": "#/$defs/time",
+          "description": "Length of a linear fall at the item's end: its picture to transparent (showing what is below), its sound to silence."
+        },
         "id": {
           "type": "string",
           "minLength": 1,
@@ -2879,11 +2915,11 @@ public enum ProjectSchema {
         },
         "fade_in": {
           "$ref": "#/$defs/time",
-          "description": "Length of a linear volume ramp up from silence at the item's start."
+          "description": "Length of a linear rise at the item's start: its picture from transparent (showing what is below), its sound from silence."
         },
         "fade_out": {
           "$ref": "#/$defs/time",
-          "description": "Length of a linear volume ramp down to silence at the item's end."
+          "description": "Length of a linear fall at the item's end: its picture to transparent (showing what is below), its sound to silence."
         },
         "mute": {
           "$ref": "#/$defs/boolean",
@@ -3224,11 +3260,11 @@ public enum ProjectSchema {
         },
         "fade_in": {
           "$ref": "#/$defs/time",
-          "description": "Length of a linear volume ramp up from silence at the item's start."
+          "description": "Length of a linear rise at the item's start: its picture from transparent (showing what is below), its sound from silence."
         },
         "fade_out": {
           "$ref": "#/$defs/time",
-          "description": "Length of a linear volume ramp down to silence at the item's end."
+          "description": "Length of a linear fall at the item's end: its picture to transparent (showing what is below), its sound to silence."
         },
         "mute": {
           "$ref": "#/$defs/boolean",
@@ -3456,11 +3492,11 @@ public enum ProjectSchema {
         },
         "fade_in": {
           "$ref": "#/$defs/time",
-          "description": "Length of a linear volume ramp up from silence at the item's start."
+          "description": "Length of a linear rise at the item's start: its picture from transparent (showing what is below), its sound from silence."
         },
         "fade_out": {
           "$ref": "#/$defs/time",
-          "description": "Length of a linear volume ramp down to silence at the item's end."
+          "description": "Length of a linear fall at the item's end: its picture to transparent (showing what is below), its sound to silence."
         },
         "mute": {
           "$ref": "#/$defs/boolean",

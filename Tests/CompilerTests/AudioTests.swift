@@ -74,9 +74,36 @@ import Testing
         #expect(plan.text.contains("duck track 0 under inputs 1,2 gain 0.25 attack 0.3s release 0.5s"))
     }
 
+    /// `fade_in` and `fade_out` fade a clip's picture (to transparent) and its
+    /// sound alike, and a picture without sound (a colour) too.
+    @Test func fadesRampThePictureAndTheSound() throws {
+        let plan = try plan(
+            project([
+                track([
+                    clip("a") {
+                        $0.sound.fadeIn = time(q(1), line: 4)
+                        $0.sound.fadeOut = time(q(1, 2), line: 5)
+                    },
+                    color(red, q(1)).fading(in: q(1, 4)),
+                ])
+            ]), ["a": .video(q(2))])
+        let layers = plan.distinctLayers
+        try #require(layers.count == 2)
+        let gain = try #require(plan.audio.inputs.first?.gain)
+        for (seconds, level) in [(q(0), 0.0), (q(1, 2), 0.5), (q(3, 2), 1), (q(7, 4), 0.5)] {
+            #expect(layers[0].opacity.value(at: seconds) == level, "picture at \(seconds)")
+            #expect(gain.value(at: seconds) == level, "sound at \(seconds)")
+        }
+        #expect(layers[1].opacity.value(at: q(2)) == 0)
+        #expect(layers[1].opacity.value(at: q(17, 8)) == 0.5)
+        #expect(layers[1].opacity.value(at: q(5, 2)) == 1)
+    }
+
     @Test func fadeLongerThanTheItemIsAnError() {
         let diagnostics = errors(project([track([clip("a") { $0.sound.fadeIn = time(q(3), line: 4) }])]), ["a": .video(q(2))])
         #expect(diagnostics.map(\.message) == ["'fade_in' (3s) is longer than the item (2s)"])
+        let picture = errors(project([track([color(red, q(1)).fading(in: q(2))])]))
+        #expect(picture.map(\.message) == ["'fade_in' (2s) is longer than the item (1s)"])
     }
 
     @Test func speedAndPitchReachTheInput() throws {
@@ -93,5 +120,13 @@ import Testing
         #expect(input.pitch == .shift)
         #expect(input.range.end == q(4))
         #expect(input.timeMap.sourceTime(sample: 48_000, rate: 48_000) == q(1, 2))
+    }
+}
+
+extension Item {
+    func fading(in seconds: Rational) -> Item {
+        var item = self
+        item.sound.fadeIn = time(seconds, line: location.line)
+        return item
     }
 }

@@ -73,6 +73,22 @@ import Testing
         #expect(item?.sound.volume == .constant(1))
     }
 
+    /// Fades fade the picture too, so items with a picture and no sound take them.
+    @Test func picturesWithoutSoundTakeFades() {
+        let project = parseValid(
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - { color: red, duration: 2s, fade_in: 0.5s }
+                  - { text: Hi, duration: 2s, fade_out: 1s }
+                  - { gradient: linear, colors: [red, blue], duration: 2s, fade_in: 1s }
+                  - { pattern: bars, duration: 2s, fade_out: 2s }
+            """)
+        #expect(items(project).map { $0.sound.fadeIn?.value } == [seconds(1, 2), nil, seconds(1), nil])
+        #expect(items(project).map { $0.sound.fadeOut?.value } == [nil, seconds(1), nil, seconds(2)])
+    }
+
     @Test func pictureKeys() {
         let picture = onlyItem(
             parseValid(

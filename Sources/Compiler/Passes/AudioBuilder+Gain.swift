@@ -1,7 +1,7 @@
 import EDLParser
 
 extension AudioBuilder {
-    /// Item volume × fade-in × fade-out × track volume.
+    /// Item volume × fades × track volume.
     func gain(_ placed: PlacedItem, length: Rational, _ context: inout CompileContext) -> Envelope {
         let sound = placed.item.sound
         let track = context.project.tracks[placed.track]
@@ -9,25 +9,9 @@ extension AudioBuilder {
         let timeline = CurveLowering(origin: .zero, length: output.duration)
         var gain = Envelope()
         if let volume = local.curve(sound.volume, "volume", &context, convert: { $0 }) { gain.multiply(by: volume) }
-        if let fade = sound.fadeIn, let seconds = fadeLength(fade, "fade_in", length, &context), seconds > .zero {
-            gain.multiply(by: .ramp(Ramp(from: 0, to: 1, start: placed.start, duration: seconds)))
-        }
-        if let fade = sound.fadeOut, let seconds = fadeLength(fade, "fade_out", length, &context), seconds > .zero {
-            gain.multiply(by: .ramp(Ramp(from: 1, to: 0, start: placed.start + length - seconds, duration: seconds)))
-        }
+        for fade in placed.fades { gain.multiply(by: fade) }
         if let volume = timeline.curve(track.volume, "volume", &context, convert: { $0 }) { gain.multiply(by: volume) }
         return gain
-    }
-
-    private func fadeLength(_ value: Located<TimeValue>, _ key: String, _ length: Rational, _ context: inout CompileContext)
-        -> Rational?
-    {
-        guard let seconds = context.length(value, key) else { return nil }
-        guard seconds <= length else {
-            context.error("'\(key)' (\(show(seconds))) is longer than the item (\(show(length)))", at: value.location)
-            return nil
-        }
-        return seconds
     }
 
     /// Side-chains: each ducked track listens to the inputs of the track it names.

@@ -72,6 +72,7 @@ struct LayerBuilder {
         }
         var opacity = Envelope()
         if let curve = local.curve(picture.opacity, "opacity", &context, convert: { $0 }) { opacity.multiply(by: curve) }
+        for fade in placed.fades { opacity.multiply(by: fade) }
         if let curve = timeline.curve(track.opacity, "opacity", &context, convert: { $0 }) { opacity.multiply(by: curve) }
         var layer = Layer(
             source: source, timeMap: placed.timeMap, transform: transform, opacity: opacity,

@@ -14,6 +14,9 @@ struct PlacedItem {
     var facts: MediaFacts?
     /// A composition item's compiled timeline.
     var composition: RenderPlan?
+    /// `fade_in` and `fade_out` as ramps on the timeline, for its picture's
+    /// opacity and its sound's gain alike (see `FadeResolver`).
+    var fades: [Curve<Double>] = []
 
     var range: TimeRange { TimeRange(start: start, end: start + (length ?? .zero)) }
     var end: Rational? { length.map { start + $0 } }

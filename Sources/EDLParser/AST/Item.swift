@@ -240,6 +240,7 @@ public enum PitchMode: String, Hashable, Sendable, Codable {
 public struct Sound: Hashable, Sendable, Codable {
     /// Linear gain.
     public var volume: Animated<Double> = .constant(1)
+    /// `fade_in` and `fade_out`, which fade the item's picture (to transparent) as well.
     public var fadeIn: Located<TimeValue>?
     public var fadeOut: Located<TimeValue>?
     public var mute = false

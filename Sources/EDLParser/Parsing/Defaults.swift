@@ -31,7 +31,7 @@ struct Defaults {
                     Reader.Kind.allCases.flatMap { Reader.allowedKeys($0, on: track) }
                 }
             case .text: keys = Reader.allowedKeys(.text, on: .video)
-            case .image: keys = Reader.generatorTimingKeys + Reader.pictureKeys
+            case .image: keys = Reader.generatorTimingKeys + Reader.pictureKeys + Reader.fadeKeys
             case .video: keys = Reader.allowedKeys(.source, on: .video)
             case .audio: keys = Reader.allowedKeys(.source, on: .audio) + Reader.allowedKeys(.tone, on: .audio)
             case .transition: keys = Reader.allowedKeys(.transition, on: .video)

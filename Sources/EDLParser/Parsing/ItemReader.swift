@@ -13,6 +13,8 @@ struct ItemReader {
         "fit", "size", "position", "margin", "anchor", "scale", "rotation", "crop", "flip", "opacity", "auto_rotate", "filters",
     ]
     static let soundKeys = ["volume", "fade_in", "fade_out", "mute", "pitch"]
+    /// Taken by every item that shows or sounds: they fade its picture and its sound.
+    static let fadeKeys = ["fade_in", "fade_out"]
     static let toneSoundKeys = ["volume", "fade_in", "fade_out", "mute"]
     static let textKeys = [
         "font", "font_size", "weight", "color", "align", "max_width", "line_height", "stroke", "shadow", "background",
@@ -43,9 +45,9 @@ struct ItemReader {
                 switch kind {
                 case .source, .group: allowed[kind] = [kind.rawValue] + mediaTimingKeys + picture + soundKeys
                 case .composition: allowed[kind] = ["composition", "vars"] + mediaTimingKeys + picture + soundKeys
-                case .color, .pattern: allowed[kind] = [kind.rawValue] + generatorTimingKeys + picture
-                case .gradient: allowed[kind] = ["gradient"] + generatorTimingKeys + picture + gradientKeys
-                case .text: allowed[kind] = ["text"] + generatorTimingKeys + picture + textKeys
+                case .color, .pattern: allowed[kind] = [kind.rawValue] + generatorTimingKeys + picture + fadeKeys
+                case .gradient: allowed[kind] = ["gradient"] + generatorTimingKeys + picture + fadeKeys + gradientKeys
+                case .text: allowed[kind] = ["text"] + generatorTimingKeys + picture + fadeKeys + textKeys
                 case .tone: allowed[kind] = ["tone"] + generatorTimingKeys + toneSoundKeys
                 case .gap: allowed[kind] = ["gap"]
                 case .transition: allowed[kind] = ["transition"] + transitionKeys

@@ -348,6 +348,43 @@ import Testing
         expectColor(picture, at: (120, 86), (0, 0, 255), within: 12)
     }
 
+    /// `fade_in` and `fade_out` on a clip fade its picture from and to what is
+    /// below it (here the black background) and its sound from and to silence.
+    @Test func fadesOnAClipFadeItsPictureAndItsSound() throws {
+        let workspace = try RenderWorkspace()
+        let clip = workspace.directory + "/white.mov"
+        try MediaFixtures.ffmpeg(
+            [
+                "-f", "lavfi", "-i", "color=white:size=160x90:rate=25:duration=2", "-f", "lavfi", "-i",
+                "sine=frequency=440:sample_rate=48000:duration=2", "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv444p",
+                "-c:a", "pcm_s16le", clip,
+            ])
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mov, size: 160x90, fps: 25, video: { crf: 0 }, audio: { codec: pcm_s16le, channels: 1 } }
+            tracks:
+              - items: [{ source: white.mov, fade_in: 1s, fade_out: 0.5s }]
+            """)
+        let pictures = try RenderOutput.pictures(output)
+        try #require(pictures.count == 50)
+        // Opacity 0, 0.48, 1 and 0.08 (frames 0, 12, 30 and 49): white over black.
+        for (frame, level) in [(0, 0.0), (12, 0.48), (30, 1), (49, 0.08)] {
+            let value = 255 * level
+            expectColor(pictures[frame], at: (80, 45), (value, value, value), within: 6)
+        }
+        let samples = try RenderOutput.samples(output, channels: 1, seconds: 2)[0]
+        func level(_ from: Double, _ to: Double) -> Double {
+            AudioAnalysis.rms(samples[Int(from * 48_000)..<Int(to * 48_000)])
+        }
+        let full = level(1.1, 1.4)
+        #expect(full > 0.05, "\(full)")
+        #expect(level(0, 0.05) < 0.05 * full, "the start is silent")
+        #expect(abs(level(0.45, 0.55) / full - 0.5) < 0.05, "half way up at 0.5 s")
+        #expect(abs(level(1.7, 1.8) / full - 0.5) < 0.06, "half way down at 1.75 s")
+        #expect(level(1.97, 2) < 0.06 * full, "the end is silent")
+    }
+
     @Test func crossfadeMidpointIsHalfRedHalfBlue() throws {
         let workspace = try RenderWorkspace()
         let output = try workspace.render(
