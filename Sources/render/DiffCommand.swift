@@ -10,21 +10,31 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Show what changed between two versions of a project: items added, removed, moved, trimmed, retimed.",
         discussion: """
-            Exit status as diff's: 0 the same, 1 different, 2 trouble. Given the seven arguments git passes \
-            an external diff driver (path old-file old-hex old-mode new-file new-hex new-mode), it reads the \
-            two versions with paths relative to the project's folder and exits 0, as git wants.
+            Exit status as diff's: 0 the same, 1 different, 2 trouble. Given the seven (or, for a rename, nine) \
+            arguments git passes an external diff driver, it reads both versions with paths relative to the \
+            project's folder and exits 0, as git wants; a version that is not a project that compiles (another \
+            YAML file, a project saved mid-edit) is shown as a text diff after a one-line note. To compare with \
+            an old version saved elsewhere (git show HEAD:edit.yaml > /tmp/old.yaml), give --root with the \
+            project's folder.
             """)
 
-    @Argument(help: "OLD.yaml NEW.yaml, or git's seven arguments.")
+    @Argument(help: "OLD.yaml NEW.yaml, or git's seven or nine arguments.")
     var files: [String]
+
+    @Option(
+        help: ArgumentHelp(
+            "The folder OLD's relative paths (media, fonts, included files) resolve against, instead of OLD's own: "
+                + "for an old version copied out of the project, give the project's folder.",
+            valueName: "DIR"))
+    var root: String?
 
     @OptionGroup var variables: VariableOptions
 
     @OptionGroup var cacheOptions: CacheOptions
 
-    /// One version: its items, its output and its chunks' fingerprints.
+    /// One version: its timeline, its output and its chunks' fingerprints.
     struct Version {
-        var items: [TimelineItem] = []
+        var timeline = EditTimeline()
         var duration: Rational = .zero
         var fps: FrameRate?
         var chunks: [Chunk] = []
@@ -32,21 +42,53 @@ struct DiffCommand: ParsableCommand {
         var settings = ""
     }
 
+    /// A version git handed over that does not compile as a project.
+    struct NotAProject: Error {
+        /// Its first error, with the version and the place.
+        var reason: String?
+    }
+
     func run() throws {
-        let git = files.count == 7
+        let git = files.count == 7 || files.count == 9
         guard git || files.count == 2 else {
-            throw ValidationError("give two project files (OLD NEW), or the seven arguments of a git diff driver")
+            throw ValidationError("give two project files (OLD NEW), or the seven or nine arguments of a git diff driver")
+        }
+        if git, root != nil {
+            throw ValidationError("--root is for OLD NEW; as git's driver, paths resolve against the project's folder")
         }
         let (oldPath, newPath) = git ? (files[1], files[4]) : (files[0], files[1])
+        guard oldPath != "/dev/null" || newPath != "/dev/null" else {
+            throw ValidationError("OLD and NEW are both /dev/null: there is no project to compare")
+        }
+        guard git else {
+            let old = try version(oldPath, directory: root.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+            let changed = report(old: old, new: try version(newPath, directory: nil), headers: (oldPath, newPath), name: newPath)
+            if changed { throw ExitCode(1) }
+            return
+        }
         // Git hands old versions over as temporary files: paths inside resolve against the project's folder.
-        let folder = git ? URL(fileURLWithPath: files[0]).deletingLastPathComponent().standardizedFileURL.path : nil
-        let old = try version(oldPath, directory: folder)
-        let new = try version(newPath, directory: folder)
-        guard let fps = new.fps ?? old.fps else { throw ExitCode(2) }
-        let diff = TimelineDiff(old: old.items, new: new.items, fps: fps)
+        let name = files.count == 9 ? files[7] : files[0]
+        let folder = URL(fileURLWithPath: name).deletingLastPathComponent().standardizedFileURL.path
+        let headers = ("a/" + files[0], "b/" + name)
+        do {
+            let old = try version(oldPath, directory: folder, side: "old")
+            _ = report(old: old, new: try version(newPath, directory: folder, side: "new"), headers: headers, name: name)
+        } catch let failure as NotAProject {
+            let text = { (path: String) in
+                path == "/dev/null" ? "" : (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            }
+            print(
+                "\(name): not a Cutlist project that compiles\(failure.reason.map { " (\($0))" } ?? ""); a text diff follows")
+            print(TextDiff.unified(text(oldPath), text(newPath), oldName: headers.0, newName: headers.1), terminator: "")
+        }
+    }
+
+    /// Prints what changed under `headers`, or that nothing did; whether anything did.
+    private func report(old: Version, new: Version, headers: (String, String), name: String) -> Bool {
+        guard let fps = new.fps ?? old.fps else { return false }
+        let diff = TimelineDiff(old: old.timeline, new: new.timeline, fps: fps)
         let tc = { (t: Rational) in TimelineDiff.timecode(t, fps: fps) }
-        let name = git ? files[0] : newPath
-        var lines = ["--- \(git ? "a/" + files[0] : oldPath)", "+++ \(git ? "b/" + files[0] : newPath)"] + diff.lines
+        var lines = ["--- \(headers.0)", "+++ \(headers.1)"] + diff.lines
         if diff.isEmpty, old.settings != new.settings { lines.append("~ the output's settings changed") }
         let same = diff.isEmpty && old.settings == new.settings
         if !same {
@@ -54,22 +96,37 @@ struct DiffCommand: ParsableCommand {
             lines.append(rendersAgain(old: old, new: new, fps: fps))
         }
         print(same ? "\(name): no change to the edit" : lines.joined(separator: "\n"))
-        if !git, !same { throw ExitCode(1) }
+        return !same
     }
 
-    private func version(_ path: String, directory: String?) throws -> Version {
+    /// One version, its diagnostics printed; or, given its `side` (as git's
+    /// driver), kept and thrown as `NotAProject`.
+    private func version(_ path: String, directory: String?, side: String? = nil) throws -> Version {
         guard path != "/dev/null" else { return Version() }
-        let compiler = try ProjectCompiler(path: path, assignments: variables.assignments, directory: directory)
-        let (project, plan, _) = try compiler.compile()
-        guard let items = compiler.compiler.timelineItems(project).items else { throw ExitCode(2) }
-        var version = Version(
-            items: items, duration: plan.output.duration, fps: plan.output.fps, chunks: try cacheOptions.chunks(of: plan))
-        let output = plan.output
-        version.settings =
-            "\(output.container) \(output.size) \(output.fps) \(output.frameCount) \(output.video?.planText ?? "")"
-            + " \(String(describing: plan.audio.format)) \(String(describing: plan.audio.loudness)) "
-            + version.chunks.map(\.fingerprint).joined(separator: " ")
-        return version
+        let collector = side == nil ? nil : DiagnosticCollector()
+        do {
+            let compiler = try ProjectCompiler(
+                path: path, assignments: variables.assignments, directory: directory, collector: collector)
+            let (project, plan, _) = try compiler.compile()
+            guard let timeline = compiler.compiler.editTimeline(project).timeline else { throw ExitCode(2) }
+            var version = Version(
+                timeline: timeline, duration: plan.output.duration, fps: plan.output.fps,
+                chunks: try cacheOptions.chunks(of: plan))
+            let output = plan.output
+            version.settings =
+                "\(output.container) \(output.size) \(output.fps) \(output.frameCount) \(output.video?.planText ?? "")"
+                + " \(String(describing: plan.audio.format)) \(String(describing: plan.audio.loudness)) "
+                + version.chunks.map(\.fingerprint).joined(separator: " ")
+            return version
+        } catch let exit as ExitCode where exit.rawValue == 2 {
+            guard let side, let collector else { throw exit }
+            let first = collector.diagnostics.first { $0.severity == .error }
+            throw NotAProject(
+                reason: first.map { error in
+                    "the \(side) version" + (error.location.map { ", line \($0.line), column \($0.column)" } ?? "") + ": "
+                        + error.message
+                })
+        }
     }
 
     /// The new version's output ranges whose chunks the old one does not have.

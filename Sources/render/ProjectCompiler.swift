@@ -11,8 +11,9 @@ struct ProjectCompiler {
     /// Probes each file once, for the compile and for whatever the caller asks of the project next.
     let compiler = Compiler(media: MediaProbe())
 
-    init(path: String, assignments: [String], directory: String? = nil) throws {
-        loader = ProjectLoader(path: path, overrides: try ProjectLoader.overrides(assignments), directory: directory)
+    init(path: String, assignments: [String], directory: String? = nil, collector: DiagnosticCollector? = nil) throws {
+        loader = ProjectLoader(
+            path: path, overrides: try ProjectLoader.overrides(assignments), directory: directory, collector: collector)
     }
 
     /// The plan, or exit status 2 after printing what is wrong.

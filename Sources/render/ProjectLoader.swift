@@ -9,6 +9,8 @@ struct ProjectLoader {
     /// The folder relative paths resolve against, when not the file's own (a git
     /// diff driver reads old versions from temporary files).
     var directory: String?
+    /// Set: diagnostics are kept there instead of printed.
+    var collector: DiagnosticCollector?
 
     /// The parsed project, or nil after printing its diagnostics to standard error.
     /// The parse of the project file (its diagnostics not yet printed) and its
@@ -41,6 +43,10 @@ struct ProjectLoader {
     /// Prints diagnostics with excerpts of the project file and of the files its compositions read (`included`).
     func report(_ diagnostics: [Diagnostic], dropped: Int = 0, source: String, included: [String: String] = [:]) {
         guard !diagnostics.isEmpty else { return }
+        if let collector {
+            collector.diagnostics += diagnostics
+            return
+        }
         let sources = included.merging([path: source]) { $1 }
         let renderer = DiagnosticRenderer(sources: sources, colored: Terminal.standardErrorIsTerminal)
         Terminal.printError(renderer.render(diagnostics, dropped: dropped), terminator: "")
@@ -57,4 +63,9 @@ struct ProjectLoader {
         }
         return result
     }
+}
+
+/// Diagnostics kept for the caller to summarise (`render diff` as git's driver says one line).
+final class DiagnosticCollector {
+    var diagnostics: [Diagnostic] = []
 }

@@ -47,13 +47,13 @@ struct PlacedTransition {
 struct Placement {
     var items: [PlacedItem] = []
     var transitions: [PlacedTransition] = []
-    /// End of the last gap of each track (gaps count towards the output length).
-    var gapEnds: [Rational] = []
+    /// Every gap, by track (gaps count towards the output length).
+    var gaps: [(track: Int, range: TimeRange)] = []
 
     /// SPEC 4: the end of the last item over all tracks, `until: end` items excluded.
     var naturalEnd: Rational {
         let ends = items.compactMap { $0.timing.length.isUntilEnd ? nil : $0.end }
-        return (ends + gapEnds).max() ?? .zero
+        return (ends + gaps.map(\.range.end)).max() ?? .zero
     }
 
     /// Fixes the length of every `until: end` item now the output's end is known.

@@ -4,11 +4,14 @@ import EDLParser
 /// numbered in first-use order (deterministic: no hashing decides an order).
 struct SourceTable {
     private(set) var sources: [SourcePlan] = []
+    /// Each source's id by what it is: an edit of 10,000 distinct colours looks each up at once.
+    private var ids: [SourcePlan.Kind: SourceID] = [:]
 
     mutating func id(for kind: SourcePlan.Kind) -> SourceID {
-        if let existing = sources.first(where: { $0.kind == kind }) { return existing.id }
+        if let existing = ids[kind] { return existing }
         let id = SourceID(sources.count)
         sources.append(SourcePlan(id: id, kind: kind))
+        ids[kind] = id
         return id
     }
 

@@ -53,8 +53,8 @@ struct TrackPlacer {
                 guard let length = context.length(Located(gap, at: item.location), "gap"),
                     let end = context.sum(state.cursor, length, at: item.location)
                 else { continue }
+                placement.gaps.append((trackIndex, TimeRange(start: state.cursor, end: end)))
                 state.cursor = end
-                placement.gapEnds.append(state.cursor)
                 state.previous = nil
                 state.previousFailed = false
             case .transition(let transition):

@@ -1,0 +1,155 @@
+import EDLParser
+import Foundation
+
+/// A project's timeline as `render diff` sees it: what plays where, and the
+/// keys each item, transition and track sets, as the project writes them
+/// (`CutlistYAML`), without places in the YAML (moving a line changes nothing).
+public struct EditTimeline: Sendable, Equatable {
+    public var items: [TimelineItem] = []
+    public var tracks: [TimelineTrack] = []
+
+    public init(items: [TimelineItem] = [], tracks: [TimelineTrack] = []) {
+        self.items = items
+        self.tracks = tracks
+    }
+}
+
+/// A key and its value, as one line of the project's YAML.
+public struct TimelineProperty: Sendable, Equatable {
+    public var key: String
+    public var value: String
+}
+
+/// A track's own keys.
+public struct TimelineTrack: Sendable, Equatable {
+    /// Its name, or `track N`.
+    public var name: String
+    public var properties: [TimelineProperty]
+}
+
+/// One item, transition or gap on a track.
+public struct TimelineItem: Sendable, Equatable {
+    public var id: String?
+    /// The track's name (or `track N`).
+    public var track: String
+    /// The key that says what it is: `source`, `color`, `text`, `transition`, `gap`, ...
+    public var kind: String
+    /// How the report names it: its file, text or colour.
+    public var label: String
+    public var start: Rational
+    public var end: Rational
+    /// Source in- and out-points (media items).
+    public var sourceIn: Rational?
+    public var sourceOut: Rational?
+    public var speed: Rational
+    /// The keys it sets besides its timing, the kind's own first (`text`, `color`, ...).
+    public var properties: [TimelineProperty]
+}
+
+extension Compiler {
+    /// The project's tracks and what plays on them, in order, for `render diff`.
+    public func editTimeline(_ project: Project) -> (timeline: EditTimeline?, diagnostics: [Diagnostic]) {
+        var context = CompileContext(project: project)
+        guard let (placement, _) = place(&context), !context.hasErrors else { return (nil, context.diagnostics.sorted) }
+        let names = project.tracks.indices.map { project.tracks[$0].displayName(index: $0) }
+        var entries: [(track: Int, rank: Int, item: TimelineItem)] = []
+        for placed in placement.items {
+            guard let end = placed.end else { continue }
+            var item = TimelineItem(
+                id: placed.item.id?.value, track: names[placed.track], kind: Self.kind(placed.item),
+                label: Self.label(placed.item), start: placed.start, end: end, speed: placed.timing.speed,
+                properties: CutlistYAML.properties(
+                    placed.item, track: project.tracks[placed.track].kind, directory: project.directory))
+            if case .source = placed.item.content, placed.timing.speed > .zero {
+                item.sourceIn = placed.timing.from
+                item.sourceOut = placed.timing.from + (end - placed.start) * placed.timing.speed
+            }
+            entries.append((placed.track, 1, item))
+        }
+        for transition in placement.transitions {
+            let span = transition.span(placement.items)
+            let kind = transition.transition.kind.rawValue
+            entries.append(
+                (
+                    transition.track, 0,
+                    TimelineItem(
+                        track: names[transition.track], kind: "transition", label: "transition \(kind)", start: span.start,
+                        end: span.end, speed: .one,
+                        properties: CutlistYAML.properties(CutlistYAML.transition(transition.transition)))
+                ))
+        }
+        for gap in placement.gaps {
+            entries.append(
+                (
+                    gap.track, 0,
+                    TimelineItem(
+                        track: names[gap.track], kind: "gap", label: "gap", start: gap.range.start, end: gap.range.end,
+                        speed: .one, properties: [])
+                ))
+        }
+        // In timeline order on each track; a transition before the item it brings in.
+        let items = entries.enumerated().sorted {
+            let (a, b) = ($0.element, $1.element)
+            return (a.track, a.item.start, a.rank, $0.offset) < (b.track, b.item.start, b.rank, $1.offset)
+        }.map(\.element.item)
+        let tracks = project.tracks.indices.map {
+            TimelineTrack(name: names[$0], properties: CutlistYAML.properties(CutlistYAML.track(project.tracks[$0])))
+        }
+        return (EditTimeline(items: items, tracks: tracks), context.diagnostics.sorted)
+    }
+
+    static func kind(_ item: Item) -> String {
+        switch item.content {
+        case .source: return "source"
+        case .color: return "color"
+        case .text: return "text"
+        case .tone: return "tone"
+        case .pattern: return "pattern"
+        case .gradient: return "gradient"
+        case .composition: return "composition"
+        case .gap: return "gap"
+        case .transition: return "transition"
+        }
+    }
+
+    static func label(_ item: Item) -> String {
+        switch item.content {
+        case .source(let reference): return "'\(reference.displayName)'"
+        case .color(let color): return "colour \(color)"
+        case .text(let text): return "text \(quoted(text.string))"
+        case .tone(let frequency): return "tone \(formatNumber(frequency)) Hz"
+        case .pattern(let pattern): return "pattern \(pattern.rawValue)"
+        case .gradient(let gradient): return "\(gradient.shape.rawValue) gradient"
+        case .composition(let composition): return "composition '\(composition.name)'"
+        case .gap: return "gap"
+        case .transition(let transition): return "transition \(transition.kind.rawValue)"
+        }
+    }
+}
+
+extension CutlistYAML {
+    /// An item's keys for `render diff`: what it plays, then its other keys but
+    /// those told apart (`id` names it; `from`, `to` and `speed` are trims and retimes).
+    static func properties(_ item: Item, track: Track.Kind, directory: String) -> [TimelineProperty] {
+        var entries: Entries = []
+        switch item.content {
+        case .source(let reference):
+            let file = relativePath(reference.path, to: directory)
+            entries.append(("source", string(file == reference.written ? file : "\(reference.written) (\(file))")))
+        case .composition(let composition):
+            entries.append(("composition", string(composition.name)))
+            // Its tracks, without the places of their lines, to compare (not to show).
+            let tracks = String(describing: composition.tracks).replacingOccurrences(
+                of: #"location: [^,)\]]+"#, with: "", options: .regularExpression)
+            entries.append(("contents", string(tracks)))
+        default: break
+        }
+        let told: Set = ["id", "from", "to", "speed"]
+        return properties(entries + self.item(item, track: track).filter { !told.contains($0.0) })
+    }
+
+    /// Entries as one line of YAML each.
+    static func properties(_ entries: Entries) -> [TimelineProperty] {
+        entries.map { TimelineProperty(key: $0.0, value: text(flowed($0.1)) ?? "") }
+    }
+}
