@@ -30,7 +30,8 @@ enum FuzzTarget: String, CaseIterable {
             let old = Self.timeline(String(decoding: halves[0], as: UTF8.self))
             let new = Self.timeline(String(decoding: halves.count > 1 ? halves[1] : Data(), as: UTF8.self))
             guard let fps = new?.fps ?? old?.fps else { return }
-            let diff = TimelineDiff(old: old?.items ?? [], new: new?.items ?? [], fps: fps)
+            let diff = TimelineDiff(
+                old: old?.timeline ?? EditTimeline(), new: new?.timeline ?? EditTimeline(), fps: fps)
             _ = diff.lines
             for duration in [old?.duration, new?.duration].compactMap({ $0 }) { _ = TimelineDiff.timecode(duration, fps: fps) }
         }
@@ -48,9 +49,11 @@ enum FuzzTarget: String, CaseIterable {
     }
 
     /// What `render diff` compares of one version.
-    private static func timeline(_ text: String) -> (items: [TimelineItem], fps: FrameRate, duration: Rational)? {
-        guard let (project, plan) = compile(text), let items = compiler.timelineItems(project).items else { return nil }
-        return (items, plan.output.fps, plan.output.duration)
+    private static func timeline(_ text: String) -> (timeline: EditTimeline, fps: FrameRate, duration: Rational)? {
+        guard let (project, plan) = compile(text), let timeline = compiler.editTimeline(project).timeline else {
+            return nil
+        }
+        return (timeline, plan.output.fps, plan.output.duration)
     }
 
     /// A job folder of this process's, where each input is its manifest.
