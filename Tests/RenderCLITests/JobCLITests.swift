@@ -206,4 +206,66 @@ import Testing
                 .status == 0)
         #expect(space.listing().filter { $0.hasPrefix(".long.partial-") }.isEmpty, "\(space.listing())")
     }
+
+    /// A job folder on shared storage may be half-copied or edited by hand:
+    /// a manifest that is valid JSON but contradicts its own plan is an error
+    /// naming the key, never a crash or a render that runs for ever.
+    @Test func aManifestThatContradictsItsPlanNamesTheKeyAtFault() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Self.project)
+        #expect(try space.render("split", "edit.yaml", "-o", "job", "--tasks", "2").status == 0)
+        let original = try #require(space.data("job/manifest.json"))
+        typealias Edit = (inout [String: Any]) -> Void
+        func output(_ edit: @escaping (inout [String: Any]) -> Void) -> Edit {
+            { manifest in
+                var plan = manifest["plan"] as? [String: Any] ?? [:]
+                var output = plan["output"] as? [String: Any] ?? [:]
+                edit(&output)
+                plan["output"] = output
+                manifest["plan"] = plan
+            }
+        }
+        func firstChunk(_ edit: @escaping (inout [String: Any]) -> Void) -> Edit {
+            { manifest in
+                var chunks = manifest["chunks"] as? [[String: Any]] ?? []
+                edit(&chunks[0])
+                manifest["chunks"] = chunks
+            }
+        }
+        let cases: [(edit: Edit, key: String)] = [
+            ({ $0["tasks"] = [[0, 99], [2, 3]] }, "tasks[0][1]: 99 is not a chunk of the job, which has chunks 0 to 3"),
+            ({ $0["tasks"] = [[-1], [2, 3]] }, "tasks[0][0]: -1 is not a chunk of the job, which has chunks 0 to 3"),
+            ({ $0["chunks"] = [] }, "chunks: the chunks cover frames 0..<0, not the plan's 200"),
+            (output { $0["frameCount"] = -5 }, "plan.output.frameCount: -5 frames, but the plan's segments cover 200"),
+            (
+                output { $0["frameCount"] = 1e15 },
+                "plan.output.frameCount: 1000000000000000 frames, but the plan's segments cover 200"
+            ),
+            (
+                output { $0["fps"] = ["rate": ["numerator": 0, "denominator": 1]] },
+                "plan.output.fps: a frame rate must be more than 0, not 0/1"
+            ),
+            (
+                firstChunk { $0["frames"] = [0, 9_223_372_036_854_775_807] },
+                "chunks[0].frames: 0..<9223372036854775807 does not go on from frame 0 inside the plan's 200 frames"
+            ),
+            (firstChunk { $0["frames"] = [0, "fifty"] }, "chunks[0].frames[1]: the value is not a whole number"),
+        ]
+        let manifest = space.path("job/manifest.json")
+        for (edit, key) in cases {
+            var object = try #require(try JSONSerialization.jsonObject(with: original) as? [String: Any])
+            edit(&object)
+            try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: manifest))
+            for arguments in [["chunk", "job", "--index", "0"], ["join", "job", "-o", "out.mp4"]] {
+                let result = try CLI.run(arguments, in: space.url, timeout: 30)
+                #expect(result.exited && result.status == 1, "\(key) \(arguments): \(result)")
+                #expect(
+                    result.stderr
+                        == "error: the job's manifest '\(manifest)' is damaged at \(key); make the job again with render split\n",
+                    "\(result)")
+            }
+        }
+        #expect(!space.exists("out.mp4"))
+    }
 }

@@ -72,12 +72,15 @@ public struct JobFolder: Sendable {
         var manifest: JobManifest
         do {
             manifest = try JSONDecoder().decode(JobManifest.self, from: data)
+        } catch let error as DecodingError {
+            throw damaged(error.keyPath, error.problem)
         } catch {
-            throw RenderFailure("the job's manifest in '\(directory)' cannot be read: \(error)")
+            throw RenderFailure("the job's manifest '\(manifestPath)' is not JSON: \(error.localizedDescription)")
         }
         guard manifest.format == Self.format else {
             throw RenderFailure("the job in '\(directory)' is '\(manifest.format)'; this renderer reads '\(Self.format)'")
         }
+        if let (key, problem) = manifest.fault() { throw damaged(key, problem) }
         let projectFolder = manifest.plan.directory
         if let root { manifest.plan.moveSources(to: URL(fileURLWithPath: root).standardizedFileURL.path) }
         // Found here, before any work: a task on a machine that mounts the project elsewhere.
@@ -89,6 +92,12 @@ public struct JobFolder: Sendable {
                         : "--root names where the project's folder '\(projectFolder)' is mounted here"))
         }
         return manifest
+    }
+
+    /// A manifest that does not hold together: it may be half-copied or edited by hand.
+    private func damaged(_ key: String, _ problem: String) -> RenderFailure {
+        RenderFailure(
+            "the job's manifest '\(manifestPath)' is damaged at \(key): \(problem); make the job again with render split")
     }
 
     /// Renders task `index`: its chunks not yet in the job's cache, on `jobs` workers.
@@ -155,6 +164,94 @@ public struct JobManifest: Codable, Sendable {
     var scans: [Scan]
     /// Per task, the indices of the chunks it renders.
     public var tasks: [[Int]]
+}
+
+extension JobManifest {
+    /// The first key whose value contradicts the plan the manifest carries, and
+    /// how: the plan's frames and rate, chunks that cover its frames once in
+    /// order, tasks that name rendered chunks. Nil when it holds together.
+    func fault() -> (key: String, problem: String)? {
+        let output = plan.output
+        guard output.fps.rate.numerator > 0, output.fps.rate.denominator > 0 else {
+            return (
+                "plan.output.fps",
+                "a frame rate must be more than 0, not \(output.fps.rate.numerator)/\(output.fps.rate.denominator)"
+            )
+        }
+        guard output.size.width > 0, output.size.height > 0 else {
+            return ("plan.output.size", "the picture must be at least 1x1, not \(output.size.width)x\(output.size.height)")
+        }
+        let covered = plan.video.last?.frames.upperBound ?? 0
+        guard output.frameCount > 0, output.frameCount == covered else {
+            return ("plan.output.frameCount", "\(output.frameCount) frames, but the plan's segments cover \(covered)")
+        }
+        do {
+            try plan.verify()
+        } catch {
+            return ("plan.video", error.description)
+        }
+        var next: Int64 = 0
+        for (index, chunk) in chunks.enumerated() {
+            guard chunk.frames.lowerBound == next, !chunk.frames.isEmpty, chunk.frames.upperBound <= output.frameCount else {
+                return (
+                    "chunks[\(index)].frames",
+                    "\(chunk.frames.lowerBound)..<\(chunk.frames.upperBound) does not go on from frame \(next) "
+                        + "inside the plan's \(output.frameCount) frames"
+                )
+            }
+            if let layer = chunk.layers.first(where: { plan.source($0.source) == nil }) {
+                return ("chunks[\(index)].layers", "a layer names source \(layer.source.index), which the plan does not have")
+            }
+            next = chunk.frames.upperBound
+        }
+        guard next == output.frameCount else {
+            return ("chunks", "the chunks cover frames 0..<\(next), not the plan's \(output.frameCount)")
+        }
+        for (task, indices) in tasks.enumerated() {
+            for (position, index) in indices.enumerated() where !chunks.indices.contains(index) || chunks[index].kind != .render {
+                let problem =
+                    chunks.indices.contains(index)
+                    ? "chunk \(index) is copied from its source at the join, not rendered by a task"
+                    : "\(index) is not a chunk of the job, which has chunks 0 to \(chunks.count - 1)"
+                return ("tasks[\(task)][\(position)]", problem)
+            }
+        }
+        return nil
+    }
+}
+
+extension DecodingError {
+    /// Where in the JSON the value at fault is, as `plan.output.fps`.
+    var keyPath: String {
+        var path: [any CodingKey]
+        switch self {
+        case .keyNotFound(let key, let context): path = context.codingPath + [key]
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            path = context.codingPath
+        @unknown default: path = []
+        }
+        guard !path.isEmpty else { return "the top" }
+        return path.reduce("") { text, key in
+            key.intValue.map { "\(text)[\($0)]" } ?? (text.isEmpty ? key.stringValue : "\(text).\(key.stringValue)")
+        }
+    }
+
+    /// What is wrong there, in words.
+    var problem: String {
+        switch self {
+        case .keyNotFound: return "the key is missing"
+        case .typeMismatch(let type, _):
+            let name = "\(type)"
+            let kinds = [
+                ("String", "text"), ("Int", "a whole number"), ("UInt", "a whole number"), ("Double", "a number"),
+                ("Bool", "true or false"), ("Array", "a list"), ("Dictionary", "an object"),
+            ]
+            return "the value is not \(kinds.first { name.hasPrefix($0.0) }?.1 ?? "of the kind expected there")"
+        case .valueNotFound: return "the value is null"
+        case .dataCorrupted(let context): return context.debugDescription
+        @unknown default: return "the value cannot be read"
+        }
+    }
 }
 
 extension RenderPlan {
