@@ -84,10 +84,11 @@ struct RenderProject: ParsableCommand {
         }
     }
 
-    /// Whether `path` was written at or after `date`.
+    /// Whether `path` was written between `date` and now (a date in the future,
+    /// a clock set wrong, is no save: it would render again and again).
     private static func modified(_ path: String, since date: Date) -> Bool {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        return (attributes?[.modificationDate] as? Date).map { $0 >= date } ?? false
+        return (attributes?[.modificationDate] as? Date).map { $0 >= date && $0 <= Date() } ?? false
     }
 
     /// Renders once; returns the files the render read, to watch.

@@ -99,6 +99,26 @@ import Testing
         #expect(try running.wait(timeout: 20).status == 130)
     }
 
+    @Test func aFileDatedInTheFutureIsNoSave() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.makeClip("clip.mp4")
+        // Copied from a camera whose clock runs an hour ahead.
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(3600)], ofItemAtPath: space.path("clip.mp4"))
+        try space.write(
+            "edit.yaml",
+            "cutlist: 1\noutput: { size: 160x90, fps: 25, path: out.mp4 }\ntracks:\n  - items: [{ source: clip.mp4 }]\n")
+        let running = try RunningCLI(["edit.yaml", "--watch", "--progress", "none"], in: space.url)
+        defer { if running.process.isRunning { kill(running.process.processIdentifier, SIGKILL) } }
+        #expect(running.waitUntil(timeout: 60) { running.stderrSoFar.contains("Ctrl-C stops") }, "\(running.stderrSoFar)")
+        usleep(1_000_000)
+        kill(running.process.processIdentifier, SIGINT)
+        let result = try running.wait(timeout: 20)
+        #expect(result.status == 130, "\(result)")
+        #expect(result.stderr.components(separatedBy: "wrote ").count - 1 == 1, "\(result)")
+    }
+
     /// The mean Cr (red difference) of the frame at `seconds`, 16 to 240.
     static func meanCr(_ path: String, at seconds: Double) throws -> Double? {
         let stats = try Tool.run(
