@@ -81,6 +81,8 @@ import Testing
         try space.write("edit.yaml", Self.edit)
         #expect(try space.render("edit.yaml", "--cache", "old", "--progress", "none").status == 0)
         try FileManager.default.removeItem(atPath: space.path("old/CUTLIST-CACHE"))
+        // An earlier version's write cut short by a kill.
+        try space.write("old/tmp/.dat.nosync1a2b.Xy12Zq", "half a hash")
         let reused = try space.render("edit.yaml", "--cache", "old", "--progress", "none")
         #expect(reused.status == 0 && reused.stderr.hasSuffix("3 chunks: 3 reused, 0 encoded)\n"), "\(reused)")
         #expect(space.data("old/CUTLIST-CACHE") == Data("cutlist-cache 1\n".utf8))

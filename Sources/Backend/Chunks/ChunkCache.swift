@@ -106,7 +106,7 @@ public final class ChunkCache: Sendable {
             if name.hasSuffix(".hash") { return isHex(name.dropLast(5), count: 64) }
             guard name.hasSuffix(".copy"), let video = name.range(of: "-video") else { return false }
             return isHex(name[..<video.lowerBound], count: 64) && Int(name[video.upperBound...].dropLast(5)) != nil
-        case (2, "tmp", false): return name.contains(".partial-")
+        case (2, "tmp", _): return true  // writes in progress, whoever's library named them
         default: return false
         }
     }
