@@ -37,7 +37,8 @@ struct CacheCommand: ParsableCommand {
 
         @OptionGroup var options: CacheOptions
 
-        @Option(help: ArgumentHelp("The size to shrink to, e.g. 2GiB, 500MiB, 1G.", valueName: "SIZE"))
+        // Unconditional, so that '-1' is read as a (wrong) size, not as a missing one.
+        @Option(parsing: .unconditional, help: ArgumentHelp("The size to shrink to, e.g. 2GiB, 500MiB, 1G.", valueName: "SIZE"))
         var maxSize: String
 
         func validate() throws {
@@ -66,7 +67,10 @@ enum ByteCount {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         for (suffix, scale) in units where trimmed.uppercased().hasSuffix(suffix.uppercased()) {
             let number = trimmed.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)
-            guard let value = Double(number), value >= 0, value.isFinite, value * Double(scale) < 9e18 else { continue }
+            // Plain decimals only: Double also reads '0x10', '1e3', 'inf' and signs.
+            guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+                let value = Double(number), value * Double(scale) < 9e18
+            else { continue }
             return Int64((value * Double(scale)).rounded())
         }
         return nil

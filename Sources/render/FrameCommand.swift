@@ -33,7 +33,7 @@ struct FrameCommand: ParsableCommand {
         do {
             try PictureFile.writePNG(try Renderer(plan: plan).picture(at: index), to: output, size: scaled)
         } catch {
-            Terminal.printError("error: \(error)")
+            Terminal.printError("error: \(Terminal.describe(error))")
             throw ExitCode(1)
         }
     }

@@ -15,13 +15,17 @@ struct SplitCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The job folder to write.", valueName: "JOBDIR"))
     var output: String
 
-    @Option(help: "How many tasks (array jobs) to split the chunks into.")
+    @Option(help: "How many tasks (array jobs) to split the chunks into; at most one per chunk.")
     var tasks = 4
 
     @OptionGroup var variables: VariableOptions
 
     func validate() throws {
         if tasks < 1 { throw ValidationError("--tasks takes a number of tasks, 1 or more, not \(tasks)") }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), !isFolder.boolValue {
+            throw ValidationError("-o '\(output)' is a file; render split writes a job folder: name a new folder")
+        }
     }
 
     func run() throws {
@@ -33,6 +37,11 @@ struct SplitCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let manifest = try JobCommand.failing { try JobFolder.split(plan, into: output, tasks: tasks) }
+        if manifest.tasks.count < tasks {
+            Terminal.printError(
+                "note: \(manifest.tasks.count) task\(manifest.tasks.count == 1 ? "" : "s"), not \(tasks): "
+                    + "the job has \(manifest.tasks.count) chunk\(manifest.tasks.count == 1 ? "" : "s") to render")
+        }
         print(manifest.tasks.count)
     }
 }
@@ -107,7 +116,7 @@ struct JoinCommand: ParsableCommand {
             throw ExitCode(130)
         } catch {
             destination.discard()
-            Terminal.printError("error: \(error)")
+            Terminal.printError("error: \(Terminal.describe(error))")
             throw ExitCode(1)
         }
         Terminal.printError("wrote \(path) (\(manifest.plan.output.frameCount) frames; \(manifest.chunks.count) chunks)")
@@ -125,7 +134,7 @@ enum JobCommand {
             Terminal.printError("render: interrupted")
             throw ExitCode(130)
         } catch {
-            Terminal.printError("error: \(error)")
+            Terminal.printError("error: \(Terminal.describe(error))")
             throw ExitCode(1)
         }
     }

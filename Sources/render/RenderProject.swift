@@ -173,7 +173,7 @@ struct RenderProject: ParsableCommand {
                 [.error(failure.message, at: location)],
                 source: (try? String(contentsOfFile: project, encoding: .utf8)) ?? "")
         } else {
-            Terminal.printError("error: rendering '\(plan.output.path)' failed: \(error)")
+            Terminal.printError("error: rendering '\(plan.output.path)' failed: \(Terminal.describe(error))")
         }
     }
 

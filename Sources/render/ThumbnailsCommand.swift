@@ -70,7 +70,7 @@ struct ThumbnailsCommand: ParsableCommand {
                 print("\(contactSheet) \(times.count) thumbnails")
             }
         } catch {
-            Terminal.printError("error: \(error)")
+            Terminal.printError("error: \(Terminal.describe(error))")
             throw ExitCode(1)
         }
     }

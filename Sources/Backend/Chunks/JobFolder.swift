@@ -36,7 +36,7 @@ public struct JobFolder: Sendable {
         let manifest = JobManifest(
             format: format, plan: plan, chunks: layout.chunks, copy: layout.copy,
             scans: layout.scans.map { JobManifest.Scan(source: $0.key, scan: $0.value) }.sorted { $0.source < $1.source },
-            tasks: Self.tasks(layout.chunks, count: max(1, tasks)))
+            tasks: Self.tasks(layout.chunks, count: tasks))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try cache.write(try encoder.encode(manifest), to: folder.manifestPath, name: "manifest.json")
@@ -44,9 +44,11 @@ public struct JobFolder: Sendable {
     }
 
     /// Contiguous runs of the chunks to render, of about equal cost (frames ×
-    /// layers); copy chunks cost nothing here, the join copies them.
-    static func tasks(_ chunks: [Chunk], count: Int) -> [[Int]] {
+    /// layers), at most one per chunk (one when none is rendered); copy chunks
+    /// cost nothing here, the join copies them.
+    static func tasks(_ chunks: [Chunk], count requested: Int) -> [[Int]] {
         let rendered = chunks.indices.filter { chunks[$0].kind == .render }
+        let count = max(1, min(requested, rendered.count))
         let cost = { (index: Int) in Int64(chunks[index].frames.count) * Int64(max(chunks[index].layers.count, 1)) }
         let total = rendered.reduce(Int64(0)) { $0 + cost($1) }
         var tasks: [[Int]] = [[]]

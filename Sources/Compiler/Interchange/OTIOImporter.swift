@@ -62,9 +62,13 @@ public struct OTIOImporter {
         }
         guard Self.schema(root) == "Timeline", let stack = root["tracks"] as? [String: Any] else {
             let found = Self.schema(root)
-            throw Failure(
-                description: found.isEmpty
-                    ? "the file holds no OpenTimelineIO timeline" : "the file holds a '\(found)', not a Timeline")
+            let description =
+                switch found {
+                case "": "the file holds no OpenTimelineIO timeline"
+                case "Timeline": "the timeline has no tracks: its 'tracks' is not a Stack"
+                default: "the file holds an OpenTimelineIO \(found), not a Timeline"
+                }
+            throw Failure(description: description)
         }
         let cutlist = Self.cutlist(root)
         let tracks = (stack["children"] as? [[String: Any]]) ?? []
