@@ -8,7 +8,9 @@ import Foundation
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Show what changed between two versions of a project: items added, removed, moved, trimmed, retimed.",
+        abstract:
+            "Show what changed between two versions of a project: items added, removed, moved, trimmed, retimed, "
+            + "and keys changed, from what to what.",
         discussion: """
             Exit status as diff's: 0 the same, 1 different, 2 trouble. Given the seven (or, for a rename, nine) \
             arguments git passes an external diff driver, it reads both versions with paths relative to the \
