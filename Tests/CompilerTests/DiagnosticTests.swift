@@ -105,8 +105,8 @@ import Testing
         let diagnostics = errors(
             project([
                 track([
-                    transition(.fade, q(1), line: 1), color(.white, q(3), line: 2),
-                    transition(.fade, q(1), line: 3),
+                    transition(.crossfade, q(1), line: 1), color(.white, q(3), line: 2),
+                    transition(.wipeUp, q(1), line: 3),
                 ])
             ]))
         #expect(

@@ -48,6 +48,45 @@ import Testing
         #expect(layers[1].opacity.value(at: q(11, 4)) == 1)
     }
 
+    /// A `fade` at a track's start fades in from its colour over the first item,
+    /// one at its end out to it over the last (here lasting until the end),
+    /// sound too; the track is no shorter.
+    @Test func aFadeAtATracksStartOrEndFadesFromOrToItsColour() throws {
+        let plan = try plan(
+            project([
+                track([clip("a", line: 1) { $0.timing.to = time(q(4)) }]),
+                track([
+                    transition(.fade, q(1), line: 2), clip("b", line: 3) { $0.timing.untilEnd = true },
+                    transition(.fade, q(2), line: 4) { $0.color = red },
+                ]),
+            ]),
+            ["a": .video(q(10)), "b": .video(q(10))])
+        #expect(plan.output.duration == q(4))
+        let colours = plan.distinctLayers.filter { [at(2), at(4)].contains($0.location) }
+        try #require(colours.map(\.location) == [at(2), at(4)])
+        #expect(plan.source(colours[0].source)?.kind == .color(.black))
+        #expect(colours[0].range == TimeRange(start: .zero, end: q(1)))
+        #expect([q(0), q(1, 2), q(1)].map(colours[0].opacity.value) == [1, 0.5, 0])
+        #expect(plan.source(colours[1].source)?.kind == .color(red))
+        #expect(colours[1].range == TimeRange(start: q(2), end: q(4)))
+        #expect([q(2), q(3), q(4)].map(colours[1].opacity.value) == [0, 0.5, 1])
+        // Drawn over the item, on its track.
+        let item = try #require(plan.distinctLayers.first { $0.location == at(3) })
+        #expect(colours.allSatisfy { $0.track == item.track && $0.order == item.order + 1 })
+        let sound = try #require(plan.audio.inputs.first { $0.track == 1 }).gain
+        #expect(sound.value(at: .zero) == 0)
+        #expect(sound.value(at: q(1)) == 1)
+        #expect(sound.value(at: q(2)) == 1)
+        #expect(sound.value(at: q(4)) < 1e-9)
+    }
+
+    @Test func aFadeAtATracksEdgeNeedsRoomInItsItem() {
+        let diagnostics = errors(
+            project([track([clip("a", line: 1) { $0.timing.to = time(q(1)) }, transition(.fade, q(2), line: 2)])]),
+            ["a": .video(q(10))])
+        #expect(diagnostics.map(\.message) == ["'fade' (2s) is longer than the item before it (1s)"])
+    }
+
     @Test func wipeRevealsWithAnAnimatedRectangle() throws {
         let layers = try overlap(try compile(.wipeLeft))
         guard case .rectangle(let rect)? = layers[1].mask else {

@@ -61,8 +61,33 @@ import Testing
         #expect(dissolve?.ease == .cubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1))
     }
 
+    /// Only a `fade` may start or end a track: it fades from or to its colour.
+    @Test func aFadeMayStartOrEndATrack() {
+        let project = parseValid(
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - { transition: fade, duration: 1s }
+                  - { color: red, duration: 2, at: 1s }
+                  - { transition: fade, color: white }
+            """)
+        #expect(items(project).count == 3)
+        expectErrors(
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - 1️⃣2️⃣{ transition: fade }
+            """,
+            [
+                "1️⃣": "a transition needs an item before it; found nothing",
+                "2️⃣": "a transition needs an item after it; found nothing",
+            ])
+    }
+
     @Test func firstAndLastTransitions() {
-        let hint = "put the transition between the two items it joins"
+        let hint = "put the transition between the two items it joins; only a 'fade' may start or end a track"
         let yaml = """
             cutlist: 1
             tracks:

@@ -43,10 +43,31 @@ struct PlacedTransition {
     }
 }
 
+/// A `fade` at a track's start or end: from its colour into the track's first
+/// item, or from the last item into its colour, over that item's first or last
+/// `duration`.
+struct PlacedEdgeFade {
+    var transition: Transition
+    var location: SourceLocation
+    /// Index into `Placement.items`.
+    var item: Int
+    var atStart: Bool
+    var duration: Rational
+
+    /// Nil while the item's length is not known (`until: end`).
+    func span(_ items: [PlacedItem]) -> TimeRange? {
+        let placed = items[item]
+        guard let end = placed.end else { return nil }
+        return atStart
+            ? TimeRange(start: placed.start, end: placed.start + duration) : TimeRange(start: end - duration, end: end)
+    }
+}
+
 /// Every track laid out: items in track order, then transitions.
 struct Placement {
     var items: [PlacedItem] = []
     var transitions: [PlacedTransition] = []
+    var edgeFades: [PlacedEdgeFade] = []
     /// Every gap, by track (gaps count towards the output length).
     var gaps: [(track: Int, range: TimeRange)] = []
 

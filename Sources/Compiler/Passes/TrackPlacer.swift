@@ -25,6 +25,8 @@ struct TrackPlacer {
         /// transition after it is dropped without a second error.
         var previousFailed = false
         var pending: (transition: Transition, location: SourceLocation, outgoing: Int)?
+        /// A `fade` that starts the track, for the item after it.
+        var fadeIn: (transition: Transition, location: SourceLocation)?
         /// The `until: end` item that ends the track, if any.
         var closedBy: SourceLocation?
     }
@@ -34,7 +36,8 @@ struct TrackPlacer {
     ) {
         var state = TrackState()
         for (index, item) in track.items.enumerated() {
-            if state.closedBy != nil {
+            // A fade may end a track whose last item lasts until the end.
+            if state.closedBy != nil, !(index == track.items.count - 1 && item.isFade) {
                 context.error(
                     "this item never plays: the item before it lasts 'until: end'", at: item.location,
                     hint: "put it on another track, or give the earlier item a 'duration'")
@@ -43,6 +46,7 @@ struct TrackPlacer {
             if context.failedItems.contains(item.location) {
                 // Its own error is reported; what it joins or starts after is not guessed at.
                 state.pending = nil
+                state.fadeIn = nil
                 state.previous = nil
                 state.previousFailed = true
                 continue
@@ -62,6 +66,10 @@ struct TrackPlacer {
                     state.previousFailed = false
                     continue
                 }
+                if index == 0, transition.kind == .fade {
+                    state.fadeIn = (transition, item.location)
+                    continue
+                }
                 guard let previous = state.previous, state.pending == nil else {
                     orphan(&state, &context)
                     context.error("a transition needs an item on both sides", at: item.location)
@@ -71,6 +79,7 @@ struct TrackPlacer {
             default:
                 guard let placed = placeItem(item, index: index, track: trackIndex, state: &state, &context) else {
                     state.pending = nil
+                    state.fadeIn = nil
                     state.previous = nil
                     state.previousFailed = true
                     continue
@@ -84,11 +93,28 @@ struct TrackPlacer {
                             duration: context.length(pending.transition.duration, "duration") ?? .zero))
                     state.pending = nil
                 }
+                if let fade = state.fadeIn {
+                    placement.edgeFades.append(edgeFade(fade, item: placement.items.count, atStart: true, &context))
+                    state.fadeIn = nil
+                }
                 state.previous = placement.items.count
                 placement.items.append(placed)
             }
         }
+        if let pending = state.pending, pending.transition.kind == .fade {
+            placement.edgeFades.append(
+                edgeFade((pending.transition, pending.location), item: pending.outgoing, atStart: false, &context))
+            state.pending = nil
+        }
         orphan(&state, &context)
+    }
+
+    private func edgeFade(
+        _ fade: (transition: Transition, location: SourceLocation), item: Int, atStart: Bool, _ context: inout CompileContext
+    ) -> PlacedEdgeFade {
+        PlacedEdgeFade(
+            transition: fade.transition, location: fade.location, item: item, atStart: atStart,
+            duration: context.length(fade.transition.duration, "duration") ?? .zero)
     }
 
     private func orphan(_ state: inout TrackState, _ context: inout CompileContext) {
@@ -148,5 +174,12 @@ struct TrackPlacer {
             return nil
         }
         return pinned
+    }
+}
+
+extension Item {
+    var isFade: Bool {
+        if case .transition(let transition) = content { return transition.kind == .fade }
+        return false
     }
 }

@@ -36,6 +36,19 @@ struct TransitionLowering {
                 }
             }
         }
+        for fade in placement.edgeFades {
+            let location = fade.transition.duration.location
+            guard fade.duration > .zero else {
+                context.error("the 'fade' transition needs a 'duration' above 0", at: location)
+                continue
+            }
+            let side = fade.atStart ? "after" : "before"
+            if let length = placement.items[fade.item].length, fade.duration > length {
+                context.error(
+                    "'fade' (\(show(fade.duration))) is longer than the item \(side) it (\(show(length)))",
+                    at: location, hint: "shorten the fade or lengthen the item")
+            }
+        }
         checkOverlaps(placement, &context)
     }
 
@@ -63,6 +76,36 @@ struct TransitionLowering {
             lowerPicture(transition, span: span, placement, &work, &sources)
             lowerSound(transition, span: span, &work)
         }
+        for fade in placement.edgeFades {
+            guard let span = fade.span(placement.items) else { continue }
+            lowerEdgeFade(fade, span: span, placement, &work, &sources)
+        }
+    }
+
+    /// A `fade` at a track's start or end: its colour over the item, from full to
+    /// nothing at the start and from nothing to full at the end, and the item's
+    /// sound from or to silence.
+    private func lowerEdgeFade(
+        _ fade: PlacedEdgeFade, span: TimeRange, _ placement: Placement, _ work: inout Work, _ sources: inout SourceTable
+    ) {
+        let t = fade.transition
+        let placed = placement.items[fade.item]
+        let (from, to): (Double, Double) = fade.atStart ? (1, 0) : (0, 1)
+        work.extraLayers.append(
+            colorLayer(
+                t.color, span: span, opacity: ramp(from, to, span, t), track: placed.track, order: placed.index * 2 + 1,
+                location: fade.location, &sources))
+        guard let index = work.audioByItem[fade.item] else { return }
+        if t.audio == .cut {
+            let middle = span.start + span.duration / Rational(2)
+            if fade.atStart { work.audio.inputs[index].range.start = middle } else { work.audio.inputs[index].range.end = middle }
+            let rate = work.audio.format?.sampleRate ?? 48_000
+            work.audio.inputs[index].samples = AudioBuilder.clip(
+                work.audio.inputs[index].range.samples(at: rate), work.audio.format?.sampleCount ?? 0)
+        } else {
+            let shape: RampShape = t.audio == .linear ? .linear : fade.atStart ? .equalPowerRise : .equalPowerFall
+            work.audio.inputs[index].gain.multiply(by: ramp(1 - from, 1 - to, span, t, shape))
+        }
     }
 
     private func ramp<V: Interpolatable>(
@@ -87,7 +130,10 @@ struct TransitionLowering {
         case .fade:
             outgoing?.opacity.multiply(by: ramp(1, 0, span, t, .stepAtHalf))
             incoming?.opacity.multiply(by: ramp(0, 1, span, t, .stepAtHalf))
-            work.extraLayers.append(colorLayer(placed, span: span, order: incomingOrder + 1, &sources))
+            work.extraLayers.append(
+                colorLayer(
+                    t.color, span: span, opacity: ramp(0, 1, span, t, .triangle), track: placed.track,
+                    order: incomingOrder + 1, location: placed.location, &sources))
         case .wipeLeft, .wipeRight, .wipeUp, .wipeDown:
             incoming?.mask = .rectangle(ramp(wipeStart(t.kind, w, h), Rect(x: 0, y: 0, width: w, height: h), span, t))
         case .slideLeft, .slideRight, .slideUp, .slideDown, .pushLeft, .pushRight:
@@ -128,17 +174,19 @@ struct TransitionLowering {
         }
     }
 
-    /// `fade`: the colour rises to full at the midpoint, then falls, over both pictures.
-    private func colorLayer(_ placed: PlacedTransition, span: TimeRange, order: Int, _ sources: inout SourceTable) -> Layer {
-        let t = placed.transition
-        let source = sources.id(for: .color(t.color))
+    /// `fade`'s colour over the frame: between two items it rises to full at the
+    /// midpoint, then falls, over both pictures.
+    private func colorLayer(
+        _ color: Color, span: TimeRange, opacity: Curve<Double>, track: Int, order: Int, location: SourceLocation,
+        _ sources: inout SourceTable
+    ) -> Layer {
+        let source = sources.id(for: .color(color))
         let transform = LayerTransform(
             sourceSize: output.size, outputSize: output.size, sizing: .fit(.fill),
             position: .constant(Vector2(Double(output.size.width) / 2, Double(output.size.height) / 2)))
         return Layer(
             source: source, timeMap: TimeMap(start: span.start, from: .zero, speed: .zero), transform: transform,
-            opacity: Envelope([ramp(0, 1, span, t, .triangle)]), range: span, track: placed.track, order: order,
-            location: placed.location)
+            opacity: Envelope([opacity]), range: span, track: track, order: order, location: location)
     }
 
     private func lowerSound(_ placed: PlacedTransition, span: TimeRange, _ work: inout Work) {

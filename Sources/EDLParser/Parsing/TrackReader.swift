@@ -132,7 +132,8 @@ struct TrackReader {
         }
     }
 
-    /// A transition needs a playing item on both sides; next to an item with an
+    /// A transition needs a playing item on both sides (a `fade` needs one at the
+    /// track's start or end, where it fades from or to its colour); next to an item with an
     /// error of its own it is not reported again. A transition found wrong here
     /// joins `failedItems`, as does an item pinned after one.
     private func checkNeighbours(_ items: [Item]) {
@@ -140,19 +141,25 @@ struct TrackReader {
         for (index, item) in items.enumerated() where item.isTransition {
             let before = index > 0 ? items[index - 1] : nil
             let after = index + 1 < items.count ? items[index + 1] : nil
-            for (neighbour, side) in [(before, "before"), (after, "after")] {
+            let plays = { (neighbour: Item?) in neighbour.map { !$0.isTransition && !$0.isGap } ?? false }
+            for (neighbour, other, side) in [(before, after, "before"), (after, before, "after")] {
                 if let neighbour, unread.contains(neighbour.location) {
                     context.failedItems.insert(item.location)
                     continue
                 }
-                if let neighbour, !neighbour.isTransition, !neighbour.isGap { continue }
+                if plays(neighbour) { continue }
+                // A fade at the track's start or end fades from or to its colour.
+                if neighbour == nil, case .transition(let transition) = item.content, transition.kind == .fade, plays(other) {
+                    continue
+                }
                 let found = neighbour.map { $0.isGap ? "a gap" : "another transition" } ?? "nothing"
                 context.diagnostics.error(
                     "a transition needs an item \(side) it; found \(found)", at: item.location,
-                    hint: "put the transition between the two items it joins")
+                    hint: "put the transition between the two items it joins"
+                        + (neighbour == nil ? "; only a 'fade' may start or end a track" : ""))
                 context.failedItems.insert(item.location)
             }
-            if let after, let at = after.timing.at {
+            if before != nil, let after, let at = after.timing.at {
                 context.diagnostics.error(
                     "an item after a transition starts inside the item before it; 'at' cannot pin it",
                     at: at.location, hint: "remove 'at', or remove the transition")

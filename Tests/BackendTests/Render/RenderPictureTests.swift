@@ -385,6 +385,46 @@ import Testing
         #expect(level(1.97, 2) < 0.06 * full, "the end is silent")
     }
 
+    /// A `fade` at a track's start fades in from black, one at its end out to
+    /// its colour (red), the sound with them; the track keeps its length.
+    @Test func aFadeAtATracksStartAndEndFadesFromAndToItsColour() throws {
+        let workspace = try RenderWorkspace()
+        try MediaFixtures.ffmpeg(
+            [
+                "-f", "lavfi", "-i", "color=white:size=160x90:rate=25:duration=2", "-f", "lavfi", "-i",
+                "sine=frequency=440:sample_rate=48000:duration=2", "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv444p",
+                "-c:a", "pcm_s16le", workspace.directory + "/white.mov",
+            ])
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mov, size: 160x90, fps: 25, video: { crf: 0 }, audio: { codec: pcm_s16le, channels: 1 } }
+            tracks:
+              - items:
+                  - { transition: fade, duration: 1s, audio: linear }
+                  - { source: white.mov }
+                  - { transition: fade, duration: 0.5s, color: red, audio: linear }
+            """)
+        let pictures = try RenderOutput.pictures(output)
+        try #require(pictures.count == 50)
+        // Black at 0 to white at 1 s; white from 1.5 s to red at 2 s (frame 49 is 0.92 of the way).
+        expectColor(pictures[0], at: (80, 45), (0, 0, 0), within: 6)
+        expectColor(pictures[12], at: (80, 45), (122, 122, 122), within: 6)
+        expectColor(pictures[30], at: (80, 45), (255, 255, 255), within: 6)
+        expectColor(pictures[44], at: (80, 45), (255, 122, 122), within: 8)
+        expectColor(pictures[49], at: (80, 45), (255, 20, 20), within: 8)
+        let samples = try RenderOutput.samples(output, channels: 1, seconds: 2)[0]
+        func level(_ from: Double, _ to: Double) -> Double {
+            AudioAnalysis.rms(samples[Int(from * 48_000)..<Int(to * 48_000)])
+        }
+        let full = level(1.1, 1.4)
+        #expect(full > 0.05, "\(full)")
+        #expect(level(0, 0.05) < 0.05 * full, "the start is silent")
+        #expect(abs(level(0.45, 0.55) / full - 0.5) < 0.05, "half way up at 0.5 s")
+        #expect(abs(level(1.7, 1.8) / full - 0.5) < 0.06, "half way down at 1.75 s")
+        #expect(level(1.97, 2) < 0.06 * full, "the end is silent")
+    }
+
     @Test func crossfadeMidpointIsHalfRedHalfBlue() throws {
         let workspace = try RenderWorkspace()
         let output = try workspace.render(
