@@ -44,15 +44,25 @@ import Testing
         try ended.run()
         ended.waitUntilExit()
         let pid = ended.processIdentifier
-        try space.write(".out.partial-\(pid).mp4", "half a render")
+        // Named as this machine names them (CUTLIST_HOST below).
+        try space.write(".out.partial-testhost-\(pid)-1f.mp4", "half a render")
         try FileManager.default.createDirectory(
-            atPath: space.path(".out.partial-\(pid).mp4.chunks/tmp"), withIntermediateDirectories: true)
+            atPath: space.path(".out.partial-testhost-\(pid)-1f.mp4.chunks/tmp"), withIntermediateDirectories: true)
         // A render still running (this test process) keeps its files.
-        let alive = ".out.partial-\(getpid()).mp4"
+        let alive = ".out.partial-testhost-\(getpid())-2e.mp4"
         try space.write(alive, "a render in progress")
-        let result = try space.render("edit.yaml", "-o", "out.mp4", "--progress", "none", "--no-cache")
+        // Another machine's, or an earlier version's without a machine: kept for a day.
+        let recent = ".out.partial-\(pid).mp4"
+        try space.write(recent, "written elsewhere")
+        try space.write(".out.partial-\(pid)-old.mp4", "written elsewhere, two days ago")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -2 * 24 * 3600)],
+            ofItemAtPath: space.path(".out.partial-\(pid)-old.mp4"))
+        let result = try CLI.run(
+            ["edit.yaml", "-o", "out.mp4", "--progress", "none", "--no-cache"], in: space.url,
+            environment: ["CUTLIST_HOST": "testhost"])
         #expect(result.status == 0, "\(result)")
-        #expect(space.listing() == [alive, "edit.yaml", "out.mp4"])
+        #expect(space.listing() == [recent, alive, "edit.yaml", "out.mp4"])
     }
 
     @Test func aCropThatRemovesAllOfATextIsAnErrorAtItsItem() throws {
