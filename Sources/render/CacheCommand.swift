@@ -9,7 +9,7 @@ struct CacheCommand: ParsableCommand {
         abstract: "Show the chunk cache's size and folder.",
         subcommands: [Clear.self, Prune.self])
 
-    @OptionGroup var options: CacheOptions
+    @OptionGroup var options: CacheOptions<CacheFolder>
 
     func run() throws {
         let (bytes, chunks) = try options.open().usage()
@@ -21,7 +21,7 @@ struct CacheCommand: ParsableCommand {
     struct Clear: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove every chunk from the cache.")
 
-        @OptionGroup var options: CacheOptions
+        @OptionGroup var options: CacheOptions<CacheFolder>
 
         func run() throws {
             let cache = try options.open()
@@ -35,7 +35,7 @@ struct CacheCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Remove the least recently used chunks until the cache is at most --max-size.")
 
-        @OptionGroup var options: CacheOptions
+        @OptionGroup var options: CacheOptions<CacheFolder>
 
         // Unconditional, so that '-1' is read as a (wrong) size, not as a missing one.
         @Option(parsing: .unconditional, help: ArgumentHelp("The size to shrink to, e.g. 2GiB, 500MiB, 1G.", valueName: "SIZE"))

@@ -3,16 +3,41 @@ import Backend
 import Compiler
 import Foundation
 
+/// What the cache is to a command, and so what `--no-cache` says there.
+protocol CacheUse {
+    /// `--no-cache`'s help; nil where it is not taken (the cache commands work on the folder itself).
+    static var noCacheHelp: String? { get }
+}
+
+/// `render`: chunks are kept between renders.
+enum RenderingCache: CacheUse {
+    static let noCacheHelp: String? = "Keep no chunks between renders: chunks live in a temporary folder beside the output."
+}
+
+/// `plan` and `diff`: the cache remembers the sources' hashes that name chunks.
+enum FingerprintCache: CacheUse {
+    static let noCacheHelp: String? =
+        "Leave the cache alone: hash the sources afresh, in a temporary folder, instead of reading the hashes it remembers."
+}
+
+/// `render cache`: the folder is what the command works on.
+enum CacheFolder: CacheUse {
+    static let noCacheHelp: String? = nil
+}
+
 /// `--cache DIR` and `--no-cache`, shared by the commands that use the chunk cache.
-struct CacheOptions: ParsableArguments {
+struct CacheOptions<Use: CacheUse>: ParsableArguments {
     @Option(
         help: ArgumentHelp("The chunk cache folder (default: $XDG_CACHE_HOME/cutlist, else ~/.cache/cutlist).", valueName: "DIR"))
     var cache: String?
 
-    @Flag(help: "Keep no chunks between renders: chunks live in a temporary folder beside the output.")
+    @Flag(help: ArgumentHelp(Use.noCacheHelp ?? "", visibility: Use.noCacheHelp == nil ? .private : .default))
     var noCache = false
 
     func validate() throws {
+        if noCache, Use.noCacheHelp == nil {
+            throw ValidationError("render cache works on the cache folder: --no-cache would leave it none to work on")
+        }
         if noCache, cache != nil { throw ValidationError("--cache and --no-cache cannot be used together") }
         // An unset variable names the working directory, whose files are no cache.
         if cache == "" { throw ValidationError("--cache takes a folder, not an empty name (is the variable giving it set?)") }

@@ -32,7 +32,7 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup var variables: VariableOptions
 
-    @OptionGroup var cacheOptions: CacheOptions
+    @OptionGroup var cacheOptions: CacheOptions<FingerprintCache>
 
     /// One version: its timeline, its output and its chunks' fingerprints.
     struct Version {

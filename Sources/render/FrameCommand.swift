@@ -1,6 +1,7 @@
 import ArgumentParser
 import Backend
 import EDLParser
+import Foundation
 
 /// `render frame`: one output frame as a PNG.
 struct FrameCommand: ParsableCommand {
@@ -21,13 +22,18 @@ struct FrameCommand: ParsableCommand {
 
     @OptionGroup var variables: VariableOptions
 
+    func validate() throws {
+        try PictureFile.refuseOtherThanPNG(output, option: "-o")
+    }
+
     func run() throws {
         let time = try optionValue { () throws(ValueError) in try ValueSyntax.time(at).seconds }
         let scaled = try size.map { text in try optionValue { () throws(ValueError) in try ValueSyntax.pixelSize(text) } }
         let plan = try ProjectCompiler(path: project, assignments: variables.assignments).plan()
         let index = (time * plan.output.fps.rate).floor
         guard index < plan.output.frameCount else {
-            throw ValidationError("--at \(at) is past the end of the output (\(plan.output.frameCount) frames)")
+            throw ValidationError(
+                "--at \(at) is past the end of the output, which lasts \(TimeValue.format(plan.output.duration))")
         }
         try InputGuard.refuseOverwriting(output, project: project, plan: plan)
         do {
@@ -36,6 +42,14 @@ struct FrameCommand: ParsableCommand {
             Terminal.printError("error: \(Terminal.describe(error))")
             throw ExitCode(1)
         }
+    }
+}
+
+extension PictureFile {
+    /// Pictures are written as PNG: a file named otherwise would hold PNG bytes under a name that says not.
+    static func refuseOtherThanPNG(_ path: String, option: String) throws {
+        guard URL(fileURLWithPath: path).pathExtension.lowercased() != "png" else { return }
+        throw ValidationError("\(option) '\(path)': pictures are written as PNG; give a file name ending in .png")
     }
 }
 

@@ -8,7 +8,9 @@ import Foundation
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Write an OpenTimelineIO timeline (.otio) as a Cutlist project.")
+        abstract:
+            "Write another editor's timeline as a Cutlist project: OpenTimelineIO (.otio, .otiod), or through "
+            + "otioconvert an EDL, FCP XML, AAF and the other formats its plugins read.")
 
     enum Offline: String, ExpressibleByArgument, CaseIterable {
         case error, slate

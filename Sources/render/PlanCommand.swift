@@ -17,7 +17,7 @@ struct PlanCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    @OptionGroup var cacheOptions: CacheOptions
+    @OptionGroup var cacheOptions: CacheOptions<FingerprintCache>
 
     func run() throws {
         let plan = try ProjectCompiler(path: project, assignments: variables.assignments).plan()

@@ -27,9 +27,16 @@ final class ProgressReporter {
         let elapsed = max(now.timeIntervalSince(start), 1e-6)
         let fraction = progress.frameCount > 0 ? Double(progress.framesDone) / Double(progress.frameCount) : 1
         let percent = Int(fraction * 100)
-        let fps = Double(progress.framesDone) / elapsed
-        let speed = progress.mediaSeconds / elapsed
-        let eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0
+        // Rates count the frames this render made, not those the cache or the sources gave it.
+        let made = max(progress.framesDone - progress.framesReused, 0)
+        let fps = Double(made) / elapsed
+        let speed =
+            progress.frameCount > 0 ? Double(made) / Double(progress.frameCount) * progress.totalMediaSeconds / elapsed : 0
+        let eta = made > 0 ? elapsed * Double(progress.frameCount - progress.framesDone) / Double(made) : 0
+        let rates =
+            made > 0 || progress.framesReused == 0
+            ? "\(format(fps)) fps, \(format(speed))× realtime, ETA \(clock(eta))" : "nothing to encode"
+
         switch style {
         case .none:
             return
@@ -39,14 +46,13 @@ final class ProgressReporter {
             let filled = Int(fraction * Double(width))
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
             Terminal.printError(
-                "\r\(bar) \(pad(percent))%  \(format(fps)) fps  \(format(speed))× realtime  ETA \(clock(eta))  ",
+                "\r\(bar) \(pad(percent))%  \(rates.replacingOccurrences(of: ", ", with: "  "))  ",
                 terminator: finished ? "\n" : "")
         case .plain:
             guard finished || (percent / 10 > lastPercent / 10 && lastPercent >= 0) || lastPercent < 0 else { return }
             lastPercent = percent
             Terminal.printError(
-                "render: \(percent)% (\(progress.framesDone)/\(progress.frameCount) frames), "
-                    + "\(format(fps)) fps, \(format(speed))× realtime, ETA \(clock(eta))")
+                "render: \(percent)% (\(progress.framesDone)/\(progress.frameCount) frames), \(rates)")
         case .json:
             guard finished || now.timeIntervalSince(lastReport) >= 0.25 else { return }
             let line =

@@ -27,7 +27,7 @@ struct RenderProject: ParsableCommand {
     @Option(help: "Chunks rendered in parallel (default: one per core).")
     var jobs: Int?
 
-    @OptionGroup var cacheOptions: CacheOptions
+    @OptionGroup var cacheOptions: CacheOptions<RenderingCache>
 
     @Option(help: "Progress display: auto, plain, json or none.")
     var progress: String = "auto"

@@ -9,7 +9,8 @@ import Foundation
 struct ThumbnailsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "thumbnails",
-        abstract: "Write the frames of a video at given times as PNG files, scaled within a maximum size.")
+        abstract: "Write the frames of a video at given times as PNG files, scaled within a maximum size.",
+        discussion: "Give -o DIR for one PNG per thumbnail, --contact-sheet FILE for one PNG of them all, or both.")
 
     @Argument(help: "A video file (for example a rendered output).")
     var input: String
@@ -25,7 +26,7 @@ struct ThumbnailsCommand: ParsableCommand {
         help: ArgumentHelp("The largest thumbnail size; the aspect ratio is kept.", valueName: "WxH"))
     var maxSize: String = "320x180"
 
-    @Option(name: .shortAndLong, help: "The folder to write into (created if missing).")
+    @Option(name: .shortAndLong, help: "The folder to write one PNG per thumbnail into (created if missing).")
     var output: String?
 
     @Option(
@@ -38,6 +39,7 @@ struct ThumbnailsCommand: ParsableCommand {
         guard output != nil || contactSheet != nil else {
             throw ValidationError("give -o DIR for one PNG per thumbnail, --contact-sheet FILE for one PNG of them all, or both")
         }
+        if let contactSheet { try PictureFile.refuseOtherThanPNG(contactSheet, option: "--contact-sheet") }
     }
 
     func run() throws {
@@ -100,7 +102,7 @@ struct ThumbnailsCommand: ParsableCommand {
         return try list.map { text in
             let time = try optionValue { () throws(ValueError) in try ValueSyntax.time(text).seconds }
             guard time < duration else {
-                throw ValidationError("'\(text)' is past the end of '\(input)' (\(TimeValue.format(duration)))")
+                throw ValidationError("--at \(text) is past the end of '\(input)', which lasts \(TimeValue.format(duration))")
             }
             return time
         }

@@ -52,7 +52,7 @@ import Testing
         #expect(
             result.stderr == """
                 Error: --max-size takes a size such as 2GiB, 500MiB or 1G, not '\(size)'
-                Usage: render cache prune [--cache <DIR>] [--no-cache] --max-size <SIZE>
+                Usage: render cache prune [--cache <DIR>] --max-size <SIZE>
                   See 'render cache prune --help' for more information.
 
                 """)
@@ -69,5 +69,79 @@ import Testing
         let clip = try space.render("import", "clip.otio")
         #expect(clip.status == 2)
         #expect(clip.stderr == "error: 'clip.otio': the file holds an OpenTimelineIO Clip, not a Timeline\n")
+    }
+
+    /// Chunks from the cache are not frames this render made: no rate for them.
+    @Test func progressOfAReusedRenderShowsNoRate() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Self.tenSeconds)
+        let first = try space.render("edit.yaml", "-o", "out.mp4", "--progress", "plain", "--cache", "cache")
+        #expect(first.status == 0, "\(first)")
+        let again = try space.render("edit.yaml", "-o", "out.mp4", "--progress", "plain", "--cache", "cache")
+        #expect(again.status == 0, "\(again)")
+        #expect(
+            again.stderr == """
+                render: 99% (249/250 frames), nothing to encode
+                render: 100% (250/250 frames), nothing to encode
+                wrote \(space.url.standardizedFileURL.path)/out.mp4 (250 frames; 6 chunks: 6 reused, 0 encoded)
+
+                """)
+    }
+
+    @Test func picturesAreWrittenAsPNGOnly() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Self.tenSeconds)
+        let frame = try space.render("frame", "edit.yaml", "--at", "1s", "-o", "x.jpg")
+        #expect(frame.status == 2)
+        #expect(frame.stderr.hasPrefix("Error: -o 'x.jpg': pictures are written as PNG; give a file name ending in .png\n"))
+        #expect(!space.exists("x.jpg"))
+    }
+
+    /// One form for a time past the end: the option, the value as written, and the length.
+    @Test func timesPastTheEndAreSaidOneWay() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Self.tenSeconds)
+        try space.makeClip("clip.mp4")
+        let frame = try space.render("frame", "edit.yaml", "--at", "20s", "-o", "x.png")
+        #expect(frame.status == 2)
+        #expect(frame.stderr.hasPrefix("Error: --at 20s is past the end of the output, which lasts 10s\n"), "\(frame)")
+        let thumbnails = try space.render("thumbnails", "clip.mp4", "--at", "0,20", "-o", "thumbs")
+        #expect(thumbnails.status == 2)
+        #expect(thumbnails.stderr.hasPrefix("Error: --at 20 is past the end of 'clip.mp4', which lasts 1s\n"), "\(thumbnails)")
+    }
+
+    @Test func theCacheCommandsRefuseNoCache() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        for command in [["cache"], ["cache", "clear"], ["cache", "prune", "--max-size", "1G"]] {
+            let result = try CLI.run(command + ["--no-cache"], in: space.url)
+            #expect(result.status == 2, "\(result)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "Error: render cache works on the cache folder: --no-cache would leave it none to work on\n"),
+                "\(result)")
+        }
+        let help = try CLI.run(["cache", "clear", "--help"], in: space.url)
+        #expect(!help.stdout.contains("--no-cache"))
+        let plan = try CLI.run(["plan", "--help"], in: space.url)
+        #expect(plan.stdout.contains("Leave the cache alone: hash the sources afresh"), "\(plan)")
+        #expect(!plan.stdout.contains("Keep no chunks between renders"), "\(plan)")
+    }
+
+    @Test func versionNamesTheFormatAndTheLibraries() throws {
+        let result = try CLI.run(["--version"], in: URL(fileURLWithPath: NSTemporaryDirectory()))
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("render: Cutlist projects of format 1 ('cutlist: 1'); libavcodec "), "\(result)")
+    }
+
+    @Test func theTopLevelUsageShowsRenderingAProject() throws {
+        let result = try CLI.run(["--help"], in: URL(fileURLWithPath: NSTemporaryDirectory()))
+        #expect(
+            result.stdout.contains(
+                "USAGE: render PROJECT.yaml [-o OUT] [options]   (render project --help lists them)\n"
+                    + "       render <subcommand> ...\n"), "\(result)")
     }
 }

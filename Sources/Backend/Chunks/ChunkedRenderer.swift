@@ -155,6 +155,7 @@ private struct ProgressMeter {
             framesDone: min(done, frameCount), frameCount: frameCount, mediaSeconds: Double(min(done, frameCount)) / rate,
             totalMediaSeconds: Double(frameCount) / rate)
         progress.chunks = (total: chunks, reused: reused, copiedFrames: copiedFrames)
+        progress.framesReused = min(alreadyDone, progress.framesDone)
         return progress
     }
 }

@@ -25,6 +25,15 @@ public enum ThreadBudget {
     static func decoderClosed() { openDecoders.subtract(1, ordering: .relaxed) }
 }
 
+/// The FFmpeg libraries this process runs with, for `render --version`.
+public enum LibraryVersions {
+    public static var text: String {
+        let version = { (number: UInt32) in "\(number >> 16).\(number >> 8 & 0xFF).\(number & 0xFF)" }
+        return "libavcodec \(version(avcodec_version())), libavformat \(version(avformat_version())), "
+            + "libavutil \(version(avutil_version()))"
+    }
+}
+
 /// How the process allocates memory.
 public enum MemoryPolicy {
     /// Encoders and decoders allocate frames of megabytes, and each chunk opens

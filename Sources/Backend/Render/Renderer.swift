@@ -12,6 +12,9 @@ public struct RenderProgress: Sendable {
     /// For a chunked render: how many chunks, how many came from the cache,
     /// and how many frames are copied from sources (SPEC 18).
     public var chunks: (total: Int, reused: Int, copiedFrames: Int64)?
+    /// Of `framesDone`, those not made by this render (chunks from the cache,
+    /// frames copied): rates count only the rest.
+    public var framesReused: Int64 = 0
 }
 
 /// A render that failed: what went wrong and, when known, the YAML that caused it.
