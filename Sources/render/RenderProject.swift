@@ -55,6 +55,7 @@ struct RenderProject: ParsableCommand {
         let projectPath = URL(fileURLWithPath: project).standardizedFileURL.path
         var watched = [projectPath]
         watcher.watch(watched)
+        var rendered = false
         while true {
             let started = Date()
             do {
@@ -63,7 +64,11 @@ struct RenderProject: ParsableCommand {
                 throw exit
             } catch is ExitCode {
                 // What went wrong is printed; the next save may mend it.
+            } catch let error as ValidationError where rendered {
+                // An edit left --range without a frame: the next save may give it some again.
+                Terminal.printError("error: \(error.message)")
             }
+            rendered = true
             watcher.watch(watched)
             // A save during the render is queued in the watcher for the files it
             // watched before, and seen by its date for any file, one read first now included.

@@ -102,12 +102,15 @@ import Testing
             """)
         let project = try #require(space.data("edit.yaml"))
         let logo = try #require(space.data("logo.png"))
-        for output in ["edit.yaml", "./edit.yaml", "logo.png"] {
+        for output in ["logo.png", "./logo.png"] {
             let result = try space.render("frame", "edit.yaml", "--at", "0", "-o", output)
             #expect(result.status == 2, "\(output): \(result)")
             #expect(
                 result.stderr == "error: the output '\(output)' is one of the project's inputs; choose another path with -o\n")
         }
+        // The project is no PNG: refused by its name before anything is rendered.
+        let overProject = try space.render("frame", "edit.yaml", "--at", "0", "-o", "edit.yaml")
+        #expect(overProject.status == 2 && overProject.stderr.hasPrefix("Error: -o 'edit.yaml': pictures are written as PNG"))
         #expect(space.data("edit.yaml") == project)
         #expect(space.data("logo.png") == logo)
         #expect(space.listing() == ["edit.yaml", "logo.png"])

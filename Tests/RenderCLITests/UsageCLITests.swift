@@ -60,7 +60,7 @@ import Testing
         #expect(frame.status == 2)
         #expect(
             frame.stderr == """
-                Error: --at 5s is past the end of the output (25 frames)
+                Error: --at 5s is past the end of the output, which lasts 1s
                 Usage: render frame <project> --at <at> --output <output> [--size <WxH>] [--set <NAME=VALUE> ...]
                   See 'render frame --help' for more information.
 

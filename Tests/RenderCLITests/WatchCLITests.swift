@@ -34,6 +34,41 @@ import Testing
         #expect(cr.map { $0 < 60 } == true, "\(String(describing: cr))")
     }
 
+    /// An edit that leaves --range without a frame is an error of that render,
+    /// not of the command: watch waits for the next save (it exited 2).
+    @Test func anEditThatEmptiesTheRangeWaitsForTheNextSave() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        let project = """
+            cutlist: 1
+            output: { size: 160x90, fps: 25, path: out.mp4 }
+            tracks:
+              - items: [{ color: blue, duration: 4s }]
+            """
+        func save(_ text: String) throws {
+            try space.write("edit.tmp", text)
+            _ = rename(space.path("edit.tmp"), space.path("edit.yaml"))
+        }
+        try space.write("edit.yaml", project)
+        let running = try RunningCLI(["edit.yaml", "--watch", "--range", "3s..4s", "--progress", "none"], in: space.url)
+        defer { if running.process.isRunning { kill(running.process.processIdentifier, SIGKILL) } }
+        func count(_ text: String) -> Int { running.stderrSoFar.components(separatedBy: text).count - 1 }
+        #expect(running.waitUntil(timeout: 60) { count("Ctrl-C stops") == 1 }, "\(running.stderrSoFar)")
+        try save(project.replacingOccurrences(of: "4s", with: "2s"))
+        #expect(
+            running.waitUntil(timeout: 30) { count("Ctrl-C stops") == 2 }, "\(running.stderrSoFar)")
+        #expect(running.process.isRunning)
+        #expect(
+            running.stderrSoFar.contains(
+                "error: --range 3s..4s holds no frame of the output, which lasts 2s\nwatching 1 file; Ctrl-C stops\n"),
+            "\(running.stderrSoFar)")
+        try save(project.replacingOccurrences(of: "4s", with: "5s"))
+        #expect(running.waitUntil(timeout: 30) { count("wrote ") == 2 }, "\(running.stderrSoFar)")
+        kill(running.process.processIdentifier, SIGINT)
+        let result = try running.wait(timeout: 20)
+        #expect(result.status == 130, "\(result)")
+    }
+
     @Test func savesMadeDuringARenderAreRenderedOnceItEnds() throws {
         let space = try Workspace()
         defer { space.clean() }
