@@ -37,8 +37,9 @@ final class FileWatcher {
         }
     }
 
-    /// Where an event's name length sits in its header (after `wd`, `mask` and `cookie`).
-    private static let lengthOffset = MemoryLayout<inotify_event>.offset(of: \inotify_event.len)!
+    /// Where an event's name length sits in its header: `len` is the header's last field,
+    /// after `wd`, `mask` and `cookie` (the name follows the header).
+    private static let lengthOffset = MemoryLayout<inotify_event>.size - MemoryLayout<UInt32>.size
 
     struct Failure: Error, CustomStringConvertible {
         var message: String

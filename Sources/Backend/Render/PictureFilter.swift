@@ -207,11 +207,13 @@ enum GaussianBlur {
             }
             // Down the columns: a running sum per column, a row added and a row dropped per step.
             copy.withUnsafeMutableBufferPointer { copy in
-                copyRows(height, of: rowLength, from: base, stride: stride, to: copy.baseAddress!, stride: rowLength)
+                guard let rows = copy.baseAddress else { return }
+                copyRows(height, of: rowLength, from: base, stride: stride, to: rows, stride: rowLength)
             }
             copy.withUnsafeBufferPointer { copy in
+                guard let rows = copy.baseAddress else { return }
                 sums.withUnsafeMutableBufferPointer { sums in
-                    func rowAt(_ y: Int) -> UnsafePointer<UInt8> { copy.baseAddress! + min(max(y, 0), height - 1) * rowLength }
+                    func rowAt(_ y: Int) -> UnsafePointer<UInt8> { rows + min(max(y, 0), height - 1) * rowLength }
                     for i in 0..<rowLength { sums[i] = 0 }
                     for y in -radius...radius {
                         let source = rowAt(y)
