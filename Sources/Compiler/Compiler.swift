@@ -78,6 +78,7 @@ public struct Compiler: Sendable {
         let transitions = TransitionLowering(output: output)
         TransitionLowering.check(placement, &context)
         guard !context.hasErrors else { return nil }
+        BlackStretchCheck().check(placement, output: output, &context)
 
         var sources = SourceTable()
         let layers = LayerBuilder(output: output).build(placement, sources: &sources, &context)

@@ -25,7 +25,14 @@ import Testing
     @Test func sequentialItemsAtAndGaps() throws {
         var pinned = color(red, q(1), line: 3)
         pinned.timing.at = time(q(5), line: 3)
-        let plan = try plan(project([track([color(.white, q(2), line: 1), gap(q(1), line: 2), pinned])]))
+        let result = Compiler(media: FakeMedia(files: [:]))
+            .compile(project([track([color(.white, q(2), line: 1), gap(q(1), line: 2), pinned])]))
+        // The picture is black from the white card's end to the pinned one's start: said, not refused.
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "edit.yaml:3:9: warning: nothing is on screen from 2s to 5s, before this item: the output is black there"
+            ])
+        let plan = try #require(result.plan)
         let ranges = plan.distinctLayers.map(\.range)
         #expect(ranges == [TimeRange(start: .zero, end: q(2)), TimeRange(start: q(5), end: q(6))])
         #expect(plan.output.duration == q(6))

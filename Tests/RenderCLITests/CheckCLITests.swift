@@ -197,6 +197,50 @@ import Testing
                 """)
     }
 
+    /// An item pinned past the last picture leaves the output black before it
+    /// (a title) or after the picture ends (a sound): a warning, the project still checks.
+    @Test func anItemPinnedPastTheLastPictureWarnsOfBlack() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - items:
+                  - { color: blue, duration: 2s }
+              - items:
+                  - { text: "The end", duration: 1s, at: 4s }
+              - kind: audio
+                items:
+                  - { tone: 440, duration: 2s, at: 5s }
+
+            """)
+        let result = try space.render("check", "edit.yaml")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "edit.yaml: ok (3 tracks, 3 items)\n")
+        #expect(
+            result.stderr == """
+                edit.yaml:7:46: warning: nothing is on screen from 2s to 4s, before this item: the output is black there
+                 7 |       - { text: "The end", duration: 1s, at: 4s }
+                   |                                              ^
+                hint: start it earlier, or give the items before it more length
+                edit.yaml:10:40: warning: this item makes the output last 7s, but nothing is on screen after 5s: its last 2s are black
+                 10 |       - { tone: 440, duration: 2s, at: 5s }
+                    |                                        ^
+                hint: trim it, or give 'output.duration'
+
+                """)
+        // Given a length, the black is the project's own choice.
+        try space.write(
+            "edit.yaml",
+            try #require(String(data: space.data("edit.yaml") ?? Data(), encoding: .utf8))
+                .replacingOccurrences(of: "fps: 25 }", with: "fps: 25, duration: 7s }"))
+        let given = try space.render("check", "edit.yaml")
+        #expect(given.status == 0 && given.stderr == "", "\(given)")
+    }
+
     @Test func aValidProjectPrintsItsOkLine() throws {
         let space = try Workspace()
         defer { space.clean() }
