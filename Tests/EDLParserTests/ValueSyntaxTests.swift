@@ -370,7 +370,7 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
             #expect(try ValueSyntax.bitrate(text) == bits)
         }
 
-        @Test func rejectedBitrates() {
+        @Test func rejectedBitrates() throws {
             #expect(
                 failure(ValueSyntax.bitrate, "0")?.message
                     == "'0' is out of range; a bitrate must be more than 0")
@@ -380,9 +380,12 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
             #expect(
                 failure(ValueSyntax.bitrate, "8Mbps")?.message
                     == "'8Mbps' is not a bitrate; expected bits per second such as '128000', '192k' or '8M'")
-            #expect(
-                failure(ValueSyntax.bitrate, "99999999999G")?.message
-                    == "'99999999999G' is out of range; a bitrate must be more than 0 and fit in 64 bits")
+            for huge in ["99999999999G", "9e18", "10.000000001G"] {
+                #expect(
+                    failure(ValueSyntax.bitrate, huge)?.message
+                        == "'\(huge)' is out of range; a bitrate must be more than 0 and at most 10G")
+            }
+            #expect(try ValueSyntax.bitrate("10G") == 10_000_000_000)
         }
     }
 

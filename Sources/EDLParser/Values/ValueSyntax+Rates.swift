@@ -52,10 +52,16 @@ extension ValueSyntax {
         }
     }
 
+    /// The highest bitrate, 10 Gbit/s: above any codec's levels (H.264's highest
+    /// allows 800 Mbit/s), and low enough that encoders' own arithmetic in
+    /// kilobits does not overflow (x264 refuses 9e18).
+    static let maximumBitrate: Int64 = 10_000_000_000
+
     /// A bitrate in bits per second: `128000`, `192k`, `8M`, `2.5M`, `1G`.
     ///
     /// The suffixes `k`, `M`, `G` (either case) multiply by 1000, 10^6 and
-    /// 10^9. The result must be a whole number of bits per second above 0.
+    /// 10^9. The result must be a whole number of bits per second above 0 and
+    /// at most `maximumBitrate`.
     public static func bitrate(_ text: String) throws(ValueError) -> Int64 {
         let t = trimmed(text)
         var digits = t[...]
@@ -73,10 +79,10 @@ extension ValueSyntax {
         case .malformed:
             throw ValueError("'\(t)' is not a bitrate; expected bits per second such as '128000', '192k' or '8M'")
         case .tooLarge, .tooPrecise:
-            throw ValueError("'\(t)' is out of range; a bitrate must be more than 0 and fit in 64 bits")
+            throw ValueError("'\(t)' is out of range; a bitrate must be more than 0 and at most 10G")
         }
-        guard let bits = amount.checkedMultiply(Rational(multiplier)) else {
-            throw ValueError("'\(t)' is out of range; a bitrate must be more than 0 and fit in 64 bits")
+        guard let bits = amount.checkedMultiply(Rational(multiplier)), bits <= Rational(maximumBitrate) else {
+            throw ValueError("'\(t)' is out of range; a bitrate must be more than 0 and at most 10G")
         }
         guard let whole = bits.exactInteger else {
             throw ValueError("'\(t)' is not a whole number of bits per second; use fewer decimal places")
