@@ -17,26 +17,6 @@ public struct RenderProgress: Sendable {
     public var framesReused: Int64 = 0
 }
 
-/// A render that failed: what went wrong and, when known, the YAML that caused it.
-public struct RenderFailure: Error, CustomStringConvertible {
-    public var message: String
-    public var location: SourceLocation?
-    public var isCancellation = false
-
-    public init(_ message: String, at location: SourceLocation? = nil) {
-        self.message = message
-        self.location = location
-    }
-
-    public static let cancelled: RenderFailure = {
-        var failure = RenderFailure("interrupted")
-        failure.isCancellation = true
-        return failure
-    }()
-
-    public var description: String { message }
-}
-
 /// Executes a `RenderPlan`: for each output frame, composite its segment's
 /// layers over the background and encode; between frames, mix and encode the
 /// audio up to the same time, so the muxer interleaves without buffering.
