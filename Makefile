@@ -9,6 +9,7 @@ deps:
 	scripts/install-deps.sh
 
 build: deps
+	$(SWIFT) build -c release --product render-cli
 	$(SWIFT) build -c release --product render
 
 demo: build media

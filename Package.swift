@@ -4,7 +4,9 @@ import PackageDescription
 let package = Package(
     name: "Cutlist",
     products: [
-        .executable(name: "render", targets: ["render"])
+        // `render` starts `render-cli` with SIGINT and SIGTERM blocked (see Sources/launcher).
+        .executable(name: "render", targets: ["render"]),
+        .executable(name: "render-cli", targets: ["render-cli"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
@@ -34,12 +36,16 @@ let package = Package(
         .target(
             name: "Backend",
             dependencies: ["Compiler", "CFFmpeg", "CText", "CWebP", .product(name: "Crypto", package: "swift-crypto")]),
+        // The Swift runtime SwiftPM links into every executable is linked in, not loaded (see main.c).
         .executableTarget(
-            name: "render",
+            name: "render", path: "Sources/launcher", linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
+        .executableTarget(
+            name: "render-cli",
             dependencies: [
                 "EDLParser", "Compiler", "Backend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/render"
         ),
         // Reads one input as a project, an OTIO file, a job manifest or a diff's two projects:
         // a libFuzzer target (scripts/fuzz.sh), or a replayer of inputs.
@@ -48,7 +54,7 @@ let package = Package(
         .testTarget(name: "CompilerTests", dependencies: ["Compiler"], exclude: ["Golden"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Compiler", "EDLParser"]),
         // Runs the built `render` executable as a user would: exact text and exit status.
-        .testTarget(name: "RenderCLITests", dependencies: ["render"], exclude: ["Fixtures"]),
+        .testTarget(name: "RenderCLITests", dependencies: ["render", "render-cli"], exclude: ["Fixtures"]),
         // Renders every project in examples/ and checks what a viewer would notice (export and
         // import through the built `render`).
         .testTarget(name: "ExampleTests", dependencies: ["Backend", "Compiler", "EDLParser", "render"]),

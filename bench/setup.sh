@@ -15,7 +15,7 @@ bash "$SHARED/make_media.sh" | grep -v '^skip ' || true
 
 if [[ -z ${RENDER:-} ]]; then
   echo "building the release binary..."
-  (cd "$ROOT" && swift build -c release --product render 2>&1 | tail -1)
+  (cd "$ROOT" && { swift build -c release --product render-cli && swift build -c release --product render; } 2>&1 | tail -1)
   RENDER="$ROOT/.build/release/render"
 fi
 
@@ -25,7 +25,7 @@ fi
 valgrind_inputs() {
   command -v valgrind >/dev/null || { echo "error: valgrind is missing (apt-get install valgrind)" >&2; exit 2; }
   mkdir -p "$1"
-  cp "$RENDER" "$1/render"
+  cp "$(dirname "$RENDER")/render-cli" "$1/render"  # the program itself, not the launcher that starts it
   strip -g "$1/render"
   sed 's/video: { codec: h264/video: { copy: never, codec: h264/' "$SHARED/cutlist/$2.yaml" >"$1/$2.yaml"
 }

@@ -32,7 +32,7 @@ case "$TARGET" in
     for f in Tests/RenderCLITests/Fixtures/otio/*; do seed "$f" "$(basename "$f")"; done
     max_len=16384 ;;
   manifest)
-    swift build --product render 2>&1 | tail -1
+    { swift build --product render-cli && swift build --product render; } 2>&1 | tail -1
     for example in hello titles animation; do
       job=.build-fuzz/job-$example
       rm -rf "$job"

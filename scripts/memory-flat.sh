@@ -26,7 +26,7 @@ if [[ ! -e $MEDIA_DIR/logo.png ]]; then
   bash "$SHARED/make_media.sh" >/dev/null
 fi
 if [[ -z ${RENDER:-} ]]; then
-  (cd "$ROOT" && swift build -c release --product render 2>&1 | tail -1)
+  (cd "$ROOT" && { swift build -c release --product render-cli && swift build -c release --product render; } 2>&1 | tail -1)
   RENDER="$ROOT/.build/release/render"
 fi
 

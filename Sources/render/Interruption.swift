@@ -4,8 +4,10 @@ import Synchronization
 /// SIGINT and SIGTERM ask a render to stop; it then cleans up and exits with 130
 /// instead of dying by the signal.
 ///
-/// The handler is installed first thing in `main`, so a signal that comes while
-/// the command line is being read is not lost and does not kill the process
+/// `render` starts this program with both signals blocked (Sources/launcher):
+/// one that comes while its libraries load waits. The handler is installed
+/// first thing in `main`, which then unblocks them, so such a signal, or one
+/// while the command line is read, is not lost and does not kill the process
 /// half-way; commands that do not render put the default action back
 /// (`restoreDefault`), dying at once by a signal that already came.
 enum Interruption {

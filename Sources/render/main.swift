@@ -5,8 +5,8 @@ import Foundation
 // Usage errors exit with 2 (the spec's "invalid project or usage"), not
 // ArgumentParser's default 64.
 var parsed: (any ParsableCommand.Type)?
-MemoryPolicy.mapLargeBlocksApart()
 Interruption.install()
+MemoryPolicy.mapLargeBlocksApart()
 do {
     var command = try Render.parseAsRoot()
     parsed = type(of: command)
