@@ -54,7 +54,7 @@ import Testing
         environment["XDG_CACHE_HOME"] = CLI.cacheHome
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var process: pid_t = 0
         let failed = posix_spawn(&process, arguments[0], &actions, &attributes, argv, envp)
         guard failed == 0 else { throw Tool.Failure(description: "posix_spawn: \(String(cString: strerror(failed)))") }
