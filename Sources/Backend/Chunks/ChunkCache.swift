@@ -155,31 +155,13 @@ public final class ChunkCache: Sendable {
         try write(chunk.encoded(as: fingerprint), to: path, name: fingerprint)
     }
 
-    /// Writes a temporary file, flushes it to disk and renames it to `path`
+    /// Writes `data` as the file at `path` through a temporary file in `tmp/`
     /// (on the cache's file system).
     func write(_ data: Data, to path: String, name: String) throws {
-        let temporary = "\(directory)/tmp/\(name).\(AbandonedFiles.temporaryTag())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw writeFailure(errno) }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count, let base = bytes.baseAddress {
-                let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-                guard written >= 0 else {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure == 0, fsync(descriptor) != 0 { failure = errno }
-        if close(descriptor) != 0, failure == 0 { failure = errno }
-        if failure == 0, rename(temporary, path) != 0 { failure = errno }
-        guard failure == 0 else {
-            unlink(temporary)
-            throw writeFailure(failure)
+        do {
+            try TemporaryFile(for: path, in: directory + "/tmp", prefix: name).write(data)
+        } catch {
+            throw writeFailure(error.code)
         }
     }
 
