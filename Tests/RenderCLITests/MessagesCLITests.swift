@@ -144,4 +144,19 @@ import Testing
                 "USAGE: render PROJECT.yaml [-o OUT] [options]   (render project --help lists them)\n"
                     + "       render <subcommand> ...\n"), "\(result)")
     }
+
+    /// The overviews say what a command reads and what it needs.
+    @Test func helpSaysWhatImportReadsAndWhatThumbnailsNeed() throws {
+        let here = URL(fileURLWithPath: NSTemporaryDirectory())
+        func help(_ command: String) throws -> String {
+            try CLI.run([command, "--help"], in: here).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        #expect(
+            try help("import").hasPrefix(
+                "OVERVIEW: Write another editor's timeline as a Cutlist project: OpenTimelineIO (.otio, .otiod), or "
+                    + "through otioconvert an EDL, FCP XML, AAF and the other formats its plugins read."))
+        #expect(
+            try help("thumbnails").contains(
+                "Give -o DIR for one PNG per thumbnail, --contact-sheet FILE for one PNG of them all, or both."))
+    }
 }
