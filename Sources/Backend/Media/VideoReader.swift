@@ -19,6 +19,9 @@ public final class VideoReader {
     public let info: StreamInfo
     /// Times further ahead than this seek instead of decoding every frame between.
     public var seekAheadLimit = Rational(4)
+    /// How many times `frame(at:)` was asked for a time before the current
+    /// frame and went back: what reading one item forward never does.
+    public private(set) var backwardSeeks = 0
 
     private var current: TimedFrame?
     private var upcoming: TimedFrame?
@@ -53,6 +56,7 @@ public final class VideoReader {
             // The first frame asked for: seek to it rather than decode from the file's start.
             try seek(to: time)
         } else if let current, time < current.start, !currentIsFirst {
+            backwardSeeks += 1
             try seek(to: time)
         } else if let upcoming, let limit = upcoming.start.checkedAdd(seekAheadLimit), time > limit {
             try seek(to: time)

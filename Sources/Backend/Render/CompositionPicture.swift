@@ -23,6 +23,8 @@ final class CompositionPicture: MovingPicture {
         image = RGBAImage(width: size.width, height: size.height)
     }
 
+    var backwardSeeks: Int { compositor.backwardSeeks }
+
     func picture(at time: Rational) throws -> LayerPicture {
         let index = min(max((time * plan.output.fps.rate).floor, 0), plan.output.frameCount - 1)
         if index == shown { return .rgba(image) }

@@ -12,8 +12,8 @@ final class FrameCompositor {
     /// Layout pixels to encoded pixels (a preview draws smaller than it lays out).
     private let toCanvas: PixelTransform
     /// Per item, the frame its filters were last applied into, and its blurred backdrop.
-    private var filtered: [SourceLocation: YUVImage?] = [:]
-    private var backdrops: [SourceLocation: YUVImage?] = [:]
+    private var filtered: [ItemID: YUVImage?] = [:]
+    private var backdrops: [ItemID: YUVImage?] = [:]
     private var luts: [SourceID: CubeLUT] = [:]
     /// Whether every frame of the current segment is the same picture (stills,
     /// generated pictures, nothing moving), and the background the canvas holds
@@ -38,7 +38,7 @@ final class FrameCompositor {
         pictures.keepOnly(segment.layers, stillScales: stillScales(segment, frames: frames ?? segment.frames))
         pictures.frameOrigin = firstFrame
         // A worker renders many segments: frames kept for items no longer drawn would add up.
-        let drawn = Set(segment.layers.map(\.location))
+        let drawn = Set(segment.layers.map(\.item))
         filtered = filtered.filter { drawn.contains($0.key) }
         backdrops = backdrops.filter { drawn.contains($0.key) }
         let rate = plan.output.fps.rate
@@ -46,6 +46,10 @@ final class FrameCompositor {
         segmentIsStill = segment.layers.allSatisfy { isStill($0, over: span) }
         stillDrawnOver = nil
     }
+
+    /// Backward seeks of the readers of the current segment's items: none while
+    /// each item reads forward.
+    var backwardSeeks: Int { pictures.backwardSeeks }
 
     /// Whether the layer draws the same picture at the same place in every frame of `span`.
     private func isStill(_ layer: Layer, over span: ClosedRange<Rational>) -> Bool {
@@ -147,7 +151,7 @@ final class FrameCompositor {
                     // A blur's size is in the item's own pixels, also for a still decoded smaller.
                     picture = try filter(
                         picture, by: layer.filters, at: time, pixelScale: Double(size.width) / Double(layout.width),
-                        scratch: &filtered[layer.location, default: nil])
+                        scratch: &filtered[layer.item, default: nil])
                 } catch let failure as RenderFailure {
                     throw RenderFailure(failure.message, at: layer.location)
                 }
@@ -166,7 +170,7 @@ final class FrameCompositor {
                 let (rect, transform) = placement(
                     of: PixelSize(width: small.width, height: small.height), laidOutAs: layout, by: cover, at: time)
                 let blur = PictureFilter(blur: pictureSigma / Double(factor))
-                let backdrop = blur.apply(to: small, scratch: &backdrops[layer.location, default: nil])
+                let backdrop = blur.apply(to: small, scratch: &backdrops[layer.item, default: nil])
                 if !painted { canvas.fill(color: background) }
                 painted = true
                 Compositor.draw(backdrop, sourceRect: rect, transform: transform, opacity: opacity, onto: canvas)

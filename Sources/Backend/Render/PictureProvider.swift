@@ -1,13 +1,14 @@
 import Compiler
 import EDLParser
 
-/// The picture each layer draws: decoded video frames (one reader per item, so
-/// an item seeks once and then reads forward), stills decoded once, colours,
-/// generated patterns and text bitmaps rasterised once.
+/// The picture each layer draws: decoded video frames (one reader per item, by
+/// its `ItemID`, so an item seeks once and then reads forward, and a composition
+/// placed twice reads its sources once per placement), stills decoded once,
+/// colours, generated patterns and text bitmaps rasterised once.
 final class PictureProvider {
     private let plan: RenderPlan
     private let text: TextRasterizer
-    private var videos: [ItemKey: any MovingPicture] = [:]
+    private var videos: [ItemID: any MovingPicture] = [:]
     private var stills: [SourceID: Still] = [:]
     /// The size to decode each still of the current segment at, when smaller than its own.
     private var stillSizes: [SourceID: PixelSize] = [:]
@@ -22,12 +23,6 @@ final class PictureProvider {
     }
     /// The output frame number of frame 0 (non-zero when rendering a chunk).
     var frameOrigin: Int64 = 0
-
-    /// A video item: its source and the YAML item it came from.
-    private struct ItemKey: Hashable {
-        let source: SourceID
-        let location: SourceLocation
-    }
 
     init(plan: RenderPlan, text: TextRasterizer) {
         self.plan = plan
@@ -49,7 +44,7 @@ final class PictureProvider {
         guard let source = plan.source(layer.source), case .file(let file) = source.kind,
             let video = file.facts.video, !video.isStillImage, file.videoStream != nil
         else { return nil }
-        return try moving(source.id, file, for: layer).decodedFrame(
+        return try moving(file, for: layer).decodedFrame(
             at: layer.timeMap.sourceTime(frame: index, fps: plan.output.fps))
     }
 
@@ -63,7 +58,7 @@ final class PictureProvider {
         case .file(let file):
             guard file.videoStream != nil else { return nil }
             let time = layer.timeMap.sourceTime(frame: index, fps: plan.output.fps)
-            return Drawn(picture: try moving(source.id, file, for: layer).picture(at: time))
+            return Drawn(picture: try moving(file, for: layer).picture(at: time))
         case .color(let color):
             let size = layer.transform.sourceSize ?? plan.output.size
             let yuv = YUVColor(red: color.red, green: color.green, blue: color.blue)
@@ -83,9 +78,8 @@ final class PictureProvider {
             return Drawn(picture: .rgba(try bitmap(source.id, nil) { try RGBAImage(text.render(content)) }))
         case .composition(_, let nested):
             let time = layer.timeMap.sourceTime(frame: index, fps: plan.output.fps)
-            let key = ItemKey(source: source.id, location: layer.location)
-            let composition = videos[key] ?? CompositionPicture(plan: nested, text: text)
-            videos[key] = composition
+            let composition = videos[layer.item] ?? CompositionPicture(plan: nested, text: text)
+            videos[layer.item] = composition
             return Drawn(picture: try composition.picture(at: time))
         case .tone, .lut:
             return nil
@@ -97,7 +91,7 @@ final class PictureProvider {
     /// which the segment draws each still; a still drawn at half its size or less
     /// is decoded smaller, and again, larger, if a later segment draws it larger.
     func keepOnly(_ layers: [Layer], stillScales: [SourceID: (x: Double, y: Double)]) {
-        let wanted = Set(layers.map { ItemKey(source: $0.source, location: $0.location) })
+        let wanted = Set(layers.map(\.item))
         videos = videos.filter { wanted.contains($0.key) }
         stills = stills.filter { stillScales[$0.key] != nil }
         var sizes: [SourceID: PixelSize] = [:]
@@ -132,11 +126,10 @@ final class PictureProvider {
     }
 
     /// The item's reader, opened at its first use.
-    private func moving(_ id: SourceID, _ file: FileSource, for layer: Layer) throws -> any MovingPicture {
-        let key = ItemKey(source: id, location: layer.location)
-        if let video = videos[key] { return video }
+    private func moving(_ file: FileSource, for layer: Layer) throws -> any MovingPicture {
+        if let video = videos[layer.item] { return video }
         let video = try Self.movingPicture(file)
-        videos[key] = video
+        videos[layer.item] = video
         return video
     }
 
@@ -150,6 +143,9 @@ final class PictureProvider {
         }
         return try VideoPicture(file: file)
     }
+
+    /// Backward seeks of the readers open now (see `VideoReader.backwardSeeks`).
+    var backwardSeeks: Int { videos.values.reduce(0) { $0 + $1.backwardSeeks } }
 
     private func bitmap(_ id: SourceID, _ size: PixelSize?, _ make: () throws -> RGBAImage) throws -> RGBAImage {
         let key = BitmapKey(source: id, size: size)
@@ -165,10 +161,13 @@ protocol MovingPicture: AnyObject {
     func picture(at time: Rational) throws -> LayerPicture
     /// The decoded frame itself, where the compositor would take it as it is.
     func decodedFrame(at time: Rational) throws -> Frame?
+    /// Backward seeks of its readers (see `VideoReader.backwardSeeks`).
+    var backwardSeeks: Int { get }
 }
 
 extension MovingPicture {
     func decodedFrame(at time: Rational) throws -> Frame? { nil }
+    var backwardSeeks: Int { 0 }
 }
 
 extension AnimatedWebP: MovingPicture {
@@ -192,6 +191,8 @@ private final class VideoPicture: MovingPicture {
         size = file.facts.video?.size ?? PixelSize(width: 2, height: 2)
         converter = FrameConverter()
     }
+
+    var backwardSeeks: Int { reader.backwardSeeks }
 
     func decodedFrame(at time: Rational) throws -> Frame? {
         let frame = try reader.frame(at: time)

@@ -86,6 +86,7 @@ struct CompositionFlattener {
             }
             placed.track = layer.track
             placed.order = layer.order
+            placed.item = inner.item.inside(layer.item)
             result.append(placed)
         }
         return result

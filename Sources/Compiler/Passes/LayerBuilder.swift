@@ -76,7 +76,8 @@ struct LayerBuilder {
         if let curve = timeline.curve(track.opacity, "opacity", &context, convert: { $0 }) { opacity.multiply(by: curve) }
         var layer = Layer(
             source: source, timeMap: placed.timeMap, transform: transform, opacity: opacity,
-            range: placed.range, track: placed.track, order: placed.index * 2, location: placed.item.location)
+            range: placed.range, track: placed.track, order: placed.index * 2, location: placed.item.location,
+            item: ItemID(placed.item, track: placed.track, index: placed.index))
         layer.filters = filters
         if picture.fit == .containBlur {
             // Blurred by 2% of the output's shorter side: soft at any output size.

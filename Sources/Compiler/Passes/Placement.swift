@@ -32,6 +32,8 @@ struct PlacedTransition {
     var transition: Transition
     var track: Int
     var location: SourceLocation
+    /// The transition item's own id: its colour layer's.
+    var id: ItemID
     /// Indices into `Placement.items`.
     var outgoing: Int
     var incoming: Int
@@ -49,6 +51,8 @@ struct PlacedTransition {
 struct PlacedEdgeFade {
     var transition: Transition
     var location: SourceLocation
+    /// The fade item's own id: its colour layer's.
+    var id: ItemID
     /// Index into `Placement.items`.
     var item: Int
     var atStart: Bool

@@ -24,9 +24,9 @@ struct TrackPlacer {
         /// The item before could not be placed (its own error says why): a
         /// transition after it is dropped without a second error.
         var previousFailed = false
-        var pending: (transition: Transition, location: SourceLocation, outgoing: Int)?
+        var pending: (transition: Transition, location: SourceLocation, item: ItemID, outgoing: Int)?
         /// A `fade` that starts the track, for the item after it.
-        var fadeIn: (transition: Transition, location: SourceLocation)?
+        var fadeIn: (transition: Transition, location: SourceLocation, item: ItemID)?
         /// The `until: end` item that ends the track, if any.
         var closedBy: SourceLocation?
     }
@@ -67,7 +67,7 @@ struct TrackPlacer {
                     continue
                 }
                 if index == 0, transition.kind == .fade {
-                    state.fadeIn = (transition, item.location)
+                    state.fadeIn = (transition, item.location, ItemID(item, track: trackIndex, index: index))
                     continue
                 }
                 guard let previous = state.previous, state.pending == nil else {
@@ -75,7 +75,7 @@ struct TrackPlacer {
                     context.error("a transition needs an item on both sides", at: item.location)
                     continue
                 }
-                state.pending = (transition, item.location, previous)
+                state.pending = (transition, item.location, ItemID(item, track: trackIndex, index: index), previous)
             default:
                 guard let placed = placeItem(item, index: index, track: trackIndex, state: &state, &context) else {
                     state.pending = nil
@@ -88,7 +88,7 @@ struct TrackPlacer {
                 if let pending = state.pending {
                     placement.transitions.append(
                         PlacedTransition(
-                            transition: pending.transition, track: trackIndex, location: pending.location,
+                            transition: pending.transition, track: trackIndex, location: pending.location, id: pending.item,
                             outgoing: pending.outgoing, incoming: placement.items.count,
                             duration: context.length(pending.transition.duration, "duration") ?? .zero))
                     state.pending = nil
@@ -103,17 +103,18 @@ struct TrackPlacer {
         }
         if let pending = state.pending, pending.transition.kind == .fade {
             placement.edgeFades.append(
-                edgeFade((pending.transition, pending.location), item: pending.outgoing, atStart: false, &context))
+                edgeFade((pending.transition, pending.location, pending.item), item: pending.outgoing, atStart: false, &context))
             state.pending = nil
         }
         orphan(&state, &context)
     }
 
     private func edgeFade(
-        _ fade: (transition: Transition, location: SourceLocation), item: Int, atStart: Bool, _ context: inout CompileContext
+        _ fade: (transition: Transition, location: SourceLocation, item: ItemID), item: Int, atStart: Bool,
+        _ context: inout CompileContext
     ) -> PlacedEdgeFade {
         PlacedEdgeFade(
-            transition: fade.transition, location: fade.location, item: item, atStart: atStart,
+            transition: fade.transition, location: fade.location, id: fade.item, item: item, atStart: atStart,
             duration: context.length(fade.transition.duration, "duration") ?? .zero)
     }
 

@@ -94,7 +94,7 @@ struct TransitionLowering {
         work.extraLayers.append(
             colorLayer(
                 t.color, span: span, opacity: ramp(from, to, span, t), track: placed.track, order: placed.index * 2 + 1,
-                location: fade.location, &sources))
+                location: fade.location, item: fade.id, &sources))
         guard let index = work.audioByItem[fade.item] else { return }
         if t.audio == .cut {
             let middle = span.start + span.duration / Rational(2)
@@ -133,7 +133,7 @@ struct TransitionLowering {
             work.extraLayers.append(
                 colorLayer(
                     t.color, span: span, opacity: ramp(0, 1, span, t, .triangle), track: placed.track,
-                    order: incomingOrder + 1, location: placed.location, &sources))
+                    order: incomingOrder + 1, location: placed.location, item: placed.id, &sources))
         case .wipeLeft, .wipeRight, .wipeUp, .wipeDown:
             incoming?.mask = .rectangle(ramp(wipeStart(t.kind, w, h), Rect(x: 0, y: 0, width: w, height: h), span, t))
         case .slideLeft, .slideRight, .slideUp, .slideDown, .pushLeft, .pushRight:
@@ -178,7 +178,7 @@ struct TransitionLowering {
     /// midpoint, then falls, over both pictures.
     private func colorLayer(
         _ color: Color, span: TimeRange, opacity: Curve<Double>, track: Int, order: Int, location: SourceLocation,
-        _ sources: inout SourceTable
+        item: ItemID, _ sources: inout SourceTable
     ) -> Layer {
         let source = sources.id(for: .color(color))
         let transform = LayerTransform(
@@ -186,7 +186,7 @@ struct TransitionLowering {
             position: .constant(Vector2(Double(output.size.width) / 2, Double(output.size.height) / 2)))
         return Layer(
             source: source, timeMap: TimeMap(start: span.start, from: .zero, speed: .zero), transform: transform,
-            opacity: Envelope([opacity]), range: span, track: track, order: order, location: location)
+            opacity: Envelope([opacity]), range: span, track: track, order: order, location: location, item: item)
     }
 
     private func lowerSound(_ placed: PlacedTransition, span: TimeRange, _ work: inout Work) {

@@ -21,10 +21,12 @@ public struct Layer: Hashable, Sendable, Codable {
     public var order: Int
     /// The YAML item that made the layer, so render-time failures point at it.
     public var location: SourceLocation
+    /// The item that made the layer: what the backend keeps its readers by.
+    public var item: ItemID
 
     public init(
         source: SourceID, timeMap: TimeMap, transform: LayerTransform, opacity: Envelope, mask: Mask? = nil,
-        range: TimeRange, track: Int, order: Int, location: SourceLocation
+        range: TimeRange, track: Int, order: Int, location: SourceLocation, item: ItemID
     ) {
         self.source = source
         self.timeMap = timeMap
@@ -35,6 +37,7 @@ public struct Layer: Hashable, Sendable, Codable {
         self.track = track
         self.order = order
         self.location = location
+        self.item = item
     }
 
     /// Whether the picture is drawn as it is: no mask, no filter, no backdrop

@@ -209,3 +209,44 @@ extension CompositionRenderTests {
             "largest difference \(largest), mean \(mean), \(beyondRounding) pixels beyond 3")
     }
 }
+
+extension CompositionRenderTests {
+    /// One composition placed twice in one frame, drawn as its own layers: each
+    /// placement is an item of its own, read by a reader of its own, so neither
+    /// goes back in the clip (one shared reader went back every frame).
+    @Test func aCompositionPlacedTwiceReadsItsClipForwardInEachPlacement() throws {
+        let media = try RenderMedia.get()
+        let workspace = try RenderWorkspace()
+        let yaml = """
+            cutlist: 1
+            output: { path: out.mp4, size: 160x90, fps: 25, video: { crf: 0 } }
+            compositions:
+              clip:
+                tracks:
+                  - items: [ { source: "\(media.indexClip)" } ]
+            tracks:
+              - items: [ { composition: clip, duration: 0.4s, size: [80, 90], position: [40, 45] } ]
+              - items: [ { composition: clip, from: 0.4s, duration: 0.4s, size: [80, 90], position: [120, 45] } ]
+            """
+        let plan = try workspace.plan(yaml)
+        try #require(plan.video.count == 1)
+        let segment = plan.video[0]
+        // Both placements draw the clip itself (the composition is flattened), from one source.
+        #expect(segment.layers.count == 2 && Set(segment.layers.map(\.source)).count == 1)
+        #expect(Set(segment.layers.map(\.item)).count == 2)
+        let compositor = FrameCompositor(plan: plan, text: try TextRasterizer())
+        compositor.begin(segment)
+        for index in segment.frames { _ = try compositor.frame(index, of: segment) }
+        #expect(compositor.backwardSeeks == 0)
+        // Left: the clip from its start; right: from 0.4 s, ten frames later.
+        let pictures = try RenderOutput.pictures(try workspace.render(yaml))
+        func shown(_ picture: DecodedPicture, x: Range<Int>) -> Int {
+            let level = picture.meanLuma(x: x, y: 35..<55)
+            let index = Int(((level - 16) / 4).rounded())
+            #expect(abs(level - Double(4 * index + 16)) <= 1, "mean luma \(level) is not 4·i + 16")
+            return index
+        }
+        #expect(pictures.map { shown($0, x: 20..<60) } == Array(0..<10))
+        #expect(pictures.map { shown($0, x: 100..<140) } == Array(10..<20))
+    }
+}
