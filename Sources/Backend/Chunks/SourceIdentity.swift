@@ -29,9 +29,9 @@ enum SourceIdentity {
                 return "lut sha256 \(try cache.contentHash(ofFile: path))"
             case .composition(_, let nested):
                 let inner = try identities(of: nested, cache: cache, text: text)
-                return "composition " + ContentHash.sha256(nested.pictureText(identities: inner))
+                return "composition " + nested.pictureFingerprint(identities: inner)
             case .color, .tone, .gradient:
-                return source.kindText(relativeTo: "/")
+                return "generator " + Fingerprint.sha256(source.kind)
             }
         }
     }

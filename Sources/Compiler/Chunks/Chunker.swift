@@ -16,7 +16,8 @@ import EDLParser
 /// that does not: its layers with times relative to the chunk (not the absolute
 /// times, track numbers, item ranges or YAML lines), its frame count, the
 /// sources by content (`identities`, from the backend), the output's picture
-/// and encoder settings, and the renderer (`renderer`, from the backend).
+/// and encoder settings, and the renderer (`renderer`, from the backend). It is
+/// `Fingerprint.sha256` of a `ChunkContent`: the plan's types encoded as they are.
 public struct Chunker: Sendable {
     public let plan: RenderPlan
     /// One identity per source, indexed like `plan.sources`: a hash of a file's
@@ -42,8 +43,6 @@ public struct Chunker: Sendable {
     /// The chunks covering `window` (all frames by default), in order.
     public func chunks(window: Range<Int64>? = nil) -> [Chunk] {
         let window = window ?? 0..<plan.output.frameCount
-        let writer = PlanTextWriter(plan: plan, identities: identities)
-        let header = headerText()
         var chunks: [Chunk] = []
         var copies = copies[...]
         for segment in plan.video where segment.frames.overlaps(window) {
@@ -65,7 +64,7 @@ public struct Chunker: Sendable {
                 // A tail shorter than half a length would cost an encoder start of its own.
                 if 2 * (upper - end) < length { end = upper }
                 if let copy = copies.first, copy.frames.lowerBound > first { end = min(end, copy.frames.lowerBound) }
-                chunks.append(chunk(first..<end, layers: segment.layers, header: header, writer: writer))
+                chunks.append(chunk(first..<end, layers: segment.layers))
                 first = end
             }
         }
@@ -81,33 +80,18 @@ public struct Chunker: Sendable {
     /// A copy chunk, named by its source's content and frames: its bytes are the source's.
     private func chunk(_ copy: CopyRun, layers: [Layer]) -> Chunk {
         let start = Rational(copy.frames.lowerBound) / plan.output.fps.rate
-        let identity = identities.indices.contains(copy.source.index) ? identities[copy.source.index] : "?"
-        let text =
-            "cutlist copy 1\nsource \(identity)\nframes \(copy.sourceFrames.lowerBound)..<\(copy.sourceFrames.upperBound)\n"
         return Chunk(
             frames: copy.frames, layers: layers.map { $0.shifted(by: .zero - start) }, copied: copy,
-            fingerprint: ContentHash.sha256(text))
+            fingerprint: Fingerprint.sha256(copy.drawn, identities: identities))
     }
 
-    private func chunk(_ frames: Range<Int64>, layers: [Layer], header: String, writer: PlanTextWriter) -> Chunk {
+    private func chunk(_ frames: Range<Int64>, layers: [Layer]) -> Chunk {
         let start = Rational(frames.lowerBound) / plan.output.fps.rate
         let local = layers.map { $0.shifted(by: .zero - start) }
-        var text = header + "frames \(frames.count)\n"
-        // A frame counter shows the output's frame number: the only content tied to a place.
-        if layers.contains(where: { plan.source($0.source)?.kind == .pattern(.counter) }) {
-            text += "first frame \(frames.lowerBound)\n"
-        }
-        for layer in local {
-            let identity = identities.indices.contains(layer.source.index) ? identities[layer.source.index] : "?"
-            text += writer.layerLines(layer, source: identity, canonical: true).joined(separator: "\n") + "\n"
-        }
-        return Chunk(frames: frames, layers: local, fingerprint: ContentHash.sha256(text))
-    }
-
-    private func headerText() -> String {
-        let output = plan.output
-        return "cutlist chunk 1\nrenderer \(renderer)\n"
-            + "picture \(output.size) drawn at \(output.encodedSize) fps \(output.fps) background \(output.background)\n"
-            + "video \(output.video?.planText ?? "none")\n"
+        let counts = layers.contains { plan.source($0.source)?.kind == .pattern(.counter) }
+        let content = ChunkContent(
+            renderer: renderer, output: plan.output.drawn, frameCount: frames.count,
+            firstFrame: counts ? frames.lowerBound : nil, layers: local.map(\.drawn))
+        return Chunk(frames: frames, layers: local, fingerprint: Fingerprint.sha256(content, identities: identities))
     }
 }

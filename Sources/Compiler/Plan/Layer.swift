@@ -158,8 +158,8 @@ public struct LayerFilter: Hashable, Sendable, Codable {
         self.lut = lut
     }
 
-    /// `blur 12`, or `lut s3` (with `source` naming the LUT by content in fingerprints).
-    public func planText(source: (SourceID) -> String = { "\($0)" }) -> String {
-        lut.map { "lut \(source($0))" } ?? "\(kind.rawValue) \(amount.planText)"
+    /// `blur 12`, or `lut s3`.
+    public var planText: String {
+        lut.map { "lut \($0)" } ?? "\(kind.rawValue) \(amount.planText)"
     }
 }

@@ -5,8 +5,6 @@ import EDLParser
 /// by `formatNumber`. Nested details are indented under their line.
 struct PlanTextWriter {
     let plan: RenderPlan
-    /// Sources by content (see `Chunker.identities`), for canonical lines.
-    var identities: [String] = []
 
     func lines() -> [String] {
         ["cutlist plan 1"] + outputLines() + body()
@@ -18,7 +16,7 @@ struct PlanTextWriter {
         for segment in plan.video {
             lines.append("segment frames \(segment.frames.lowerBound)..<\(segment.frames.upperBound)")
             for layer in segment.layers {
-                lines += layerLines(layer, source: layer.source.description, canonical: false).map { "  " + $0 }
+                lines += layerLines(layer).map { "  " + $0 }
             }
         }
         lines += audioLines()
@@ -44,24 +42,17 @@ struct PlanTextWriter {
         return lines
     }
 
-    /// One layer's lines. `canonical` (a chunk fingerprint's text) leaves out
-    /// what does not change its pixels: the track, the order, the item's range
-    /// and its YAML location.
-    func layerLines(_ layer: Layer, source: String, canonical: Bool) -> [String] {
+    /// One layer's lines.
+    private func layerLines(_ layer: Layer) -> [String] {
         var lines = [
-            canonical
-                ? "layer \(source)"
-                : "layer \(source) track \(layer.track) order \(layer.order) range \(layer.range) item \(layer.location)",
+            "layer \(layer.source) track \(layer.track) order \(layer.order) range \(layer.range) item \(layer.location)",
             "  time \(layer.timeMap.planText)",
         ]
         lines += layer.transform.planLines.map { "  " + $0 }
         lines.append("  opacity \(layer.opacity.planText)")
         if let mask = layer.mask { lines.append("  mask \(mask.planText)") }
         if !layer.filters.isEmpty {
-            let name = { (id: SourceID) in
-                canonical && identities.indices.contains(id.index) ? identities[id.index] : "\(id)"
-            }
-            lines.append("  filters " + layer.filters.map { $0.planText(source: name) }.joined(separator: ", "))
+            lines.append("  filters " + layer.filters.map(\.planText).joined(separator: ", "))
         }
         if let sigma = layer.blurredBackdrop { lines.append("  backdrop cover blur \(formatNumber(sigma))") }
         return lines
@@ -94,29 +85,13 @@ struct PlanTextWriter {
 }
 
 extension RenderPlan {
-    /// What decides the plan's pictures, with sources named by content
-    /// (`identities`) and without YAML places: a composition's identity in the
-    /// fingerprints of the chunks that show it.
-    public func pictureText(identities: [String]) -> String {
-        let writer = PlanTextWriter(plan: self, identities: identities)
-        var lines = ["picture \(output.size) fps \(output.fps) frames \(output.frameCount)"]
-        for segment in video {
-            lines.append("segment frames \(segment.frames.lowerBound)..<\(segment.frames.upperBound)")
-            for layer in segment.layers {
-                let identity = identities.indices.contains(layer.source.index) ? identities[layer.source.index] : "?"
-                lines += writer.layerLines(layer, source: identity, canonical: true)
-            }
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
     /// The plan as `render plan` prints it: stable text, byte-identical across
     /// runs, one line per instruction.
     public var text: String { PlanTextWriter(plan: self).lines().joined(separator: "\n") + "\n" }
 }
 
 extension LayerTransform {
-    /// The transform's lines in `render plan` and fingerprints; a flattened
+    /// The transform's lines in `render plan`; a flattened
     /// composition's placements follow as `in` lines.
     var planLines: [String] {
         var head = "transform source \(sourceSize?.description ?? "rasterised")"

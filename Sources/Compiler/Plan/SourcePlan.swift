@@ -12,7 +12,12 @@ public struct SourceID: Hashable, Sendable, Codable, Comparable, CustomStringCon
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(index)
+        if let key = Self.identitiesKey, let identities = encoder.userInfo[key] as? [String] {
+            // A fingerprint names the source by content (see `Fingerprint`).
+            try container.encode(identities.indices.contains(index) ? identities[index] : "?")
+        } else {
+            try container.encode(index)
+        }
     }
 
     public static func < (a: SourceID, b: SourceID) -> Bool { a.index < b.index }
@@ -136,7 +141,7 @@ func quoted(_ string: String) -> String {
 }
 
 extension Gradient {
-    /// Everything that decides the picture, for `render plan` and fingerprints:
+    /// Everything that decides the picture, for `render plan`:
     /// `linear angle 90 stops #ff0000ff@0 #0000ff80@1`.
     var planText: String {
         let stops = stops.map { "\($0.color)@\(formatNumber($0.at))" }.joined(separator: " ")
