@@ -20,7 +20,7 @@ import Testing
         Layer(
             source: SourceID(0), timeMap: TimeMap(start: q(-1), from: q(2)), transform: transform,
             opacity: Envelope([.constant(0.5)]), range: TimeRange(start: q(-1), end: q(3)), track: 1, order: 2,
-            location: at(7))
+            location: at(7), item: ItemID(clip("a"), track: 1, index: 0))
     }
 
     let video = VideoEncoding(
@@ -138,6 +138,7 @@ import Testing
                 ("track", { $0.track = 4 }),
                 ("order", { $0.order = 0 }),
                 ("location", { $0.location = at(40, 9) }),
+                ("item", { $0.item = ItemID(clip("a"), track: 3, index: 2) }),
             ], fingerprint: fingerprint)
         expectEachField(
             of: layer.timeMap,
@@ -378,6 +379,7 @@ import Testing
         later.track = 3
         later.order = 0
         later.location = at(90)
+        later.item = ItemID(clip("b"), track: 3, index: 0)
         moved.video = [Segment(frames: 0..<45, layers: []), Segment(frames: 45..<105, layers: [later])]
         let chunks = Chunker(plan: plan, identities: identities, renderer: "test").chunks()
         let movedChunks = Chunker(plan: moved, identities: identities, renderer: "test").chunks()

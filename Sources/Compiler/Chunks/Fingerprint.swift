@@ -61,13 +61,14 @@ struct PictureContent: Encodable {
 
 extension Layer {
     /// The layer as a fingerprint sees it: without where it sits (its item's
-    /// range, track, order and YAML place), which does not change its pixels.
+    /// range, track, order, YAML place and id), which does not change its pixels.
     var drawn: Layer {
         var drawn = self
         drawn.range = TimeRange(start: .zero, end: .zero)
         drawn.track = 0
         drawn.order = 0
         drawn.location = SourceLocation(file: "", line: 0, column: 0)
+        drawn.item.path = []
         return drawn
     }
 }
