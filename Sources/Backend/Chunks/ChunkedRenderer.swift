@@ -64,6 +64,7 @@ public struct ChunkedRenderer: Sendable {
     func layout(window: Range<Int64>?) throws -> (
         chunks: [Chunk], copy: CopyStream?, scans: [SourceID: CopyScan]
     ) {
+        try plan.checkedForRendering()  // render chunk and join check the manifest's plan as they load it
         let identities = try SourceIdentity.identities(of: plan, cache: cache)
         var scans: [SourceID: CopyScan] = [:]
         for id in CopyPlanner.candidates(in: plan) {

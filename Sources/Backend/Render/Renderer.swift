@@ -33,6 +33,7 @@ public final class Renderer {
         to path: String, frames: Range<Int64>? = nil,
         progress: (RenderProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
     ) throws {
+        try plan.checkedForRendering()
         let output = plan.output
         let window = frames ?? 0..<output.frameCount
         let writer = try MediaWriter(path: path, output: output, audio: plan.audio.format)
@@ -64,6 +65,7 @@ public final class Renderer {
 extension Renderer {
     /// The composited picture of output frame `index` (for `render frame`).
     public func picture(at index: Int64) throws -> YUVImage {
+        try plan.checkedForRendering()
         guard let segment = plan.video.first(where: { $0.frames.contains(index) }) else {
             throw RenderFailure("frame \(index) is outside the output's \(plan.output.frameCount) frames")
         }
