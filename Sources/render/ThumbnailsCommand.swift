@@ -53,24 +53,12 @@ struct ThumbnailsCommand: ParsableCommand {
         let duration = facts.duration ?? .zero
         let times = try thumbnailTimes(duration: duration)
         if let output { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
-        var sheet = ContactSheet()
         do {
-            let reader = try VideoReader(path: path)
-            for (number, time) in times.enumerated() {
-                let frame = try reader.frame(at: time)
-                let size = PictureFile.fitting(PixelSize(width: frame.width, height: frame.height), within: box)
-                if let output {
-                    let name = String(format: "thumb-%03d.png", number + 1)
-                    try PictureFile.writePNG(
-                        frame, to: URL(fileURLWithPath: output).appendingPathComponent(name).path, size: size)
-                    print("\(name) \(TimeValue.format(time))")
-                }
-                if contactSheet != nil { try sheet.add(frame, size: size) }
+            let thumbnails = Thumbnails(video: path, maxSize: box)
+            let sheetWritten = try thumbnails.write(at: times, into: output, contactSheet: contactSheet) { name, time in
+                print("\(name) \(TimeValue.format(time))")
             }
-            if let contactSheet, let picture = sheet.picture() {
-                try PictureFile.writePNG(picture, to: contactSheet)
-                print("\(contactSheet) \(times.count) thumbnails")
-            }
+            if let contactSheet, sheetWritten { print("\(contactSheet) \(times.count) thumbnails") }
         } catch {
             Terminal.printError("error: \(Terminal.describe(error))")
             throw ExitCode(1)

@@ -1,8 +1,7 @@
-import Backend
 import EDLParser
 
-/// Thumbnails tiled into one picture, left to right and top to bottom, for
-/// `render thumbnails --contact-sheet`.
+/// Thumbnails tiled into one picture, left to right and top to bottom (see
+/// `Thumbnails`).
 ///
 ///     ┌────┬────┬────┬────┐   up to `columns` per row, `gap` pixels
 ///     │ 1  │ 2  │ 3  │ 4  │   between tiles and around the edge, on
