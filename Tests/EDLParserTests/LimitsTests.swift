@@ -19,6 +19,19 @@ import Testing
         #expect(result.diagnostics.map(\.message) == ["aliases add more than 100000 YAML nodes to the document"])
     }
 
+    /// Each syntax error recovered from reads the file again: a large file
+    /// gets as many as fit in 16 MiB of reading, not 20 (a 5 MB file with 25
+    /// took half a minute).
+    @Test func syntaxErrorsOfALargeFileAreBoundedByTheBytesReadAgain() {
+        let line = "      - { color: red, duration: 1s }\n"
+        var lines = Array(repeating: line, count: (2 << 20) / line.utf8.count + 100)  // a little over 2 MiB
+        for index in stride(from: lines.count - 1, to: lines.count - 40, by: -3) { lines[index] = "      - { color: red\n" }
+        let yaml = "cutlist: 1\ntracks:\n  - items:\n" + lines.joined()
+        let result = ProjectParser.parse(yaml, file: "big.yaml", directory: "/p")
+        // Seven more reads fit in 16 MiB: the first error and seven after it.
+        #expect(result.diagnostics.filter { $0.message.hasPrefix("invalid YAML") }.count == 8)
+    }
+
     @Test func aLongFileWrittenOutInFullIsNoAliasBomb() {
         // 36,000 items of 0.1 s (an hour of cuts): some 150,000 nodes, none from an alias.
         let items = String(repeating: "      - { color: red, duration: 0.1 }\n", count: 36_000)

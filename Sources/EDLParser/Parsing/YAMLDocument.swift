@@ -9,6 +9,8 @@ enum YAMLDocument {
     static let depthLimit = 256
     /// Syntax errors reported in one run, each after leaving out the list entry it is in.
     static let syntaxErrorLimit = 20
+    /// What the YAML parser may read in all while recovering from syntax errors.
+    static let recoveryByteLimit = 16 << 20
 
     /// A list entry left out after a syntax error (see `SyntaxRecovery`).
     static func isUnreadable(_ node: Node) -> Bool { node.tag.description.hasPrefix(SyntaxRecovery.tag) }
@@ -37,7 +39,11 @@ enum YAMLDocument {
                 let found = diagnostic(for: error, file: file)
                 let reported = !recovery.mayFollowFromRecovery(found.location?.line ?? 1)
                 if reported { diagnostics.append(found) }
-                guard recovery.leftOut.count < syntaxErrorLimit, recovery.leaveOut(error, reported: reported) else {
+                // Each recovery reads the file again: a large file gets fewer.
+                let rereads = recovery.leftOut.count + 1
+                guard rereads <= syntaxErrorLimit, rereads * text.utf8.count <= recoveryByteLimit,
+                    recovery.leaveOut(error, reported: reported)
+                else {
                     return nil
                 }
             } catch {
