@@ -252,22 +252,25 @@ import Testing
 
     /// Runs `render ARGUMENTS` (output thrown away); its exit status and peak
     /// resident memory in bytes, as the kernel counted it for that process.
+    /// A process started by posix_spawn shares its parent's memory until it
+    /// executes, and the kernel counts the parent's peak (this test process's,
+    /// hundreds of MB) into the child's; so render is started from a small
+    /// python3 by a real fork, and python3 reports what wait4 says of it.
     static func peakMemory(_ arguments: [String]) throws -> (status: Int32, bytes: Int) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([CLI.executable.path] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, CLI.executable.path, &actions, nil, argv, environ) == 0 else {
-            throw Tool.Failure(description: "cannot start \(CLI.executable.path)")
-        }
-        var status: Int32 = 0
-        var usage = rusage()
-        guard wait4(pid, &status, 0, &usage) == pid else { throw Tool.Failure(description: "lost render's exit status") }
-        // ru_maxrss counts kilobytes; the low 7 bits of the status are a signal, the next 8 the exit status.
-        return (status & 0x7f == 0 ? (status >> 8) & 0xff : -1, usage.ru_maxrss * 1024)
+        let script = """
+            import os, sys
+            pid = os.fork()
+            if pid == 0:
+                null = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(null, 1); os.dup2(null, 2)
+                os.execv(sys.argv[1], sys.argv[1:])
+            _, status, usage = os.wait4(pid, 0)
+            print(os.waitstatus_to_exitcode(status), usage.ru_maxrss * 1024)
+            """
+        let words = try Tool.run("python3", ["-c", script, CLI.executable.path] + arguments).split(separator: " ")
+        guard words.count == 2, let status = Int32(words[0]),
+            let bytes = Int(words[1].trimmingCharacters(in: .whitespacesAndNewlines))
+        else { throw Tool.Failure(description: "python3 did not report render's exit status and memory") }
+        return (status, bytes)
     }
 }
