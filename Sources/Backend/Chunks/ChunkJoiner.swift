@@ -59,7 +59,9 @@ struct ChunkJoiner {
                 for var packet in file.packets {
                     (packet.pts, packet.dts) = try seams.next(pts: packet.pts + start, dts: packet.dts + start)
                     if encoder.copy != nil { packet.data = NALUnits.lengthPrefixed(annexB: packet.data) }
-                    try writer.writeVideoPacket(packet)
+                    try writer.writeVideoPacket(
+                        data: packet.data, pts: packet.pts, dts: packet.dts, duration: packet.duration,
+                        isKeyframe: packet.isKeyframe)
                 }
             }
             try seams.end(frames: chunk.frames.count)

@@ -47,19 +47,19 @@ public final class Packet {
         return Array(UnsafeBufferPointer(start: data, count: size))
     }
 
-    /// Makes this packet a copy of a chunk's packet.
-    func fill(_ chunkPacket: ChunkFile.Packet) throws(LibAVError) {
+    /// Replaces the packet with a copy of `data` at the given timestamps.
+    func fill(data: [UInt8], pts: Int64, dts: Int64, duration: Int64, isKeyframe: Bool) throws(LibAVError) {
         unref()
-        try LibAV.check(av_new_packet(pointer, Int32(chunkPacket.data.count)), "av_new_packet")
-        if let data = pointer.pointee.data {
-            chunkPacket.data.withUnsafeBufferPointer { bytes in
-                if let base = bytes.baseAddress { data.update(from: base, count: bytes.count) }
+        try LibAV.check(av_new_packet(pointer, Int32(data.count)), "av_new_packet")
+        if let payload = pointer.pointee.data {
+            data.withUnsafeBufferPointer { bytes in
+                if let base = bytes.baseAddress { payload.update(from: base, count: bytes.count) }
             }
         }
-        pointer.pointee.pts = chunkPacket.pts
-        pointer.pointee.dts = chunkPacket.dts
-        pointer.pointee.duration = chunkPacket.duration
-        if chunkPacket.isKeyframe { pointer.pointee.flags |= cutlist_packet_flag_key() }
+        pointer.pointee.pts = pts
+        pointer.pointee.dts = dts
+        pointer.pointee.duration = duration
+        if isKeyframe { pointer.pointee.flags |= cutlist_packet_flag_key() }
     }
 
     /// Moves pts and dts by `delta` (in the packet's time base).

@@ -83,9 +83,11 @@ final class MediaWriter {
     }
 
     /// Writes an encoded packet whose timestamps count output frames.
-    func writeVideoPacket(_ chunkPacket: ChunkFile.Packet) throws(LibAVError) {
+    func writeVideoPacket(
+        data: [UInt8], pts: Int64, dts: Int64, duration: Int64, isKeyframe: Bool
+    ) throws(LibAVError) {
         guard let video else { return }
-        try packet.fill(chunkPacket)
+        try packet.fill(data: data, pts: pts, dts: dts, duration: duration, isKeyframe: isKeyframe)
         try file.write(packet, toStream: video.stream)
     }
 
