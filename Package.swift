@@ -50,13 +50,16 @@ let package = Package(
         // Reads one input as a project, an OTIO file, a job manifest or a diff's two projects:
         // a libFuzzer target (scripts/fuzz.sh), or a replayer of inputs.
         .executableTarget(name: "fuzz", dependencies: ["EDLParser", "Compiler", "Backend"], path: "Fuzz"),
+        // Measurements only tests make (levels, pitch): not part of any product.
+        .target(name: "TestSupport", dependencies: ["Backend"], path: "Tests/TestSupport"),
         .testTarget(name: "EDLParserTests", dependencies: ["EDLParser"], exclude: ["Fixtures"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler"], exclude: ["Golden"]),
-        .testTarget(name: "BackendTests", dependencies: ["Backend", "Compiler", "EDLParser"]),
+        .testTarget(name: "BackendTests", dependencies: ["Backend", "Compiler", "EDLParser", "TestSupport"]),
         // Runs the built `render` executable as a user would: exact text and exit status.
         .testTarget(name: "RenderCLITests", dependencies: ["render", "render-cli"], exclude: ["Fixtures"]),
         // Renders every project in examples/ and checks what a viewer would notice (export and
         // import through the built `render`).
-        .testTarget(name: "ExampleTests", dependencies: ["Backend", "Compiler", "EDLParser", "render"]),
+        .testTarget(
+            name: "ExampleTests", dependencies: ["Backend", "Compiler", "EDLParser", "TestSupport", "render"]),
     ]
 )

@@ -2,6 +2,7 @@ import Backend
 import Compiler
 import EDLParser
 import Foundation
+import TestSupport
 import Testing
 
 /// What a viewer or listener would notice in a rendered file: its streams and

@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import Backend
 
 /// Deterministic test signals.

@@ -1,6 +1,7 @@
 import Compiler
 import EDLParser
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Backend

@@ -1,7 +1,8 @@
+import Backend
 import Foundation
 
-/// Measurements on audio: levels and the dominant frequency. Used by tests, and
-/// by backend tests on decoded output to check what a listener would hear.
+/// Measurements on audio: levels and the dominant frequency, for tests to check
+/// what a listener would hear in rendered output.
 public enum AudioAnalysis {
     /// Root-mean-square level of `samples`; 0 for an empty buffer.
     public static func rms<C: Collection>(_ samples: C) -> Double where C.Element == Float {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An in-place iterative radix-2 complex FFT, enough for analysis (levels and
-/// pitch checks on rendered audio); not used on the render path.
+/// pitch checks on rendered audio).
 struct FFT {
     /// Transform size, a power of two.
     let size: Int
