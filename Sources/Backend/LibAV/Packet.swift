@@ -62,6 +62,15 @@ public final class Packet {
         if isKeyframe { pointer.pointee.flags |= cutlist_packet_flag_key() }
     }
 
+    /// Stamps the packet for another file: at `pts` and `dts`, lasting `duration`,
+    /// at no known byte position.
+    func restamp(pts: Int64, dts: Int64, duration: Int64) {
+        pointer.pointee.pts = pts
+        pointer.pointee.dts = dts
+        pointer.pointee.duration = duration
+        pointer.pointee.pos = -1
+    }
+
     /// Moves pts and dts by `delta` (in the packet's time base).
     func offset(by delta: Int64) {
         guard delta != 0 else { return }

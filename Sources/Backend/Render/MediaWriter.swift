@@ -94,10 +94,7 @@ final class MediaWriter {
     /// Writes a packet read from a source, at output frames `pts` and `dts`.
     func writeCopiedPacket(_ copied: Packet, pts: Int64, dts: Int64) throws(LibAVError) {
         guard let video else { return }
-        copied.pointer.pointee.pts = pts
-        copied.pointer.pointee.dts = dts
-        copied.pointer.pointee.duration = 1
-        copied.pointer.pointee.pos = -1
+        copied.restamp(pts: pts, dts: dts, duration: 1)
         try file.write(copied, toStream: video.stream)
     }
 
