@@ -74,8 +74,14 @@ public final class Frame {
     public var width: Int { Int(pointer.pointee.width) }
     public var height: Int { Int(pointer.pointee.height) }
     public var pixelFormat: PixelFormat { PixelFormat(raw: pointer.pointee.format) }
-    /// What the samples' transfer function is: PQ and HLG are HDR.
-    var transfer: AVColorTransferCharacteristic { pointer.pointee.color_trc }
+    /// The HDR transfer function the samples are tagged with; nil for SDR.
+    var hdrTransfer: HDRTransfer? {
+        switch pointer.pointee.color_trc {
+        case AVCOL_TRC_ARIB_STD_B67: return .hlg
+        case AVCOL_TRC_SMPTE2084: return .pq
+        default: return nil
+        }
+    }
     /// The Y'CbCr matrix the samples were made with (BT.601, BT.709, ...).
     var matrix: AVColorSpace { pointer.pointee.colorspace }
     /// Whether the samples use the full 0–255 range rather than 16–235.
@@ -108,3 +114,6 @@ public final class Frame {
     public var channelCount: Int { Int(pointer.pointee.ch_layout.nb_channels) }
     public var sampleFormat: SampleFormat { SampleFormat(raw: pointer.pointee.format) }
 }
+
+/// The HDR transfer functions of ITU-R BT.2100.
+enum HDRTransfer { case hlg, pq }

@@ -9,7 +9,7 @@ final class FrameConverter {
     /// Whether `frame` is already what the compositor draws in at `width × height`
     /// (8-bit 4:2:0, BT.709 limited range, not HDR): `copy` copies it as it is.
     static func isCompositorReady(_ frame: Frame, width: Int, height: Int) -> Bool {
-        isYUV420(frame, width: width, height: height) && ToneMapper.transfer(of: frame) == nil
+        isYUV420(frame, width: width, height: height) && frame.hdrTransfer == nil
             && !YUVNormalizer.converts(frame)
     }
 
@@ -18,7 +18,7 @@ final class FrameConverter {
     }
 
     func copy(_ frame: Frame, into image: YUVImage) throws(LibAVError) {
-        if let transfer = ToneMapper.transfer(of: frame) {
+        if let transfer = frame.hdrTransfer {
             if toneMapper?.transfer != transfer { toneMapper = ToneMapper(transfer) }
             try toneMapper?.convert(frame, into: image)
             return

@@ -25,7 +25,7 @@ enum StillImage {
         if frame.pixelFormat.hasAlpha { return .rgba(try AlphaConverter().convert(frame)) }
         let own = PixelSize(width: frame.width, height: frame.height)
         // Tone mapping converts at the frame's own size.
-        let size = ToneMapper.transfer(of: frame) == nil ? target ?? own : own
+        let size = frame.hdrTransfer == nil ? target ?? own : own
         let image = YUVImage(width: size.width, height: size.height)
         try FrameConverter().copy(frame, into: image)
         return .yuv(image)

@@ -1,4 +1,3 @@
-import CFFmpeg
 import Foundation
 
 /// Turns HDR video (HLG or PQ, BT.2020, 10-bit) into the compositor's SDR
@@ -14,25 +13,14 @@ import Foundation
 /// of clipping. Scaling all three channels by the brightest one's curve keeps
 /// hue and saturation. Chroma is the mean of each 2×2 block.
 final class ToneMapper {
-    enum Transfer { case hlg, pq }
-
-    let transfer: Transfer
+    let transfer: HDRTransfer
     /// Look-up tables, allocated once: signal → linear light, light → signal,
     /// the HLG OOTF's gain and the tone curve's scale (see `Tables`).
     private let tables: Tables
     private var scaler: Scaler?
     private static let tenBit = PixelFormat(name: "yuv420p10le") ?? .yuv420p
 
-    /// The transfer of an HDR frame; nil for SDR.
-    static func transfer(of frame: Frame) -> Transfer? {
-        switch frame.transfer {
-        case AVCOL_TRC_ARIB_STD_B67: return .hlg
-        case AVCOL_TRC_SMPTE2084: return .pq
-        default: return nil
-        }
-    }
-
-    init(_ transfer: Transfer) {
+    init(_ transfer: HDRTransfer) {
         self.transfer = transfer
         tables = Tables(transfer)
     }
@@ -126,7 +114,7 @@ private final class Tables: @unchecked Sendable {
     let toneScale: UnsafeMutableBufferPointer<Float>
     static let steps = 4096
 
-    init(_ transfer: ToneMapper.Transfer) {
+    init(_ transfer: HDRTransfer) {
         func table(_ value: (Double) -> Double) -> UnsafeMutableBufferPointer<Float> {
             let table = UnsafeMutableBufferPointer<Float>.allocate(capacity: Self.steps + 1)
             for step in 0...Self.steps { table[step] = Float(value(Double(step) / Double(Self.steps))) }
