@@ -82,8 +82,8 @@ public final class Frame {
         default: return nil
         }
     }
-    /// The Y'CbCr matrix the samples were made with (BT.601, BT.709, ...).
-    var matrix: AVColorSpace { pointer.pointee.colorspace }
+    /// Whether the samples are tagged as made with the BT.601 Y'CbCr matrix (SD video).
+    var hasBT601Matrix: Bool { [AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M].contains(pointer.pointee.colorspace) }
     /// Whether the samples use the full 0–255 range rather than 16–235.
     var isFullRange: Bool { pointer.pointee.color_range == AVCOL_RANGE_JPEG }
 

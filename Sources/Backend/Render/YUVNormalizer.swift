@@ -1,5 +1,3 @@
-import CFFmpeg
-
 /// Brings 8-bit Y'CbCr made with the BT.601 matrix, or in full range, to the
 /// compositor's BT.709 limited range, as the source's tags say: SD video and
 /// webcams are BT.601, many phones record full range, JPEG photos are both.
@@ -21,11 +19,7 @@ struct YUVNormalizer {
 
     /// Whether a decoded frame is converted: Y'CbCr tagged BT.601 or full range.
     static func converts(_ frame: Frame) -> Bool {
-        frame.pixelFormat.name.hasPrefix("yuv") && (isBT601(frame) || isFullRange(frame))
-    }
-
-    private static func isBT601(_ frame: Frame) -> Bool {
-        [AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M].contains(frame.matrix)
+        frame.pixelFormat.name.hasPrefix("yuv") && (frame.hasBT601Matrix || isFullRange(frame))
     }
 
     private static func isFullRange(_ frame: Frame) -> Bool {
@@ -37,7 +31,7 @@ struct YUVNormalizer {
     /// frame's range was converted by libswscale; its matrix was not.
     init?(_ frame: Frame) {
         guard Self.converts(frame) else { return nil }
-        let isBT601 = Self.isBT601(frame)
+        let isBT601 = frame.hasBT601Matrix
         let isFull = Self.isFullRange(frame)
         let (offset, lumaScale, chromaScale): (Double, Double, Double) = isFull ? (0, 255, 255) : (16, 219, 224)
         // Y'CbCr → R'G'B' by the source's matrix, then R'G'B' → Y'CbCr by the output's:
