@@ -1,4 +1,3 @@
-import CFFmpeg
 import Compiler
 import EDLParser
 
@@ -45,15 +44,9 @@ struct CopyScan: Codable, Equatable {
         } catch {
             throw RenderFailure("cannot read '\(file.path)': \(error)")
         }
-        guard let stream = input.stream(streamIndex), let parameters = stream.pointee.codecpar?.pointee,
-            parameters.codec_id == AV_CODEC_ID_H264, let data = parameters.extradata, parameters.extradata_size > 0
-        else { return nil }
-        let extradata = Array(UnsafeBufferPointer(start: data, count: Int(parameters.extradata_size)))
-        let aspect = parameters.sample_aspect_ratio
-        guard let record = AVCRecord(record: extradata), record.lengthSize == 4,
-            let timeBase = Rational(stream.pointee.time_base),
-            [AV_FIELD_PROGRESSIVE, AV_FIELD_UNKNOWN].contains(parameters.field_order),
-            aspect.num == aspect.den || aspect.num == 0
+        guard let coding = input.videoCoding(ofStream: streamIndex), coding.isH264, !coding.extradata.isEmpty,
+            let record = AVCRecord(record: coding.extradata), record.lengthSize == 4,
+            let timeBase = coding.timeBase, coding.isProgressive, coding.hasSquarePixels
         else { return nil }
         // Decoding order: each packet's timestamp and whether it is an IDR picture.
         var decoded: [(pts: Int64, isIDR: Bool)] = []
@@ -81,13 +74,10 @@ struct CopyScan: Codable, Equatable {
             latestShown = max(latestShown, index)
         }
         return CopyScan(
-            codec: .h264, pixelFormat: PixelFormat(raw: parameters.format).name,
-            size: PixelSize(width: Int(parameters.width), height: Int(parameters.height)),
-            parameterSets: extradata, timeBase: timeBase, origin: input.startTime, timestamps: timestamps,
-            keyframes: keyframes, delay: delay,
-            colors: ColorDescription(
-                range: parameters.color_range.rawValue, space: parameters.color_space.rawValue,
-                primaries: parameters.color_primaries.rawValue, transfer: parameters.color_trc.rawValue))
+            codec: .h264, pixelFormat: coding.pixelFormat.name,
+            size: PixelSize(width: coding.width, height: coding.height),
+            parameterSets: coding.extradata, timeBase: timeBase, origin: input.startTime, timestamps: timestamps,
+            keyframes: keyframes, delay: delay, colors: coding.colors)
     }
 
     private static func read(_ input: InputFile, into packet: Packet) throws -> Bool {

@@ -28,6 +28,23 @@ public struct StreamInfo: Hashable, Sendable {
     public var channels: Int
 }
 
+/// How a video stream is coded: what copying its packets into another file depends on.
+struct VideoCoding {
+    var isH264: Bool
+    /// The codec's global header (for H.264 in MP4, its avcC record); empty when none.
+    var extradata: [UInt8]
+    var pixelFormat: PixelFormat
+    var width: Int
+    var height: Int
+    /// Nil when the container gives none.
+    var timeBase: Rational?
+    /// Coded as whole frames, or not tagged either way.
+    var isProgressive: Bool
+    /// Pixels tagged square, or not tagged.
+    var hasSquarePixels: Bool
+    var colors: ColorDescription
+}
+
 extension InputFile {
     /// Every stream of the file, in order.
     public var streams: [StreamInfo] {
@@ -46,6 +63,25 @@ extension InputFile {
     /// 0 is this instant, for every stream, so audio and video stay in step.
     public var startTime: Rational {
         streams.compactMap(\.startTime).min() ?? .zero
+    }
+
+    /// How stream `index` is coded; nil when there is no such stream.
+    func videoCoding(ofStream index: Int) -> VideoCoding? {
+        guard let stream = stream(index), let parameters = stream.pointee.codecpar?.pointee else { return nil }
+        var extradata: [UInt8] = []
+        if let data = parameters.extradata, parameters.extradata_size > 0 {
+            extradata = Array(UnsafeBufferPointer(start: data, count: Int(parameters.extradata_size)))
+        }
+        let aspect = parameters.sample_aspect_ratio
+        return VideoCoding(
+            isH264: parameters.codec_id == AV_CODEC_ID_H264, extradata: extradata,
+            pixelFormat: PixelFormat(raw: parameters.format), width: Int(parameters.width),
+            height: Int(parameters.height), timeBase: Rational(stream.pointee.time_base),
+            isProgressive: [AV_FIELD_PROGRESSIVE, AV_FIELD_UNKNOWN].contains(parameters.field_order),
+            hasSquarePixels: aspect.num == aspect.den || aspect.num == 0,
+            colors: ColorDescription(
+                range: parameters.color_range.rawValue, space: parameters.color_space.rawValue,
+                primaries: parameters.color_primaries.rawValue, transfer: parameters.color_trc.rawValue))
     }
 
     private func info(for stream: UnsafeMutablePointer<AVStream>, index: Int) -> StreamInfo {
