@@ -7,26 +7,37 @@ import Synchronization
 /// once; the join follows behind them (`waitUntilEncoded`), so the sound is
 /// mixed while pictures are still being encoded.
 ///
-/// Each worker takes a contiguous run of the chunks, so its decoders read
-/// forward from one chunk into the next; a worker that runs out takes chunks
-/// from the end of the longest run left.
+/// In `.timeline` order each worker takes a contiguous run of the chunks, so
+/// its decoders read forward from one chunk into the next; a worker that runs
+/// out takes chunks from the end of the longest run left. In `.given` order
+/// every worker takes the next chunk of the list, so they finish about in the
+/// order the caller put first.
 final class ChunkWorkers: Sendable {
+    enum Order { case timeline, given }
+
     private let encoder: ChunkEncoder
     private let chunks: [Chunk]
     private let queue: WorkQueue
     private let group = DispatchGroup()
 
-    init(encoder: ChunkEncoder, chunks: [Chunk], jobs: Int, isCancelled: @escaping @Sendable () -> Bool) {
+    /// `encoded` runs on the worker's thread with the index of each chunk once it is in the cache.
+    init(
+        encoder: ChunkEncoder, chunks: [Chunk], jobs: Int, order: Order = .timeline,
+        encoded: @escaping @Sendable (Int) -> Void = { _ in }, isCancelled: @escaping @Sendable () -> Bool
+    ) {
         self.encoder = encoder
         self.chunks = chunks
         let workers = min(max(jobs, 1), chunks.count)
-        queue = WorkQueue(chunks: chunks, workers: workers)
+        queue = WorkQueue(chunks: chunks, workers: workers, order: order)
         for worker in 0..<workers {
             group.enter()
             let thread = Thread { [encoder, chunks, queue, group] in
                 defer { group.leave() }
                 do {
-                    try encoder.run(worker: worker, chunks: chunks, queue: queue, isCancelled: isCancelled)
+                    try encoder.run(worker: worker, chunks: chunks, queue: queue, isCancelled: isCancelled) { index in
+                        queue.markEncoded(index)
+                        encoded(index)
+                    }
                 } catch {
                     queue.fail(error)
                 }
@@ -42,16 +53,7 @@ final class ChunkWorkers: Sendable {
     /// Blocks until chunk `index` of those given is in the cache; throws the
     /// first worker's failure. `poll` is called about every 100 ms meanwhile.
     func waitUntilEncoded(_ index: Int, poll: () -> Void) throws {
-        var polled = Date()
-        while true {
-            if let failure = queue.failure { throw failure }
-            if queue.isEncoded(index) { return }
-            Thread.sleep(forTimeInterval: 0.005)
-            if Date().timeIntervalSince(polled) >= 0.1 {
-                poll()
-                polled = Date()
-            }
-        }
+        while try !queue.wait(for: index, until: Date(timeIntervalSinceNow: 0.1)) { poll() }
     }
 
     /// Stops handing out chunks (after a failure elsewhere) and waits for the threads to end.
@@ -75,15 +77,17 @@ struct ChunkEncoder: Sendable {
     var copy: CopyStream?
 
     /// One worker's loop: chunks from the queue until none is left.
-    fileprivate func run(worker: Int, chunks: [Chunk], queue: WorkQueue, isCancelled: @Sendable () -> Bool) throws {
+    fileprivate func run(
+        worker: Int, chunks: [Chunk], queue: WorkQueue, isCancelled: @Sendable () -> Bool, encoded: (Int) -> Void
+    ) throws {
         let compositor = FrameCompositor(plan: plan, text: try TextRasterizer())
         while let index = queue.next(for: worker) {
-            let encoded = try encode(chunks[index], with: compositor) {
+            let file = try encode(chunks[index], with: compositor) {
                 if queue.failure != nil || isCancelled() { throw RenderFailure.cancelled }
                 queue.add(frames: 1)
             }
-            guard encoded != nil else { return }
-            queue.markEncoded(index)
+            guard file != nil else { return }
+            encoded(index)
         }
     }
 
@@ -127,8 +131,10 @@ struct ChunkEncoder: Sendable {
     }
 }
 
-/// The chunks still to encode, as one contiguous run per worker; the chunks
-/// encoded; frames done; the first failure.
+/// The chunks still to encode, as one run per worker (in `.given` order one
+/// run all share); the chunks encoded; frames done; the first failure. Who
+/// waits for a chunk sleeps on `changed`, which is signalled under its lock
+/// whenever a chunk is encoded or a failure set, so no signal is missed.
 private final class WorkQueue: Sendable {
     private struct State {
         var runs: [ArraySlice<Int>]
@@ -138,25 +144,34 @@ private final class WorkQueue: Sendable {
     }
 
     private let state: Mutex<State>
+    private let changed = NSCondition()
+    private let order: ChunkWorkers.Order
 
-    init(chunks: [Chunk], workers: Int) {
-        // Runs of about equal frame counts, in timeline order.
-        let total = chunks.reduce(0) { $0 + $1.frames.count }
+    init(chunks: [Chunk], workers: Int, order: ChunkWorkers.Order) {
+        self.order = order
         var runs: [ArraySlice<Int>] = []
-        var start = 0
-        var counted = 0
-        for (index, chunk) in chunks.enumerated() {
-            counted += chunk.frames.count
-            if counted * workers >= total * (runs.count + 1) || index == chunks.count - 1 {
-                runs.append(ArraySlice(start...index))
-                start = index + 1
+        switch order {
+        case .given:
+            runs = [ArraySlice(chunks.indices)]
+        case .timeline:
+            // Runs of about equal frame counts, in timeline order.
+            let total = chunks.reduce(0) { $0 + $1.frames.count }
+            var start = 0
+            var counted = 0
+            for (index, chunk) in chunks.enumerated() {
+                counted += chunk.frames.count
+                if counted * workers >= total * (runs.count + 1) || index == chunks.count - 1 {
+                    runs.append(ArraySlice(start...index))
+                    start = index + 1
+                }
             }
         }
         while runs.count < workers { runs.append([]) }
         state = Mutex(State(runs: runs))
     }
 
-    /// The next chunk for `worker`: the front of its run, else the back of the longest run.
+    /// The next chunk for `worker`: the front of its run, else the back of the
+    /// longest run (its front in `.given` order).
     func next(for worker: Int) -> Int? {
         state.withLock { state in
             guard state.failure == nil else { return nil }
@@ -164,21 +179,43 @@ private final class WorkQueue: Sendable {
             guard let longest = state.runs.indices.max(by: { state.runs[$0].count < state.runs[$1].count }) else {
                 return nil
             }
-            return state.runs[longest].popLast()
+            return order == .given ? state.runs[longest].popFirst() : state.runs[longest].popLast()
         }
     }
 
     func add(frames: Int64) { state.withLock { $0.framesDone += frames } }
     var framesDone: Int64 { state.withLock { $0.framesDone } }
 
-    func markEncoded(_ index: Int) { _ = state.withLock { $0.encoded.insert(index) } }
-    func isEncoded(_ index: Int) -> Bool { state.withLock { $0.encoded.contains(index) } }
+    func markEncoded(_ index: Int) {
+        signalling { _ = state.withLock { $0.encoded.insert(index) } }
+    }
+
+    /// Whether chunk `index` is encoded, waiting for it until `deadline`; throws the first failure.
+    func wait(for index: Int, until deadline: Date) throws -> Bool {
+        changed.lock()
+        defer { changed.unlock() }
+        while true {
+            let (encoded, failure) = state.withLock { ($0.encoded.contains(index), $0.failure) }
+            if let failure { throw failure }
+            if encoded { return true }
+            if !changed.wait(until: deadline) { return false }
+        }
+    }
 
     func fail(_ error: any Error) {
-        state.withLock { state in
-            if state.failure == nil { state.failure = error }
+        signalling {
+            state.withLock { state in
+                if state.failure == nil { state.failure = error }
+            }
         }
     }
 
     var failure: (any Error)? { state.withLock { $0.failure } }
+
+    private func signalling(_ change: () -> Void) {
+        changed.lock()
+        defer { changed.unlock() }
+        change()
+        changed.broadcast()
+    }
 }

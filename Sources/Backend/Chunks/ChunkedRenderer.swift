@@ -17,6 +17,28 @@ public struct ChunkReport: Sendable, Equatable {
     public var copiedFrames: Int64 = 0
 }
 
+/// One chunk of a chunked render done: its place among the render's chunks,
+/// its output frames, and how its pictures came to be.
+public struct ChunkEvent: Sendable, Hashable {
+    public enum Outcome: Sendable, Hashable {
+        /// Already in the cache, or the same content as a chunk encoded earlier in this render.
+        case reused
+        case encoded
+        /// Packets to be copied from a source at the join.
+        case copied
+    }
+
+    public var position: Int
+    public var frames: Range<Int64>
+    public var outcome: Outcome
+
+    public init(position: Int, frames: Range<Int64>, outcome: Outcome) {
+        self.position = position
+        self.frames = frames
+        self.outcome = outcome
+    }
+}
+
 /// Renders a plan in chunks (SPEC 18): cut by `Chunker`, looked up in the
 /// cache by fingerprint, the missing ones encoded by `jobs` workers in
 /// parallel, then joined without re-encoding, with the sound mixed in one pass.
@@ -91,19 +113,40 @@ public struct ChunkedRenderer: Sendable {
     }
 
     /// Renders output frames `window` (all by default) into the file at `path`.
+    ///
+    /// `priority` names positions in `chunks(window:)` to encode first, in that
+    /// order; the rest follow in timeline order. Without it each worker encodes
+    /// a stretch of the timeline, which reads the sources fastest. The join
+    /// writes in timeline order either way, so the bytes are the same.
+    /// `chunkDone` hears of every chunk once: those needing no encoding at once,
+    /// the others from the worker's thread as each reaches the cache.
     @discardableResult
     public func render(
-        to path: String, frames window: Range<Int64>? = nil, progress: (RenderProgress) -> Void = { _ in },
+        to path: String, frames window: Range<Int64>? = nil, priority: [Int] = [],
+        chunkDone: @escaping @Sendable (ChunkEvent) -> Void = { _ in }, progress: (RenderProgress) -> Void = { _ in },
         isCancelled: @escaping @Sendable () -> Bool = { false }
     ) throws -> ChunkReport {
         let window = window ?? 0..<plan.output.frameCount
         let (chunks, copy, scans) = try layout(window: window)
+        let order = Self.order(of: chunks.count, priority: priority)
+        // The chunks to encode, each content once, in the order to encode them;
+        // the positions each one fills, the first counted as encoded.
         var missing: [Chunk] = []
         var missingIndex: [String: Int] = [:]
-        for chunk in chunks
-        where chunk.kind == .render && missingIndex[chunk.fingerprint] == nil && !cache.contains(chunk.fingerprint) {
-            missingIndex[chunk.fingerprint] = missing.count
-            missing.append(chunk)
+        var fills: [[Int]] = []
+        var ready: [ChunkEvent] = []
+        for position in order {
+            let chunk = chunks[position]
+            if chunk.kind == .render, let index = missingIndex[chunk.fingerprint] {
+                fills[index].append(position)
+            } else if chunk.kind == .render && !cache.contains(chunk.fingerprint) {
+                missingIndex[chunk.fingerprint] = missing.count
+                missing.append(chunk)
+                fills.append([position])
+            } else {
+                ready.append(
+                    ChunkEvent(position: position, frames: chunk.frames, outcome: chunk.kind == .copy ? .copied : .reused))
+            }
         }
         let toEncode = missing.reduce(Int64(0)) { $0 + Int64($1.frames.count) }
         let copied = chunks.filter { $0.kind == .copy }
@@ -116,8 +159,16 @@ public struct ChunkedRenderer: Sendable {
             progress(meter.progress(done: min(meter.alreadyDone + done, max(meter.frameCount - 1, 0))))
         }
         report(0)
+        ready.forEach(chunkDone)
         let encoder = ChunkEncoder(plan: plan, cache: cache, copy: copy)
-        let workers = ChunkWorkers(encoder: encoder, chunks: missing, jobs: jobs, isCancelled: isCancelled)
+        let workers = ChunkWorkers(
+            encoder: encoder, chunks: missing, jobs: jobs, order: priority.isEmpty ? .timeline : .given,
+            encoded: { [fills] index in
+                for (nth, position) in fills[index].enumerated() {
+                    chunkDone(
+                        ChunkEvent(position: position, frames: chunks[position].frames, outcome: nth == 0 ? .encoded : .reused))
+                }
+            }, isCancelled: isCancelled)
         let repaired: Set<String>
         do {
             repaired = try ChunkJoiner(encoder: encoder, scans: scans).join(
@@ -138,6 +189,15 @@ public struct ChunkedRenderer: Sendable {
         return ChunkReport(
             chunks: chunks.count, reused: chunks.count - encodedCount - copied.count, encoded: encodedCount,
             copied: copied.count, copiedFrames: copiedFrames)
+    }
+}
+
+extension ChunkedRenderer {
+    /// Positions `0..<count`: those of `priority` in range first, once each, then the rest in timeline order.
+    static func order(of count: Int, priority: [Int]) -> [Int] {
+        var seen = Set<Int>()
+        let first = priority.filter { (0..<count).contains($0) && seen.insert($0).inserted }
+        return first + (0..<count).filter { !seen.contains($0) }
     }
 }
 

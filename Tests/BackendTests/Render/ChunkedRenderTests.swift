@@ -1,6 +1,7 @@
 import Compiler
 import EDLParser
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Backend
@@ -20,14 +21,15 @@ import Testing
 
     /// Renders `yaml` in chunks of at most `length` frames through the cache at `cache`.
     func render(
-        _ yaml: String, in workspace: RenderWorkspace, cache: String, jobs: Int, length: Int64? = 7, to name: String
+        _ yaml: String, in workspace: RenderWorkspace, cache: String, jobs: Int, length: Int64? = 7, to name: String,
+        priority: [Int] = [], chunkDone: @escaping @Sendable (ChunkEvent) -> Void = { _ in }
     ) throws -> (path: String, report: ChunkReport) {
         var plan = try workspace.plan(yaml)
         plan.output.path = workspace.directory + "/" + name
         let renderer = ChunkedRenderer(
             plan: plan, cache: try ChunkCache(directory: workspace.directory + "/" + cache), jobs: jobs,
             chunkLength: length)
-        let report = try renderer.render(to: plan.output.path)
+        let report = try renderer.render(to: plan.output.path, priority: priority, chunkDone: chunkDone)
         return (plan.output.path, report)
     }
 
@@ -57,6 +59,37 @@ import Testing
         #expect(
             try RenderOutput.pictures(single).map { RenderMedia.index(of: $0) }
                 == RenderOutput.pictures(one.path).map { RenderMedia.index(of: $0) })
+    }
+
+    @Test func chunksAreEncodedInTheCallersOrderAndJoinedInTimelineOrder() throws {
+        let workspace = try RenderWorkspace()
+        let chunks: [Range<Int64>] = [0..<7, 7..<13, 13..<18, 18..<25, 25..<30]
+        func events(_ positions: [Int], _ outcome: ChunkEvent.Outcome) -> [ChunkEvent] {
+            positions.map { ChunkEvent(position: $0, frames: chunks[$0], outcome: outcome) }
+        }
+        let heard = HeardChunks()
+
+        let timeline = try render(cuts, in: workspace, cache: "timeline", jobs: 1, to: "timeline.mp4", chunkDone: heard.add)
+        #expect(heard.take() == events([0, 1, 2, 3, 4], .encoded))
+        // The playhead in chunk 2: it first, then outwards.
+        let playhead = try render(
+            cuts, in: workspace, cache: "playhead", jobs: 1, to: "playhead.mp4", priority: [2, 3, 1, 4, 0],
+            chunkDone: heard.add)
+        #expect(heard.take() == events([2, 3, 1, 4, 0], .encoded))
+        let shared = try render(
+            cuts, in: workspace, cache: "shared", jobs: 2, to: "shared.mp4", priority: [4, 3, 2, 1, 0], chunkDone: heard.add)
+        #expect(Set(heard.take()) == Set(events([0, 1, 2, 3, 4], .encoded)))
+        let warm = try render(
+            cuts, in: workspace, cache: "playhead", jobs: 2, to: "warm.mp4", priority: [4, 3, 2, 1, 0], chunkDone: heard.add)
+        #expect(heard.take() == events([4, 3, 2, 1, 0], .reused))
+        #expect(warm.report == ChunkReport(chunks: 5, reused: 5, encoded: 0))
+        let bytes = try [timeline, playhead, shared, warm].map { try Data(contentsOf: URL(fileURLWithPath: $0.path)) }
+        #expect(bytes.allSatisfy { $0 == bytes[0] })
+    }
+
+    @Test func aPriorityNamesEachChunkOnceAndTheRestFollowInTimelineOrder() {
+        #expect(ChunkedRenderer.order(of: 5, priority: [3, 9, 3, -1, 1]) == [3, 1, 0, 2, 4])
+        #expect(ChunkedRenderer.order(of: 3, priority: []) == [0, 1, 2])
     }
 
     @Test func aPlainCutEncodesItsDecodedFramesAsDrawingThemWould() throws {
@@ -188,5 +221,20 @@ extension ChunkedRenderTests {
         #expect(edited.report == ChunkReport(chunks: 8, reused: 6, encoded: 2))
         let card = try RenderOutput.pictures(edited.path)[30].rgb(80, 45)
         #expect(card.red > 240 && card.green > 240 && card.blue < 15, "\(card)")
+    }
+}
+
+/// The chunk events a render reported, in the order they came.
+private final class HeardChunks: Sendable {
+    private let events = Mutex<[ChunkEvent]>([])
+
+    @Sendable func add(_ event: ChunkEvent) { events.withLock { $0.append(event) } }
+
+    /// The events so far, forgetting them.
+    func take() -> [ChunkEvent] {
+        events.withLock { events in
+            defer { events = [] }
+            return events
+        }
     }
 }
