@@ -23,8 +23,7 @@ public struct MediaProbe: MediaInfo {
 
     /// The text's bitmap size, as the render draws it.
     public func textSize(_ text: TextContent) -> PixelSize? {
-        guard let bitmap = try? TextRasterizer().render(text) else { return nil }
-        return PixelSize(width: bitmap.width, height: bitmap.height)
+        try? TextRasterizer().size(of: text)
     }
 
     /// Stream facts of an opened input.

@@ -31,7 +31,17 @@ enum TextPainter {
         )
     }
 
-    static func paint(_ layout: TextLayout, _ text: TextContent) -> TextBitmap {
+    /// Where everything falls before anything is drawn: the glyphs, the picture's
+    /// bounds (block, ink, stroke and shadow), the background's box.
+    private struct Geometry {
+        var glyphs: [PlacedGlyph]
+        var bounds: PixelBox
+        var layoutBox: PixelBox
+        var strokeWidth: Double
+        var shadowShift: (x: Int, y: Int)
+    }
+
+    private static func geometry(_ layout: TextLayout, _ text: TextContent) -> Geometry {
         let glyphs = place(layout)
         let ink = glyphs.dropFirst().reduce(glyphs.first?.box) { $0?.union($1.box) }
         let strokeWidth = max(0, text.stroke?.width ?? 0)
@@ -47,6 +57,20 @@ enum TextPainter {
         var bounds = layoutBox.union(silhouette).union(shadowBox)
         bounds.maxX = max(bounds.maxX, bounds.minX + 1)
         bounds.maxY = max(bounds.maxY, bounds.minY + 1)
+        return Geometry(
+            glyphs: glyphs, bounds: bounds, layoutBox: layoutBox, strokeWidth: strokeWidth, shadowShift: shadowShift)
+    }
+
+    /// The size `paint` gives the picture, without drawing it.
+    static func paintedSize(_ layout: TextLayout, _ text: TextContent) -> PixelSize {
+        let bounds = geometry(layout, text).bounds
+        return PixelSize(width: bounds.width, height: bounds.height)
+    }
+
+    static func paint(_ layout: TextLayout, _ text: TextContent) -> TextBitmap {
+        let geometry = geometry(layout, text)
+        let (glyphs, bounds, layoutBox) = (geometry.glyphs, geometry.bounds, geometry.layoutBox)
+        let (strokeWidth, shadowShift) = (geometry.strokeWidth, geometry.shadowShift)
         let origin = (x: -bounds.minX, y: -bounds.minY)
 
         var fill = CoverageMask(width: bounds.width, height: bounds.height)

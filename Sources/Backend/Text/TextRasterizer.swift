@@ -41,6 +41,15 @@ public final class TextRasterizer {
         return TextPainter.paint(layout, text)
     }
 
+    /// The size `render` gives `text`'s picture, found without drawing it.
+    ///
+    /// - Throws: as `render` does.
+    public func size(of text: TextContent) throws -> PixelSize {
+        let layout = try layout(text)
+        if let problem = Self.sizeProblem(layout, text) { throw TextError(problem) }
+        return TextPainter.paintedSize(layout, text)
+    }
+
     /// The most pixels a text's picture may have (16 megapixels, twice a 4K
     /// frame): drawing one costs about 30 bytes a pixel, and a line of 2,000
     /// characters at 1000 px would ask for tens of gigabytes.

@@ -39,6 +39,26 @@ struct TextRasterizerTests {
         #expect(padded.width == 1000 && padded.pixel(x: 0, y: 0).a == 255)
     }
 
+    /// What a crop is checked against at compile time: the size of the picture
+    /// the render draws, here found without drawing it.
+    @Test func theSizeFoundWithoutDrawingIsThePicturesSize() throws {
+        let texts: [TextContent] = [
+            .sample("Hello"), .sample(""), .sample("Ÿjå, ÄÉ — gq"),
+            .sample("Hello") { $0.stroke = .init(color: .black, width: 3) },
+            .sample("Hello") { $0.shadow = .init(color: .black, offset: Vector2(-6, 4)) },
+            .sample("Hello") { $0.background = .init(color: .white, padding: 12) },
+            .sample("Two words\non lines") {
+                $0.stroke = .init(color: .black, width: 2.5)
+                $0.shadow = .init(color: .black, offset: Vector2(3, -7))
+                $0.background = .init(color: .white, padding: 1)
+            },
+        ]
+        for text in texts {
+            let bitmap = try rasterizer.render(text)
+            #expect(try rasterizer.size(of: text) == PixelSize(width: bitmap.width, height: bitmap.height), "\(text.string)")
+        }
+    }
+
     @Test func widthGrowsWithMoreCharacters() throws {
         let short = try rasterizer.render(.sample("Hello"))
         let long = try rasterizer.render(.sample("Hello, world"))
