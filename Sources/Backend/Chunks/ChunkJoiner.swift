@@ -16,7 +16,7 @@ import EDLParser
 /// first frame less the stream's decoding delay, so that they run on across
 /// the seams between sources and encoded chunks of other B-frame depths (and
 /// x264 counts a chunk shorter than its delay from 0, not from −delay).
-struct ChunkJoiner {
+struct ChunkJoiner: Sendable {
     let encoder: ChunkEncoder
     /// The copied sources' scans, by source.
     var scans: [SourceID: CopyScan] = [:]
@@ -31,44 +31,58 @@ struct ChunkJoiner {
         let writer = try MediaWriter(
             path: path, output: plan.output, audio: plan.audio.format, copyingChunks: true, copy: encoder.copy)
         let audio = try AudioFeed(plan: plan, window: window)
-        // x264 says its decoding delay exactly; other encoders' own timestamps are kept.
-        let counted = plan.output.video?.codec == .h264
-        var seams = Seams(delay: counted ? max(encoder.copy?.delay ?? 0, writer.videoReorderDelay) : nil)
+        var seams = seams(for: writer)
         var repaired: Set<String> = []
         for (position, chunk) in chunks.enumerated() {
             if isCancelled() { throw RenderFailure.cancelled }
-            let start = chunk.frames.lowerBound - window.lowerBound
-            seams.begin("chunk of frames \(chunk.frames.lowerBound)..<\(chunk.frames.upperBound)", at: start)
-            if let run = chunk.copied {
-                guard case .file(let file)? = plan.source(run.source)?.kind, let scan = scans[run.source] else {
-                    throw RenderFailure("the \(seams.name) names a source that was not read for copying")
-                }
-                do {
-                    try SourcePackets(file: file, scan: scan).read(run) { packet, frame in
-                        let (pts, dts) = try seams.next(pts: start + Int64(frame), dts: start + Int64(frame))
-                        try writer.writeCopiedPacket(packet, pts: pts, dts: dts)
-                    }
-                } catch {
-                    cache.forget(file)  // the file contradicts its scan: the next render reads it again
-                    throw error
-                }
-            } else {
-                try ready(position)
-                let (file, wasRepaired) = try load(chunk, name: seams.name, parameterSets: writer.videoExtradata)
-                if wasRepaired { repaired.insert(chunk.fingerprint) }
-                for var packet in file.packets {
-                    (packet.pts, packet.dts) = try seams.next(pts: packet.pts + start, dts: packet.dts + start)
-                    if encoder.copy != nil { packet.data = NALUnits.lengthPrefixed(annexB: packet.data) }
-                    try writer.writeVideoPacket(
-                        data: packet.data, pts: packet.pts, dts: packet.dts, duration: packet.duration,
-                        isKeyframe: packet.isKeyframe)
-                }
+            if chunk.kind == .render { try ready(position) }
+            if try write(chunk, at: chunk.frames.lowerBound - window.lowerBound, seams: &seams, to: writer) {
+                repaired.insert(chunk.fingerprint)
             }
-            try seams.end(frames: chunk.frames.count)
             try audio.write(throughFrames: chunk.frames.upperBound - window.lowerBound, to: writer)
         }
         try audio.finish(writer)
         try writer.finish()
+        return repaired
+    }
+
+    /// The timestamps of the chunks' stream in `writer`. x264 says its decoding
+    /// delay exactly; other encoders' own timestamps are kept.
+    func seams(for writer: MediaWriter) -> Seams {
+        let counted = plan.output.video?.codec == .h264
+        return Seams(delay: counted ? max(encoder.copy?.delay ?? 0, writer.videoReorderDelay) : nil)
+    }
+
+    /// Writes the pictures of `chunk`, which starts at frame `start` of the
+    /// stream; returns whether it had to be encoded again.
+    func write(_ chunk: Chunk, at start: Int64, seams: inout Seams, to writer: MediaWriter) throws -> Bool {
+        seams.begin("chunk of frames \(chunk.frames.lowerBound)..<\(chunk.frames.upperBound)", at: start)
+        var repaired = false
+        if let run = chunk.copied {
+            guard case .file(let file)? = plan.source(run.source)?.kind, let scan = scans[run.source] else {
+                throw RenderFailure("the \(seams.name) names a source that was not read for copying")
+            }
+            do {
+                try SourcePackets(file: file, scan: scan).read(run) { packet, frame in
+                    let (pts, dts) = try seams.next(pts: start + Int64(frame), dts: start + Int64(frame))
+                    try writer.writeCopiedPacket(packet, pts: pts, dts: dts)
+                }
+            } catch {
+                cache.forget(file)  // the file contradicts its scan: the next render reads it again
+                throw error
+            }
+        } else {
+            let file: ChunkFile
+            (file, repaired) = try load(chunk, name: seams.name, parameterSets: writer.videoExtradata)
+            for var packet in file.packets {
+                (packet.pts, packet.dts) = try seams.next(pts: packet.pts + start, dts: packet.dts + start)
+                if encoder.copy != nil { packet.data = NALUnits.lengthPrefixed(annexB: packet.data) }
+                try writer.writeVideoPacket(
+                    data: packet.data, pts: packet.pts, dts: packet.dts, duration: packet.duration,
+                    isKeyframe: packet.isKeyframe)
+            }
+        }
+        try seams.end(frames: chunk.frames.count)
         return repaired
     }
 
@@ -88,7 +102,7 @@ struct ChunkJoiner {
 /// timestamps strictly increase, no picture shows before it is decoded, and
 /// each chunk holds one packet per frame. Packet `k` of a chunk starting at
 /// frame `s` decodes at `s − delay + k` (without a `delay`, at its own time).
-private struct Seams {
+struct Seams {
     let delay: Int?
     private(set) var name = ""
     private var start: Int64 = 0

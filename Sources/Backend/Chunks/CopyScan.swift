@@ -6,7 +6,7 @@ import EDLParser
 /// IDR pictures that decoding can start at, how far decoding runs ahead of
 /// presentation, and the stream's parameter sets. Kept in the cache beside the
 /// source's content hash, so a file is read once for all renders.
-struct CopyScan: Codable, Equatable {
+struct CopyScan: Codable, Equatable, Sendable {
     var codec: VideoCodec
     var pixelFormat: String
     var size: PixelSize

@@ -122,6 +122,9 @@ public final class Encoder {
         return Array(UnsafeBufferPointer(start: data, count: Int(context.pointee.extradata_size)))
     }
 
+    /// Samples an audio encoder puts before the first input sample (`initial_padding`).
+    public var priming: Int { Int(context.pointee.initial_padding) }
+
     /// Frames a decoder holds back to reorder (B-frames): 0, 1 or 2 for x264.
     public var reorderDelay: Int { Int(context.pointee.has_b_frames) }
 

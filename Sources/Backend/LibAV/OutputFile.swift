@@ -6,10 +6,12 @@ import EDLParser
 /// `avio_closep` + `avformat_free_context`, never `avformat_close_input`.
 ///
 /// Order of use: `addStream` for each encoder, `writeHeader`, `write` packets,
-/// `finish`.
+/// `finish` (or, in memory, `cutFragment` as often as wanted).
 public final class OutputFile {
     let context: UnsafeMutablePointer<AVFormatContext>
     public let path: String
+    /// Where the bytes of an output kept in memory go; nil for a file.
+    private let memory: MemoryOutput?
     private var encoderTimeBases: [AVRational] = []
     /// Added to each stream's packet timestamps, in the encoder's time base.
     private var timestampOffsets: [Int64] = []
@@ -29,13 +31,36 @@ public final class OutputFile {
         }
         context = allocated
         self.path = path
+        memory = nil
         // No random ids or dates in the file (Matroska's segment UID): the same
         // render gives the same bytes.
         context.pointee.flags |= cutlist_format_flag_bitexact()
     }
 
+    /// An output of `format` whose bytes stay in memory, taken by `cutFragment`.
+    /// Nothing is seekable: only a muxer that writes in one pass (fragmented MP4) works.
+    public init(inMemory format: String) throws(LibAVError) {
+        LibAV.quietLogging
+        var allocated: UnsafeMutablePointer<AVFormatContext>?
+        let status = avformat_alloc_output_context2(&allocated, nil, format, nil)
+        guard status >= 0, let allocated else {
+            throw LibAVError(operation: "avformat_alloc_output_context2", code: status < 0 ? status : cutlist_averror_einval())
+        }
+        context = allocated
+        path = "(memory)"
+        context.pointee.flags |= cutlist_format_flag_bitexact()
+        do {
+            let memory = try MemoryOutput()
+            self.memory = memory
+            context.pointee.pb = memory.io
+        } catch {
+            avformat_free_context(allocated)
+            throw error
+        }
+    }
+
     deinit {
-        if context.pointee.pb != nil, !writesNoFile {
+        if memory == nil, context.pointee.pb != nil, !writesNoFile {
             avio_closep(&context.pointee.pb)
         }
         avformat_free_context(context)
@@ -95,8 +120,11 @@ public final class OutputFile {
     /// Opens the file and writes the container header. `fastStart` moves the MP4/MOV
     /// index to the front when the file is finished; `movieTimescale` sets the MP4/MOV
     /// movie time scale (units per second of edit lists and the movie duration).
-    public func writeHeader(fastStart: Bool = false, movieTimescale: Int? = nil) throws(LibAVError) {
-        if !writesNoFile {
+    /// `fragments` makes an MP4 fragmented for Media Source Extensions (see `MovieFragments`).
+    public func writeHeader(
+        fastStart: Bool = false, movieTimescale: Int? = nil, fragments: MovieFragments? = nil
+    ) throws(LibAVError) {
+        if memory == nil, !writesNoFile {
             var ioOptions: OpaquePointer?
             defer { av_dict_free(&ioOptions) }
             try LibAV.setOption(&ioOptions, "protocol_whitelist", "file")
@@ -106,6 +134,15 @@ public final class OutputFile {
         defer { av_dict_free(&options) }
         if fastStart { try LibAV.setOption(&options, "movflags", "+faststart") }
         if let movieTimescale { try LibAV.setOption(&options, "movie_timescale", String(movieTimescale)) }
+        if let fragments {
+            // The moov waits for the first fragment, which gives its edit list (the
+            // composition offset of the first picture, the encoder's priming).
+            var flags = "+frag_custom+delay_moov+default_base_moof"
+            if fragments.startsAnywhere { flags += "+frag_discont" }
+            try LibAV.setOption(&options, "movflags", flags)
+            try LibAV.setOption(&options, "use_editlist", "1")
+            try LibAV.setOption(&options, "fragment_index", String(fragments.firstIndex))
+        }
         try LibAV.check(avformat_write_header(context, &options), "avformat_write_header")
         headerWritten = true
     }
@@ -130,13 +167,88 @@ public final class OutputFile {
         try LibAV.check(av_interleaved_write_frame(context, packet.pointer), "av_interleaved_write_frame")
     }
 
+    /// Ends the fragment of an output in memory (`MovieFragments`) with the
+    /// packets written since the last: returns the bytes of the header (`ftyp`
+    /// and `moov`, the first time only) and of the fragment (`moof` and `mdat`).
+    public func cutFragment() throws(LibAVError) -> (header: [UInt8], fragment: [UInt8]) {
+        guard headerWritten, let memory else { throw .invalid("cutFragment", "not an output in memory with its header written") }
+        try LibAV.check(av_interleaved_write_frame(context, nil), "av_interleaved_write_frame(flush)")
+        // The first flush of a delayed moov writes the moov alone; the fragment comes with the next.
+        for _ in 0..<(memory.hasHeader ? 1 : 2) {
+            try LibAV.check(av_write_frame(context, nil), "av_write_frame(flush)")
+        }
+        memory.hasHeader = true
+        avio_flush(memory.io)
+        if memory.io.pointee.error < 0 { throw LibAVError(operation: "avio_flush", code: memory.io.pointee.error) }
+        return memory.take()
+    }
+
     /// Flushes interleaving queues, writes the trailer and closes the file.
     public func finish() throws(LibAVError) {
         guard headerWritten else { throw .invalid("av_write_trailer", "the header was never written") }
         try LibAV.check(av_interleaved_write_frame(context, nil), "av_interleaved_write_frame(flush)")
         try LibAV.check(av_write_trailer(context), "av_write_trailer")
-        if !writesNoFile {
+        if memory == nil, !writesNoFile {
             try LibAV.check(avio_closep(&context.pointee.pb), "avio_closep")
         }
+    }
+}
+
+/// How `OutputFile` cuts an MP4 into fragments for Media Source Extensions: an
+/// init segment (`ftyp` + `moov` with `mvex`, no samples, and an edit list for
+/// the first packet's composition offset) and a `moof` + `mdat` per `cutFragment`,
+/// each `traf` with its `tfdt`, data offsets from the `moof`.
+public struct MovieFragments: Sendable {
+    /// The `mfhd` sequence number of the first fragment.
+    public var firstIndex: Int
+    /// Whether the first fragment may start anywhere on the stream's timeline:
+    /// its `tfdt` is its first packet's presentation time, as if fragments
+    /// before it held everything from 0. Without it the first `tfdt` is 0.
+    public var startsAnywhere: Bool
+
+    public init(firstIndex: Int = 1, startsAnywhere: Bool = false) {
+        self.firstIndex = firstIndex
+        self.startsAnywhere = startsAnywhere
+    }
+}
+
+/// The `AVIOContext` of an output in memory and the bytes it was given, the
+/// header's (written under libavformat's header marker) apart from the rest.
+private final class MemoryOutput {
+    let io: UnsafeMutablePointer<AVIOContext>
+    private var header: [UInt8] = []
+    private var body: [UInt8] = []
+    /// Whether a fragment was cut, which wrote the header.
+    var hasHeader = false
+
+    init() throws(LibAVError) {
+        let size = 1 << 16
+        guard let buffer = av_malloc(size)?.assumingMemoryBound(to: UInt8.self) else { throw .outOfMemory("av_malloc") }
+        let allocated = avio_alloc_context(buffer, Int32(size), 1, nil, nil, nil, nil)
+        guard let allocated else {
+            var unused: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(buffer)
+            av_freep(&unused)
+            throw .outOfMemory("avio_alloc_context")
+        }
+        io = allocated
+        io.pointee.opaque = Unmanaged.passUnretained(self).toOpaque()
+        io.pointee.write_data_type = { opaque, bytes, count, type, _ in
+            guard let opaque, let bytes, count > 0 else { return 0 }
+            let output = Unmanaged<MemoryOutput>.fromOpaque(opaque).takeUnretainedValue()
+            let chunk = UnsafeBufferPointer(start: bytes, count: Int(count))
+            if type == AVIO_DATA_MARKER_HEADER { output.header += chunk } else { output.body += chunk }
+            return count
+        }
+    }
+
+    deinit {
+        var pointer: UnsafeMutablePointer<AVIOContext>? = io
+        av_freep(&io.pointee.buffer)
+        avio_context_free(&pointer)
+    }
+
+    func take() -> (header: [UInt8], fragment: [UInt8]) {
+        defer { (header, body) = ([], []) }
+        return (header, body)
     }
 }

@@ -11,22 +11,26 @@ final class AudioFeed {
     private var written: Int64 = 0
 
     init(plan: RenderPlan, window: Range<Int64>) throws {
-        let rate = plan.output.fps.rate
-        fps = rate
+        fps = plan.output.fps.rate
         guard let format = plan.audio.format else {
             renderer = nil
             sampleRate = 1
             total = 0
             return
         }
-        let span = TimeRange(start: Rational(window.lowerBound) / rate, end: Rational(window.upperBound) / rate)
-            .samples(at: format.sampleRate)
+        let span = Self.samples(of: window, fps: plan.output.fps, format: format)
         // Normalising measures the whole output first, whatever the window, so a
         // part renders as it sounds in the whole.
         let gain = try AudioRenderer.normalisingGain(plan: plan, format: format)
         renderer = try AudioRenderer(plan: plan, format: format, from: span.lowerBound, gain: gain)
         sampleRate = Int64(format.sampleRate)
         total = Int64(span.count)
+    }
+
+    /// The output samples that go with output frames `window`.
+    static func samples(of window: Range<Int64>, fps: FrameRate, format: AudioFormat) -> Range<Int64> {
+        TimeRange(start: Rational(window.lowerBound) / fps.rate, end: Rational(window.upperBound) / fps.rate)
+            .samples(at: format.sampleRate)
     }
 
     /// Writes the sound that goes with the window's first `frames` frames.

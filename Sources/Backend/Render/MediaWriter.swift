@@ -22,10 +22,16 @@ final class MediaWriter {
     /// With `copy`, some chunks are packets copied from sources: the stream's
     /// parameter sets are theirs and the encoder's (`CopyStream`), and every
     /// packet comes with 4-byte NAL lengths.
+    ///
+    /// With `fragments`, the output is fragmented MP4 kept in memory, whatever
+    /// the container, and `path` is not used: `cutFragment` takes its bytes.
     init(
-        path: String, output: OutputPlan, audio format: AudioFormat?, copyingChunks: Bool = false, copy: CopyStream? = nil
+        path: String, output: OutputPlan, audio format: AudioFormat?, copyingChunks: Bool = false, copy: CopyStream? = nil,
+        fragments: MovieFragments? = nil
     ) throws(LibAVError) {
-        file = try OutputFile(path: path, format: Self.muxer(for: output.container))
+        file =
+            fragments == nil
+            ? try OutputFile(path: path, format: Self.muxer(for: output.container)) : try OutputFile(inMemory: "mp4")
         packet = try Packet()
         if let encoding = output.video {
             let encoder =
@@ -52,10 +58,10 @@ final class MediaWriter {
         let file = self.file
         audio = try format.map { format throws(LibAVError) in try AudioTrackWriter(format: format, file: file) }
         for entry in output.metadata { try file.setMetadata(entry.key, entry.value) }
-        let isMovie = [.mp4, .mov, .m4a].contains(output.container)
+        let isMovie = fragments != nil || [.mp4, .mov, .m4a].contains(output.container)
         try file.writeHeader(
-            fastStart: output.faststart && isMovie,
-            movieTimescale: isMovie ? Self.movieTimescale(output: output, audio: format) : nil)
+            fastStart: output.faststart && isMovie && fragments == nil,
+            movieTimescale: isMovie ? Self.movieTimescale(output: output, audio: format) : nil, fragments: fragments)
     }
 
     /// An MP4/MOV movie time scale that counts both audio samples and video frames
@@ -107,6 +113,12 @@ final class MediaWriter {
 
     /// Flushes both encoders and writes the trailer.
     func finish() throws(LibAVError) {
+        try flushEncoders()
+        try file.finish()
+    }
+
+    /// Writes the packets the encoders still hold.
+    func flushEncoders() throws(LibAVError) {
         if let video, let encoder = video.encoder {
             try encoder.encoder.sendEndOfStream()
             try drain(encoder.encoder, stream: video.stream)
@@ -115,12 +127,27 @@ final class MediaWriter {
             try audio.encoder.sendEndOfStream()
             try drain(audio.encoder, stream: audio.stream)
         }
-        try file.finish()
     }
+
+    /// Fragmented output: ends the fragment (see `OutputFile.cutFragment`).
+    func cutFragment() throws(LibAVError) -> (header: [UInt8], fragment: [UInt8]) {
+        try file.cutFragment()
+    }
+
+    /// Audio packets written so far.
+    private(set) var audioPackets = 0
+    /// Runs after each audio packet is written, with the writer (to cut a fragment there).
+    var afterAudioPacket: ((MediaWriter) throws(LibAVError) -> Void)?
+    /// Samples of priming the audio encoder puts before the sound (AAC's 1024).
+    var audioPriming: Int { audio?.encoder.priming ?? 0 }
 
     private func drain(_ encoder: Encoder, stream: Int) throws(LibAVError) {
         while try encoder.receive(into: packet) {
             try file.write(packet, toStream: stream)
+            if stream == audio?.stream {
+                audioPackets += 1
+                try afterAudioPacket?(self)
+            }
         }
     }
 

@@ -1,0 +1,112 @@
+import Compiler
+import EDLParser
+import Foundation
+
+/// A plan's render as fragmented MP4 for a browser's Media Source Extensions:
+/// the very packets `ChunkedRenderer.render` joins into the output file, so
+/// that what plays is what renders.
+///
+///     video  init ─┬─ chunk 0 (moof + mdat, tfdt = its first frame)
+///                  ├─ chunk 1            any order, any thread
+///                  └─ …
+///     sound  init ─── 0–2 s ─ 2–4 s ─ …  one encode of the whole mix (`PreviewSound`)
+///
+/// Each video segment is made on its own from its chunk, read from the cache or
+/// encoded there and then when missing; the same chunk always gives the same bytes.
+/// Every chunk, copied from a source or encoded, plays after the one init
+/// segment: as in the rendered file, the stream's parameter sets hold the copied
+/// sources' and the encoder's side by side (`CopyStream`).
+///
+/// Times in the segments are the output's: the edit list of each init segment
+/// takes away the decoding delay (video) or the encoder's priming (sound), so
+/// frame `n` shows at `n / fps` and sample `s` sounds at `s / sampleRate`.
+public struct PreviewMedia: Sendable {
+    public let plan: RenderPlan
+    /// The plan's chunks in timeline order; `videoSegment` takes a position in it.
+    public let chunks: [Chunk]
+    /// The video's init segment; nil when the plan has no video.
+    public let videoInit: InitSegment?
+    /// The sound, when the plan has some.
+    public let sound: PreviewSound?
+    private let joiner: ChunkJoiner
+
+    /// The chunks of `renderer`'s plan (its whole timeline) and their stream.
+    /// Throws when the output cannot be chunked or played by a browser.
+    public init(renderer: ChunkedRenderer) throws {
+        let plan = renderer.plan
+        self.plan = plan
+        guard ChunkedRenderer.canChunk(plan), let video = plan.output.video else {
+            throw RenderFailure("the preview plays outputs with chunked video only")
+        }
+        guard video.codec == .h264 else {
+            throw RenderFailure("the preview plays H.264 video; this output is \(video.codec.rawValue)")
+        }
+        let (chunks, copy, scans) = try renderer.layout(window: nil)
+        self.chunks = chunks
+        joiner = ChunkJoiner(encoder: ChunkEncoder(plan: plan, cache: renderer.cache, copy: copy), scans: scans)
+        videoInit = try Self.videoInit(plan: plan, joiner: joiner)
+        sound = try plan.audio.format.map { try PreviewSound(plan: plan, format: $0) }
+    }
+
+    /// The media segment of the chunk at `position`: a `moof` + `mdat` holding
+    /// its packets at its place on the output's timeline.
+    public func videoSegment(_ position: Int) throws -> Data {
+        guard chunks.indices.contains(position), let videoInit else {
+            throw RenderFailure("the preview has no chunk \(position)")
+        }
+        let chunk = chunks[position]
+        let writer = try Self.videoWriter(plan: plan, joiner: joiner, fragment: position + 1)
+        var seams = joiner.seams(for: writer)
+        _ = try joiner.write(chunk, at: chunk.frames.lowerBound, seams: &seams, to: writer)
+        let (header, fragment) = try writer.cutFragment()
+        guard Data(header) == videoInit.bytes else {
+            throw RenderFailure(
+                "the chunk of frames \(chunk.frames.lowerBound)..<\(chunk.frames.upperBound) needs another init segment")
+        }
+        return Data(fragment)
+    }
+
+    /// A fragmented writer of the output's video stream alone, as the join writes it.
+    private static func videoWriter(plan: RenderPlan, joiner: ChunkJoiner, fragment: Int) throws -> MediaWriter {
+        try MediaWriter(
+            path: "", output: plan.output, audio: nil, copyingChunks: true, copy: joiner.encoder.copy,
+            fragments: MovieFragments(firstIndex: fragment, startsAnywhere: true))
+    }
+
+    /// libavformat writes the `moov` when the first fragment is cut, with the edit
+    /// list its first packet asks for; every chunk starts alike (an IDR picture
+    /// decoded the stream's delay ahead of showing), so a stand-in packet so
+    /// stamped gives the `moov` of all, and is dropped with its fragment.
+    private static func videoInit(plan: RenderPlan, joiner: ChunkJoiner) throws -> InitSegment {
+        let writer = try videoWriter(plan: plan, joiner: joiner, fragment: 1)
+        var seams = joiner.seams(for: writer)
+        seams.begin("init segment", at: 0)
+        let (pts, dts) = try seams.next(pts: 0, dts: 0)
+        try writer.writeVideoPacket(data: [0, 0, 0, 1, 0x65], pts: pts, dts: dts, duration: 1, isKeyframe: true)
+        let header = try writer.cutFragment().header
+        let parameterSets =
+            joiner.encoder.copy.flatMap { $0.record(encoderExtradata: writer.videoExtradata) }.flatMap {
+                AVCRecord(record: $0)
+            } ?? AVCRecord(annexB: writer.videoExtradata)
+        guard let sequence = parameterSets?.sequenceSets.first, sequence.count >= 4 else {
+            throw RenderFailure("the encoder gave no H.264 sequence parameter set")
+        }
+        // RFC 6381: profile_idc, the constraint flags and level_idc of the SPS.
+        let codec = "avc1." + sequence[1...3].map { String(format: "%02X", $0) }.joined()
+        return InitSegment(bytes: Data(header), codec: codec, kind: "video")
+    }
+}
+
+/// An init segment (`ftyp` + `moov` without samples) and the codec its
+/// segments hold.
+public struct InitSegment: Sendable, Hashable {
+    public var bytes: Data
+    /// RFC 6381's `codecs` value: `avc1.64001F`, `mp4a.40.2`.
+    public var codec: String
+    /// "video" or "audio".
+    public var kind: String
+
+    /// The type for `MediaSource.isTypeSupported` and `addSourceBuffer`:
+    /// `video/mp4; codecs="avc1.64001F"`.
+    public var mimeType: String { "\(kind)/mp4; codecs=\"\(codec)\"" }
+}

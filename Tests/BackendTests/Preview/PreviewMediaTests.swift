@@ -1,0 +1,218 @@
+import Compiler
+import EDLParser
+import Foundation
+import Testing
+
+@testable import Backend
+
+/// The studio's media (`PreviewMedia`): fragmented MP4 that holds the very
+/// packets a chunked render joins, each chunk's segment at its place on the
+/// output's timeline, and the whole mix as one track cut every 2 s.
+@Suite struct PreviewMediaTests {
+    let media: RenderMedia
+
+    init() throws { media = try RenderMedia.get() }
+
+    /// Renders `yaml` in chunks of at most `length` frames; returns the rendered
+    /// file and the preview of the same renderer.
+    func renderAndPreview(
+        _ yaml: String, in workspace: RenderWorkspace, length: Int64? = 7
+    ) throws -> (path: String, preview: PreviewMedia) {
+        var plan = try workspace.plan(yaml)
+        plan.output.path = workspace.directory + "/out.mp4"
+        let renderer = ChunkedRenderer(
+            plan: plan, cache: try ChunkCache(directory: workspace.directory + "/cache"), jobs: 2, chunkLength: length)
+        try renderer.render(to: plan.output.path)
+        return (plan.output.path, try PreviewMedia(renderer: renderer))
+    }
+
+    /// Three cuts at CRF 20, where x264 puts B-frames in a pyramid (decoding runs 2 frames ahead), over a tone.
+    var cuts: String {
+        media.threeCuts.replacingOccurrences(of: "crf: 0", with: "crf: 20")
+            + "\n  - kind: audio\n    items:\n      - { tone: 440, duration: 1.2s }\n"
+    }
+
+    @Test func videoSegmentsHoldTheRenderedPacketsEachAtItsChunksPlace() throws {
+        let workspace = try RenderWorkspace()
+        let (rendered, preview) = try renderAndPreview(cuts, in: workspace)
+        #expect(preview.chunks.map(\.frames) == [0..<7, 7..<13, 13..<18, 18..<25, 25..<30])
+        let initSegment = try #require(preview.videoInit)
+        #expect(initSegment.mimeType == "video/mp4; codecs=\"avc1.64000B\"")  // High profile, level 1.1
+        let movie = MP4Boxes(initSegment.bytes)
+        #expect(movie.topLevel == ["ftyp", "moov"])
+        #expect(movie.all("moov/mvex/trex").count == 1 && movie.all("moov/trak/mdia/minf/stbl/stsz").count == 1)
+        #expect(movie.sampleCount == 0)
+        let timescale = try #require(movie.first("moov/trak/mdia/mdhd").map(MP4Boxes.mediaTimescale))
+
+        // Any order gives the same bytes: made backwards, then forwards.
+        let backwards = try preview.chunks.indices.reversed().map { try preview.videoSegment($0) }.reversed()
+        let segments = try preview.chunks.indices.map { try preview.videoSegment($0) }
+        #expect(Array(backwards) == segments)
+        let fps = preview.plan.output.fps.rate
+        for (position, segment) in segments.enumerated() {
+            let boxes = MP4Boxes(segment)
+            #expect(boxes.topLevel == ["moof", "mdat"])
+            let start = Rational(preview.chunks[position].frames.lowerBound) / fps * Rational(timescale)
+            #expect(boxes.all("moof/traf/tfdt").map { Rational(MP4Boxes.decodeTime($0)) } == [start], "chunk \(position)")
+            #expect(boxes.first("moof/mfhd").map(MP4Boxes.sequenceNumber) == UInt32(position + 1))
+        }
+
+        let joined = workspace.directory + "/fragments.mp4"
+        try (initSegment.bytes + segments.reduce(Data(), +)).write(to: URL(fileURLWithPath: joined))
+        let probed = try RenderOutput.probe(joined, stream: "v:0", entries: "nb_read_frames,duration", countFrames: true)
+        #expect(probed["nb_read_frames"] == "30" && probed["duration"] == "1.200000")
+        let packets = try Self.packets(joined, stream: "v:0")
+        #expect(packets.count == 30)
+        #expect(packets == (try Self.packets(rendered, stream: "v:0")))
+        #expect(try MediaFixtures.run("ffmpeg", ["-v", "error", "-i", joined, "-f", "null", "-"]).isEmpty)
+    }
+
+    @Test func copiedSpansPlayAfterTheSameInitSegment() throws {
+        let sources = try StreamCopyTests.Sources.shared.get()
+        let workspace = try RenderWorkspace()
+        let (rendered, preview) = try renderAndPreview(
+            StreamCopyTests().project(sources.bFrames), in: workspace, length: 8)
+        #expect(preview.chunks.contains { $0.kind == .copy } && preview.chunks.contains { $0.kind == .render })
+        let initSegment = try #require(preview.videoInit)
+        #expect(initSegment.codec == "avc1.64000A")  // the source's SPS: High profile, level 1
+        let segments = try preview.chunks.indices.map { try preview.videoSegment($0) }
+        let joined = workspace.directory + "/fragments.mp4"
+        try (initSegment.bytes + segments.reduce(Data(), +)).write(to: URL(fileURLWithPath: joined))
+        #expect(try Self.packets(joined, stream: "v:0") == Self.packets(rendered, stream: "v:0"))
+        #expect(
+            try RenderOutput.pictures(joined).map { RenderMedia.index(of: $0) } == StreamCopyTests.expected)
+    }
+
+    @Test func theSoundIsOneEncodeCutEveryTwoSeconds() throws {
+        let workspace = try RenderWorkspace()
+        let yaml = """
+            cutlist: 1
+            output: { path: out.mp4, size: 64x36, fps: 25 }
+            tracks:
+              - items: [{ color: red, duration: 5s }]
+              - kind: audio
+                items: [{ tone: 440, duration: 2s }, { tone: 880, duration: 3s }]
+            """
+        let (rendered, preview) = try renderAndPreview(yaml, in: workspace, length: nil)
+        let sound = try #require(preview.sound)
+        // 94 packets of 1024 samples a segment, the first 1024 samples before 0 (AAC's priming).
+        #expect(sound.segments == [0..<95_232, 95_232..<191_488, 191_488..<240_000])
+        #expect(sound.sampleRate == 48_000)
+        let backwards = try sound.segments.indices.reversed().map { try sound.segment($0) }.reversed()
+        let initSegment = try sound.initSegment()
+        #expect(initSegment.mimeType == "audio/mp4; codecs=\"mp4a.40.2\"")
+        let movie = MP4Boxes(initSegment.bytes)
+        #expect(movie.topLevel == ["ftyp", "moov"] && movie.sampleCount == 0)
+        let priming = try #require(movie.first("moov/trak/edts/elst").map(MP4Boxes.editMediaTime))
+        #expect(priming == 1024)
+        let segments = try sound.segments.indices.map { try sound.segment($0) }
+        #expect(Array(backwards) == segments)
+        for (index, segment) in segments.enumerated() {
+            // Media time less the edit list's priming is output time.
+            let decodeTime = try #require(MP4Boxes(segment).first("moof/traf/tfdt").map(MP4Boxes.decodeTime))
+            #expect(max(0, decodeTime - priming) == sound.segments[index].lowerBound)
+        }
+
+        let joined = workspace.directory + "/sound.mp4"
+        try (initSegment.bytes + segments.reduce(Data(), +)).write(to: URL(fileURLWithPath: joined))
+        // The same packets at the same times; the rendered file's edit list also
+        // marks the priming packet to drop and cuts the last packet short.
+        func stamps(_ packets: [[String: String]]) -> [[String: String]] {
+            packets.map { $0.filter { !["duration", "flags"].contains($0.key) } }
+        }
+        let packets = try Self.packets(joined, stream: "a:0")
+        let renderedPackets = try Self.packets(rendered, stream: "a:0")
+        #expect(packets.count == 236 && stamps(packets) == stamps(renderedPackets))
+        // Decoded (stereo), the priming dropped as the edit list says: the rendered sound, sample for sample.
+        let decoded = try Self.decodedSamples(joined)
+        let renderedSamples = try Self.decodedSamples(rendered)
+        #expect(decoded.count == 236 * 1024 * 2 && renderedSamples.count >= 240_000 * 2)
+        let same = decoded.dropFirst(Int(priming) * 2).prefix(480_000).elementsEqual(renderedSamples.prefix(480_000))
+        #expect(same)
+    }
+
+    /// Each packet's timestamps, duration, size, flags and MD5, as `ffprobe` reads them.
+    static func packets(_ path: String, stream: String) throws -> [[String: String]] {
+        let json = try MediaFixtures.run(
+            "ffprobe",
+            [
+                "-v", "error", "-select_streams", stream, "-show_data_hash", "MD5",
+                "-show_entries", "packet=pts,dts,duration,size,flags,data_hash", "-of", "json", path,
+            ])
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let packets = object?["packets"] as? [[String: Any]] ?? []
+        return packets.map { packet in
+            packet.filter { $0.key != "side_data_list" }.mapValues { "\($0)" }
+        }
+    }
+
+    /// The first audio stream decoded as 16-bit samples, as `ffmpeg` reads it.
+    static func decodedSamples(_ path: String) throws -> [Int16] {
+        let raw = path + ".s16"
+        try MediaFixtures.ffmpeg(["-i", path, "-map", "0:a", "-f", "s16le", raw])
+        let data = try Data(contentsOf: URL(fileURLWithPath: raw))
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+    }
+}
+
+/// The boxes of an MP4 file or segment, read to check what the muxer wrote.
+struct MP4Boxes {
+    /// Each box's path (`moof/traf/tfdt`) and payload (after the size and type), in file order.
+    let boxes: [(path: String, payload: Data)]
+    let topLevel: [String]
+
+    private static let containers: Set<String> = ["moov", "trak", "mdia", "minf", "stbl", "mvex", "moof", "traf", "edts"]
+
+    init(_ data: Data) {
+        var boxes: [(String, Data)] = []
+        var topLevel: [String] = []
+        func walk(_ bytes: Data, prefix: String) {
+            var offset = bytes.startIndex
+            while offset + 8 <= bytes.endIndex {
+                let size = Int(MP4Boxes.integer(bytes, at: offset, count: 4))
+                let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+                guard size >= 8, offset + size <= bytes.endIndex else { return }
+                let payload = bytes[(offset + 8)..<(offset + size)]
+                let path = prefix + type
+                if prefix.isEmpty { topLevel.append(type) }
+                boxes.append((path, Data(payload)))
+                if Self.containers.contains(type) { walk(payload, prefix: path + "/") }
+                offset += size
+            }
+        }
+        walk(data, prefix: "")
+        self.boxes = boxes
+        self.topLevel = topLevel
+    }
+
+    func all(_ path: String) -> [Data] { boxes.filter { $0.path == path }.map(\.payload) }
+    func first(_ path: String) -> Data? { all(path).first }
+
+    /// Samples in the sample table (`stsz`'s count).
+    var sampleCount: Int64 {
+        first("moov/trak/mdia/minf/stbl/stsz").map { Self.integer($0, at: $0.startIndex + 8, count: 4) } ?? -1
+    }
+
+    static func integer(_ bytes: Data, at offset: Int, count: Int) -> Int64 {
+        bytes[offset..<(offset + count)].reduce(Int64(0)) { $0 << 8 | Int64($1) }
+    }
+
+    /// `tfdt`'s base media decode time.
+    static func decodeTime(_ tfdt: Data) -> Int64 {
+        integer(tfdt, at: tfdt.startIndex + 4, count: tfdt[tfdt.startIndex] == 1 ? 8 : 4)
+    }
+
+    /// `mdhd`'s time scale.
+    static func mediaTimescale(_ mdhd: Data) -> Int64 {
+        integer(mdhd, at: mdhd.startIndex + (mdhd[mdhd.startIndex] == 1 ? 20 : 12), count: 4)
+    }
+
+    /// `mfhd`'s sequence number.
+    static func sequenceNumber(_ mfhd: Data) -> UInt32 { UInt32(integer(mfhd, at: mfhd.startIndex + 4, count: 4)) }
+
+    /// The media time of `elst`'s first entry.
+    static func editMediaTime(_ elst: Data) -> Int64 {
+        let version = elst[elst.startIndex]
+        return integer(elst, at: elst.startIndex + 8 + (version == 1 ? 8 : 4), count: version == 1 ? 8 : 4)
+    }
+}
