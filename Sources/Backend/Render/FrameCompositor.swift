@@ -281,11 +281,3 @@ final class FrameCompositor {
         }
     }
 }
-
-/// An output frame as the encoder takes it.
-enum OutputPicture {
-    /// Drawn by the compositor.
-    case drawn(YUVImage)
-    /// A source's decoded frame, already in the output's format (a plain cut).
-    case decoded(Frame)
-}

@@ -165,6 +165,14 @@ final class MediaWriter {
     }
 }
 
+/// An output frame as the encoder takes it.
+enum OutputPicture {
+    /// Drawn by the compositor.
+    case drawn(YUVImage)
+    /// A source's decoded frame, already in the output's format (a plain cut).
+    case decoded(Frame)
+}
+
 /// The video encoder and the conversion from the compositor's YUV 4:2:0 canvas.
 final class PictureEncoder {
     let encoder: Encoder
