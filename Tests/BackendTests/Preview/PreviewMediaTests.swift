@@ -95,8 +95,10 @@ import Testing
             """
         let (rendered, preview) = try renderAndPreview(yaml, in: workspace, length: nil)
         let sound = try #require(preview.sound)
-        // 94 packets of 1024 samples a segment, the first 1024 samples before 0 (AAC's priming).
+        // 94 packets of 1024 samples a segment, the first 1024 samples before 0 (AAC's priming),
+        // up to the rendered sound's end: 5 s at 48 kHz.
         #expect(sound.segments == [0..<95_232, 95_232..<191_488, 191_488..<240_000])
+        #expect(try RenderOutput.probe(rendered, stream: "a:0", entries: "duration,sample_rate")["duration"] == "5.000000")
         #expect(sound.sampleRate == 48_000)
         let backwards = try sound.segments.indices.reversed().map { try sound.segment($0) }.reversed()
         let initSegment = try sound.initSegment()
