@@ -36,13 +36,15 @@ let package = Package(
         .target(
             name: "Backend",
             dependencies: ["Compiler", "CFFmpeg", "CText", "CWebP", .product(name: "Crypto", package: "swift-crypto")]),
+        // A project file to diagnostics and a plan, as the terminal, the studio and the editor share it.
+        .target(name: "Workspace", dependencies: ["EDLParser", "Compiler", "Backend"]),
         // The Swift runtime SwiftPM links into every executable is linked in, not loaded (see main.c).
         .executableTarget(
             name: "render", path: "Sources/launcher", linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         .executableTarget(
             name: "render-cli",
             dependencies: [
-                "EDLParser", "Compiler", "Backend",
+                "EDLParser", "Compiler", "Backend", "Workspace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/render"
@@ -54,6 +56,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Backend"], path: "Tests/TestSupport"),
         .testTarget(name: "EDLParserTests", dependencies: ["EDLParser"], exclude: ["Fixtures"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler"], exclude: ["Golden"]),
+        .testTarget(name: "WorkspaceTests", dependencies: ["Workspace"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Compiler", "EDLParser", "TestSupport"]),
         // Runs the built `render` executable as a user would: exact text and exit status.
         .testTarget(name: "RenderCLITests", dependencies: ["render", "render-cli"], exclude: ["Fixtures"]),

@@ -14,7 +14,7 @@ struct Check: ParsableCommand {
     @OptionGroup var variables: VariableOptions
 
     func run() throws {
-        let (parsed, _, _) = try ProjectCompiler(path: project, assignments: variables.assignments).compile()
+        let (parsed, _, _) = try ProjectLoader(path: project, assignments: variables.assignments).compile()
         let items = parsed.tracks.reduce(0) { $0 + $1.items.count }
         print(
             "\(project): ok (\(parsed.tracks.count) track\(parsed.tracks.count == 1 ? "" : "s"), \(items) item\(items == 1 ? "" : "s"))"

@@ -107,7 +107,7 @@ struct DiffCommand: ParsableCommand {
         guard path != "/dev/null" else { return Version() }
         let collector = side == nil ? nil : DiagnosticCollector()
         do {
-            let compiler = try ProjectCompiler(
+            let compiler = try ProjectLoader(
                 path: path, assignments: variables.assignments, directory: directory, collector: collector)
             let (project, plan, _) = try compiler.compile()
             guard let timeline = compiler.compiler.editTimeline(project).timeline else { throw ExitCode(2) }

@@ -19,7 +19,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         // The project must compile as it would render: the same checks, the same diagnostics.
-        let compiler = try ProjectCompiler(path: self.project, assignments: variables.assignments)
+        let compiler = try ProjectLoader(path: self.project, assignments: variables.assignments)
         let (project, plan, included) = try compiler.compile()
         let path = output ?? URL(fileURLWithPath: self.project).deletingPathExtension().appendingPathExtension("otio").path
         // Media paths are relative to the timeline's folder, as OpenTimelineIO resolves them.

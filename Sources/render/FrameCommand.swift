@@ -29,7 +29,7 @@ struct FrameCommand: ParsableCommand {
     func run() throws {
         let time = try optionValue { () throws(ValueError) in try ValueSyntax.time(at).seconds }
         let scaled = try size.map { text in try optionValue { () throws(ValueError) in try ValueSyntax.pixelSize(text) } }
-        let plan = try ProjectCompiler(path: project, assignments: variables.assignments).plan()
+        let plan = try ProjectLoader(path: project, assignments: variables.assignments).plan()
         let index = (time * plan.output.fps.rate).floor
         guard index < plan.output.frameCount else {
             throw ValidationError(

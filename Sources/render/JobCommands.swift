@@ -29,7 +29,7 @@ struct SplitCommand: ParsableCommand {
     }
 
     func run() throws {
-        let plan = try ProjectCompiler(path: project, assignments: variables.assignments).plan()
+        let plan = try ProjectLoader(path: project, assignments: variables.assignments).plan()
         guard ChunkedRenderer.canChunk(plan) else {
             Terminal.printError(
                 "error: '\(plan.output.path)' cannot be joined from chunks; render split takes MP4, MOV, MKV or WebM "

@@ -20,7 +20,7 @@ struct PlanCommand: ParsableCommand {
     @OptionGroup var cacheOptions: CacheOptions<FingerprintCache>
 
     func run() throws {
-        let plan = try ProjectCompiler(path: project, assignments: variables.assignments).plan()
+        let plan = try ProjectLoader(path: project, assignments: variables.assignments).plan()
         let chunks = try cacheOptions.chunks(of: plan)
         print(json ? try plan.json(chunks: chunks) : plan.text + plan.chunkText(chunks), terminator: "")
     }

@@ -1,8 +1,13 @@
 import ArgumentParser
+import Backend
+import Compiler
 import EDLParser
 import Foundation
+import Workspace
 
-/// Reads and parses a project file, printing diagnostics the way a compiler does.
+/// Compiles a project file against its real media and prints its diagnostics
+/// the way a compiler does; the shared first half of `render`, `plan`, `frame`,
+/// `check`, `export` and `diff`.
 struct ProjectLoader {
     let path: String
     let overrides: [String: String]
@@ -11,43 +16,62 @@ struct ProjectLoader {
     var directory: String?
     /// Set: diagnostics are kept there instead of printed.
     var collector: DiagnosticCollector?
+    /// Probes each file once, for the compile and for whatever the caller asks of the project next.
+    let projects = ProjectCompiler()
 
-    /// The parsed project, or nil after printing its diagnostics to standard error.
-    /// The parse of the project file (its diagnostics not yet printed) and its
-    /// text; nil, after printing why, when the file cannot be read as text.
-    func load() -> (result: ParseResult, source: String)? {
-        let url = URL(fileURLWithPath: path)
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-        // Refused before it is read, so a file of gigabytes is not read into memory first.
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int ?? 0
-        if !isDirectory.boolValue, let problem = ProjectParser.sizeProblem(bytes: size, file: path) {
-            let renderer = DiagnosticRenderer(colored: Terminal.standardErrorIsTerminal)
-            Terminal.printError(renderer.render([problem]), terminator: "")
-            return nil
-        }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: url.path) else {
-            let reason =
-                isDirectory.boolValue ? "is a directory, not a project file" : exists ? "cannot be read" : "does not exist"
-            Terminal.printError("error: project file '\(path)' \(reason)")
-            return nil
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            Terminal.printError("\(path):1:1: error: the project file is not UTF-8 text")
-            return nil
-        }
-        let directory = self.directory ?? url.deletingLastPathComponent().standardizedFileURL.path
-        return (ProjectParser.parse(text, file: path, directory: directory, overrides: overrides), text)
+    init(path: String, assignments: [String], directory: String? = nil, collector: DiagnosticCollector? = nil) throws {
+        self.path = path
+        overrides = try Self.overrides(assignments)
+        self.directory = directory
+        self.collector = collector
     }
 
-    /// Prints diagnostics with excerpts of the project file and of the files its compositions read (`included`).
-    func report(_ diagnostics: [Diagnostic], dropped: Int = 0, source: String, included: [String: String] = [:]) {
+    var compiler: Compiler { projects.compiler }
+
+    /// The plan, or exit status 2 after printing what is wrong.
+    /// - Parameters:
+    ///   - output: `-o`, relative to the working directory.
+    ///   - preview: a quarter of the pixels and the fastest preset.
+    func plan(output: String? = nil, preview: Bool = false) throws -> RenderPlan {
+        try compile(output: output, preview: preview).plan
+    }
+
+    /// The parsed project, its plan, and the other project files its compositions
+    /// read (absolute paths); see `plan(output:preview:)`.
+    func compile(output: String? = nil, preview: Bool = false) throws -> (
+        project: Project, plan: RenderPlan, included: [String]
+    ) {
+        var outputPath: Located<String>?
+        if let output {
+            let path = URL(fileURLWithPath: output).standardizedFileURL.path
+            guard Container(path: path) != nil else {
+                throw ValidationError(
+                    "'\(output)' has no known container extension; use one of: "
+                        + Container.allCases.map { "." + $0.rawValue }.joined(separator: " "))
+            }
+            outputPath = Located(path, at: SourceLocation(file: "-o", line: 1, column: 1))
+        }
+        let source: ProjectSource
+        switch ProjectSource.read(path, directory: directory, overrides: overrides) {
+        case .success(let read): source = read
+        case .failure(let problem):
+            report([problem.diagnostic], sources: [:])
+            throw ExitCode(2)
+        }
+        let result = projects.compile(source, output: outputPath, preview: preview)
+        report(result.diagnostics, dropped: result.dropped, sources: result.sources)
+        guard let project = result.project, let plan = result.plan else { throw ExitCode(2) }
+        return (project, plan, result.included)
+    }
+
+    /// Prints diagnostics with excerpts of the files in `sources` (the project
+    /// and the files its compositions read), or keeps them in the collector.
+    func report(_ diagnostics: [Diagnostic], dropped: Int = 0, sources: [String: String]) {
         guard !diagnostics.isEmpty else { return }
         if let collector {
             collector.diagnostics += diagnostics
             return
         }
-        let sources = included.merging([path: source]) { $1 }
         let renderer = DiagnosticRenderer(sources: sources, colored: Terminal.standardErrorIsTerminal)
         Terminal.printError(renderer.render(diagnostics, dropped: dropped), terminator: "")
     }

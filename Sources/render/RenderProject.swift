@@ -3,6 +3,7 @@ import Backend
 import Compiler
 import EDLParser
 import Foundation
+import Workspace
 
 /// `render PROJECT`: render a project to its output file.
 struct RenderProject: ParsableCommand {
@@ -99,7 +100,7 @@ struct RenderProject: ParsableCommand {
     /// Renders once; returns the files the render read, to watch.
     private func renderOnce() throws -> [String] {
         // Caught from the start (see main), so Ctrl-C while probing also ends with 130 and no output.
-        let compiler = try ProjectCompiler(path: project, assignments: variables.assignments)
+        let compiler = try ProjectLoader(path: project, assignments: variables.assignments)
         let (_, plan, included) = try compiler.compile(output: output, preview: preview)
         if Interruption.isRequested { throw ExitCode(130) }
         let frames = try range.map { text -> Range<Int64> in
@@ -174,9 +175,9 @@ struct RenderProject: ParsableCommand {
 
     private func report(_ error: Error, plan: RenderPlan) {
         if let failure = error as? RenderFailure, let location = failure.location {
-            ProjectLoader(path: project, overrides: [:]).report(
-                [.error(failure.message, at: location)],
-                source: (try? String(contentsOfFile: project, encoding: .utf8)) ?? "")
+            let source = (try? String(contentsOfFile: project, encoding: .utf8)) ?? ""
+            (try? ProjectLoader(path: project, assignments: []))?.report(
+                [.error(failure.message, at: location)], sources: [project: source])
         } else {
             Terminal.printError("error: rendering '\(plan.output.path)' failed: \(Terminal.describe(error))")
         }

@@ -410,7 +410,7 @@ import Testing
         let result = try space.render("check", "nothere.yaml")
         #expect(result.status == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr == "error: project file 'nothere.yaml' does not exist\n")
+        #expect(result.stderr == "error: project file 'nothere.yaml' does not exist\n1 error\n")
     }
 
     @Test func aDirectoryAsTheProjectIsAClearUsageError() throws {
@@ -419,7 +419,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: space.path("edit.yaml"), withIntermediateDirectories: true)
         let result = try space.render("check", "edit.yaml")
         #expect(result.status == 2)
-        #expect(result.stderr == "error: project file 'edit.yaml' is a directory, not a project file\n")
+        #expect(result.stderr == "error: project file 'edit.yaml' is a directory, not a project file\n1 error\n")
     }
 
     @Test func aProjectThatIsNotUTF8IsAClearUsageError() throws {
@@ -429,7 +429,7 @@ import Testing
         try Data(Array("cutlist: 1\n# caf".utf8) + [0xE9, 0x0A]).write(to: space.url.appendingPathComponent("latin1.yaml"))
         let result = try space.render("check", "latin1.yaml")
         #expect(result.status == 2)
-        #expect(result.stderr == "latin1.yaml:1:1: error: the project file is not UTF-8 text\n")
+        #expect(result.stderr == "latin1.yaml:1:1: error: the project file is not UTF-8 text\n1 error\n")
     }
 }
 

@@ -9,12 +9,12 @@ import Foundation
 /// old one, which a watch on the file itself would miss). One watcher lives as
 /// long as `--watch` does, so a save made while a render runs stays queued in
 /// the kernel until the render ends. Sleeps in `poll` between events: no loop spins.
-final class FileWatcher {
+public final class FileWatcher {
     private let descriptor: Int32
     /// Per watch, its folder and the names in it that count.
     private var folders: [Int32: (path: String, names: Set<String>)] = [:]
 
-    init() throws {
+    public init() throws {
         descriptor = inotify_init1(Int32(IN_CLOEXEC))
         guard descriptor >= 0 else { throw Failure(message: "cannot watch files: \(String(cString: strerror(errno)))") }
     }
@@ -23,7 +23,7 @@ final class FileWatcher {
 
     /// Makes `paths` (absolute) the files that count from now on, keeping the
     /// folders watched before: their queued events are read against the new set.
-    func watch(_ paths: [String]) {
+    public func watch(_ paths: [String]) {
         var byFolder: [String: Set<String>] = [:]
         for path in paths {
             let url = URL(fileURLWithPath: path)
@@ -41,15 +41,15 @@ final class FileWatcher {
     /// after `wd`, `mask` and `cookie` (the name follows the header).
     private static let lengthOffset = MemoryLayout<inotify_event>.size - MemoryLayout<UInt32>.size
 
-    struct Failure: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
+    public struct Failure: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
     }
 
     /// The files that changed, `already` first, once changes have settled for
     /// `quiet` seconds (a save is often several writes); waits for a first change
     /// only when `already` is empty. `nil` when `isCancelled` becomes true.
-    func waitForChange(already: [String] = [], quiet: Double = 0.2, isCancelled: () -> Bool) -> [String]? {
+    public func waitForChange(already: [String] = [], quiet: Double = 0.2, isCancelled: () -> Bool) -> [String]? {
         var changed = already
         while true {
             let timeout = changed.isEmpty ? 250 : Int32(quiet * 1000)
