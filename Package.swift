@@ -18,7 +18,9 @@ let package = Package(
         // YAML -> typed AST with source locations; every check that needs no media.
         .target(name: "EDLParser", dependencies: ["Yams"]),
         // AST + MediaInfo -> RenderPlan. Pure: no libav, no files.
-        .target(name: "Compiler", dependencies: ["EDLParser", "Yams", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Compiler", dependencies: ["EDLParser", .product(name: "Crypto", package: "swift-crypto")]),
+        // OpenTimelineIO both ways, Cutlist's YAML written back, `render diff`'s edit timeline. Pure.
+        .target(name: "Interchange", dependencies: ["EDLParser", "Compiler", "Yams"]),
         // FFmpeg's libraries (libavformat, libavcodec, libavutil, libswscale, libswresample).
         .systemLibrary(
             name: "CFFmpeg",
@@ -44,25 +46,27 @@ let package = Package(
         .executableTarget(
             name: "render-cli",
             dependencies: [
-                "EDLParser", "Compiler", "Backend", "Workspace",
+                "EDLParser", "Compiler", "Interchange", "Backend", "Workspace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/render"
         ),
         // Reads one input as a project, an OTIO file, a job manifest or a diff's two projects:
         // a libFuzzer target (scripts/fuzz.sh), or a replayer of inputs.
-        .executableTarget(name: "fuzz", dependencies: ["EDLParser", "Compiler", "Backend"], path: "Fuzz"),
+        .executableTarget(name: "fuzz", dependencies: ["EDLParser", "Compiler", "Interchange", "Backend"], path: "Fuzz"),
         // Measurements only tests make (levels, pitch): not part of any product.
         .target(name: "TestSupport", dependencies: ["Backend"], path: "Tests/TestSupport"),
         .testTarget(name: "EDLParserTests", dependencies: ["EDLParser"], exclude: ["Fixtures"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler"], exclude: ["Golden"]),
         .testTarget(name: "WorkspaceTests", dependencies: ["Workspace"]),
+        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Compiler", "EDLParser"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Compiler", "EDLParser", "TestSupport"]),
         // Runs the built `render` executable as a user would: exact text and exit status.
         .testTarget(name: "RenderCLITests", dependencies: ["render", "render-cli"], exclude: ["Fixtures"]),
         // Renders every project in examples/ and checks what a viewer would notice (export and
         // import through the built `render`).
         .testTarget(
-            name: "ExampleTests", dependencies: ["Backend", "Compiler", "EDLParser", "TestSupport", "render"]),
+            name: "ExampleTests",
+            dependencies: ["Backend", "Compiler", "EDLParser", "Interchange", "TestSupport", "render"]),
     ]
 )

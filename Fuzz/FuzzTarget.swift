@@ -2,6 +2,7 @@ import Backend
 import Compiler
 import EDLParser
 import Foundation
+import Interchange
 
 /// What one fuzz input is read as; see Fuzz.swift.
 enum FuzzTarget: String, CaseIterable {

@@ -50,7 +50,7 @@ public struct Compiler: Sendable {
     }
 
     /// The passes up to the timeline: every item placed, `until: end` resolved.
-    func place(_ context: inout CompileContext) -> (Placement, OutputPlan)? {
+    package func place(_ context: inout CompileContext) -> (Placement, OutputPlan)? {
         MediaProber(media: media).probe(&context)
         // The frame rate and size come from the first source unless the output
         // gives them: with a source left out, later passes could work from the wrong ones.

@@ -3,6 +3,7 @@ import Backend
 import Compiler
 import EDLParser
 import Foundation
+import Interchange
 
 /// `render diff`: what changed between two versions of an edit, in an editor's words.
 struct DiffCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Backend
 import Compiler
 import Foundation
+import Interchange
 
 /// `render export`: the project as an OpenTimelineIO timeline, for other editors.
 struct ExportCommand: ParsableCommand {

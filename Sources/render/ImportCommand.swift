@@ -3,6 +3,7 @@ import Backend
 import Compiler
 import EDLParser
 import Foundation
+import Interchange
 
 /// `render import`: an OpenTimelineIO timeline as a Cutlist project.
 struct ImportCommand: ParsableCommand {

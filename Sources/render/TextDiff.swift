@@ -1,4 +1,4 @@
-import Compiler
+import Interchange
 
 /// A unified diff of two texts (three lines of context), for files `render
 /// diff` cannot read as projects when git runs it as a diff driver.

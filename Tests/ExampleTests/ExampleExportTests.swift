@@ -2,6 +2,7 @@ import Backend
 import Compiler
 import EDLParser
 import Foundation
+import Interchange
 import Testing
 
 /// `render export` of every example: OpenTimelineIO's Python library reads it

@@ -2,9 +2,9 @@ import EDLParser
 
 /// State shared by the passes of one compile: the project, what probing found,
 /// the output frame rate once known, and the diagnostics collected so far.
-struct CompileContext {
-    let project: Project
-    var diagnostics = DiagnosticList()
+package struct CompileContext {
+    package let project: Project
+    package var diagnostics = DiagnosticList()
     /// Probe results by absolute path; only looked up, never iterated for output.
     var facts: [String: MediaFacts] = [:]
     /// The drawn size of each text that has a `crop`, to check the crop against.
@@ -20,11 +20,11 @@ struct CompileContext {
     /// Items with an error of their own, by location: left out without a second error.
     var failedItems: Set<SourceLocation> = []
 
-    init(project: Project) {
+    package init(project: Project) {
         self.project = project
     }
 
-    var hasErrors: Bool { diagnostics.hasErrors }
+    package var hasErrors: Bool { diagnostics.hasErrors }
 
     mutating func error(_ message: String, at location: SourceLocation?, hint: String? = nil) {
         diagnostics.error(message, at: location, hint: hint)
@@ -74,7 +74,7 @@ struct CompileContext {
 }
 
 extension FrameRate {
-    static let thirty: FrameRate = {
+    package static let thirty: FrameRate = {
         guard let rate = FrameRate(Rational(30)) else { preconditionFailure("30 is a positive rate") }
         return rate
     }()

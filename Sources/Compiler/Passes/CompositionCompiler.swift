@@ -5,7 +5,7 @@ import EDLParser
 /// (SPEC 14). A composition is as large as the output and runs at its rate
 /// unless it says otherwise (a file's `output.size`, `fps`), and its sound is
 /// mixed at the output's sample rate.
-struct CompositionCompiler {
+package struct CompositionCompiler {
     let compiler: Compiler
 
     func compile(_ context: inout CompileContext) {
@@ -22,7 +22,7 @@ struct CompositionCompiler {
     }
 
     /// The composition as a project of its own: its tracks, at its size and rate.
-    static func project(for composition: Composition, _ context: CompileContext) -> Project {
+    package static func project(for composition: Composition, _ context: CompileContext) -> Project {
         let parent = context.project
         var project = Project(file: parent.file, directory: parent.directory, tracks: composition.tracks)
         var output = Output()

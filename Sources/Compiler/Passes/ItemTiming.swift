@@ -1,17 +1,17 @@
 import EDLParser
 
 /// An item's length and source mapping before it is placed on the timeline.
-struct ItemTiming: Equatable {
-    enum Length: Equatable {
+package struct ItemTiming: Equatable {
+    package enum Length: Equatable {
         case fixed(Rational)
         /// `until: end`: up to the output's end, and at most `limit` when the
         /// source runs out first (no loop).
         case untilEnd(limit: Rational?)
     }
 
-    var from: Rational = .zero
+    package var from: Rational = .zero
     /// 0 for freeze frames and still pictures.
-    var speed: Rational = .one
+    package var speed: Rational = .one
     var loopLength: Rational?
     var length: Length
 }

@@ -1,17 +1,17 @@
 import EDLParser
 
 /// An item with its place on the timeline.
-struct PlacedItem {
-    var track: Int
+package struct PlacedItem {
+    package var track: Int
     /// Index in the track's `items`.
     var index: Int
-    var item: Item
-    var timing: ItemTiming
-    var start: Rational
+    package var item: Item
+    package var timing: ItemTiming
+    package var start: Rational
     /// Known once the output duration is (for `until: end` items).
     var length: Rational?
     /// Probe facts for `source:` items, a composition's for compositions.
-    var facts: MediaFacts?
+    package var facts: MediaFacts?
     /// A composition item's compiled timeline.
     var composition: RenderPlan?
     /// `fade_in` and `fade_out` as ramps on the timeline, for its picture's
@@ -19,7 +19,7 @@ struct PlacedItem {
     var fades: [Curve<Double>] = []
 
     var range: TimeRange { TimeRange(start: start, end: start + (length ?? .zero)) }
-    var end: Rational? { length.map { start + $0 } }
+    package var end: Rational? { length.map { start + $0 } }
 
     var timeMap: TimeMap {
         TimeMap(start: start, from: timing.from, speed: timing.speed, loopLength: timing.loopLength)
@@ -28,18 +28,18 @@ struct PlacedItem {
 
 /// A transition between two placed items of one track; the incoming item starts
 /// `duration` before the outgoing one ends.
-struct PlacedTransition {
-    var transition: Transition
-    var track: Int
+package struct PlacedTransition {
+    package var transition: Transition
+    package var track: Int
     var location: SourceLocation
     /// The transition item's own id: its colour layer's.
     var id: ItemID
     /// Indices into `Placement.items`.
-    var outgoing: Int
-    var incoming: Int
-    var duration: Rational
+    package var outgoing: Int
+    package var incoming: Int
+    package var duration: Rational
 
-    func span(_ items: [PlacedItem]) -> TimeRange {
+    package func span(_ items: [PlacedItem]) -> TimeRange {
         let start = items[incoming].start
         return TimeRange(start: start, end: start + duration)
     }
@@ -68,12 +68,12 @@ struct PlacedEdgeFade {
 }
 
 /// Every track laid out: items in track order, then transitions.
-struct Placement {
-    var items: [PlacedItem] = []
-    var transitions: [PlacedTransition] = []
+package struct Placement {
+    package var items: [PlacedItem] = []
+    package var transitions: [PlacedTransition] = []
     var edgeFades: [PlacedEdgeFade] = []
     /// Every gap, by track (gaps count towards the output length).
-    var gaps: [(track: Int, range: TimeRange)] = []
+    package var gaps: [(track: Int, range: TimeRange)] = []
 
     /// SPEC 4: the end of the last item over all tracks, `until: end` items excluded.
     var naturalEnd: Rational {

@@ -125,7 +125,7 @@ extension TextContent {
 }
 
 /// A string in double quotes with `"` `\` and control characters escaped: one line, unambiguous.
-func quoted(_ string: String) -> String {
+package func quoted(_ string: String) -> String {
     var out = "\""
     for scalar in string.unicodeScalars {
         switch scalar {

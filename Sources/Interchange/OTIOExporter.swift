@@ -1,3 +1,4 @@
+import Compiler
 import EDLParser
 import Foundation
 
@@ -22,7 +23,7 @@ extension Compiler {
             let tracks = otioTracks(project, placement, output, context, mediaFolder: mediaFolder)
         else { return (nil, context.diagnostics.sorted) }
         let name = project.file.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? "timeline"
-        var timeline = OTIOTimeline(name: name, tracks: OTIOTimeline.Stack(children: tracks))
+        var timeline = OTIOTimeline(name: name, tracks: OTIOTimeline.Stack(children: tracks.map { .track($0) }))
         timeline.metadata = ["fps": output.fps.description, "size": output.size.description]
         if project.output.background != .black { timeline.metadata["background"] = project.output.background.description }
         if let duration = project.output.duration { timeline.metadata["duration"] = duration.value.description }
@@ -105,7 +106,7 @@ extension Compiler {
             let tracks = otioTracks(context.project, placement, output, context, mediaFolder: mediaFolder)
         else { return nil }
         let sourceStart = placed.timing.from + (start - placed.start) * placed.timing.speed
-        var stack = OTIOTimeline.Stack(name: composition.name, children: tracks)
+        var stack = OTIOTimeline.Stack(name: composition.name, children: tracks.map { .track($0) })
         stack.sourceRange = OTIOTimeline.Range(
             start: OTIOTimeline.Time(sourceStart, rates: [output.fps]),
             duration: OTIOTimeline.Time(stop - start, rates: [output.fps]))
@@ -128,14 +129,15 @@ extension Compiler {
         switch placed.item.content {
         case .source(let reference):
             clip.name = reference.displayName
-            clip.target = Self.url(reference.path, under: mediaFolder)
+            clip.reference.kind = .external(url: Self.url(reference.path, under: mediaFolder))
             let still = placed.facts?.video?.isStillImage == true && placed.facts?.duration == nil
             if speed != .one, !still { clip.speed = speed.approximateDouble }
-        case .color(let color): (clip.name, clip.generator) = ("color \(color)", "SolidColor")
-        case .text(let text): (clip.name, clip.generator) = (text.string, "Text")
-        case .tone(let frequency): (clip.name, clip.generator) = ("tone \(frequency) Hz", "Tone")
-        case .pattern(let pattern): (clip.name, clip.generator) = (pattern.rawValue, "Pattern")
-        case .gradient(let gradient): (clip.name, clip.generator) = ("gradient \(gradient.shape.rawValue)", "Gradient")
+        case .color(let color): (clip.name, clip.reference.kind) = ("color \(color)", .generator("SolidColor"))
+        case .text(let text): (clip.name, clip.reference.kind) = (text.string, .generator("Text"))
+        case .tone(let frequency): (clip.name, clip.reference.kind) = ("tone \(frequency) Hz", .generator("Tone"))
+        case .pattern(let pattern): (clip.name, clip.reference.kind) = (pattern.rawValue, .generator("Pattern"))
+        case .gradient(let gradient):
+            (clip.name, clip.reference.kind) = ("gradient \(gradient.shape.rawValue)", .generator("Gradient"))
         case .composition, .gap, .transition: break
         }
         return clip

@@ -1,9 +1,11 @@
+import Compiler
 import EDLParser
-import Foundation
+@preconcurrency import Yams
 
 /// A project's timeline as `render diff` sees it: what plays where, and the
-/// keys each item, transition and track sets, as the project writes them
-/// (`CutlistYAML`), without places in the YAML (moving a line changes nothing).
+/// keys each item, transition and track sets, as typed values (`CutlistYAML`'s
+/// nodes, a composition's own timeline), without places in the YAML (moving a
+/// line changes nothing).
 public struct EditTimeline: Sendable, Equatable {
     public var items: [TimelineItem] = []
     public var tracks: [TimelineTrack] = []
@@ -14,10 +16,24 @@ public struct EditTimeline: Sendable, Equatable {
     }
 }
 
-/// A key and its value, as one line of the project's YAML.
+/// A key and its value.
 public struct TimelineProperty: Sendable, Equatable {
+    public enum Value: Sendable, Equatable {
+        /// A value as the project writes it: a word, a string, a list or mapping of them.
+        case yaml(Node)
+        /// A composition's tracks and what plays on them.
+        case timeline(EditTimeline)
+    }
     public var key: String
-    public var value: String
+    public var value: Value
+
+    /// The value as one line of YAML; a composition's contents are too long to quote.
+    public var text: String {
+        switch value {
+        case .yaml(let node): CutlistYAML.text(CutlistYAML.flowed(node)) ?? ""
+        case .timeline: "its contents"
+        }
+    }
 }
 
 /// A track's own keys.
@@ -50,7 +66,13 @@ extension Compiler {
     /// The project's tracks and what plays on them, in order, for `render diff`.
     public func editTimeline(_ project: Project) -> (timeline: EditTimeline?, diagnostics: [Diagnostic]) {
         var context = CompileContext(project: project)
-        guard let (placement, _) = place(&context), !context.hasErrors else { return (nil, context.diagnostics.sorted) }
+        return (editTimeline(&context), context.diagnostics.sorted)
+    }
+
+    /// The timeline of the context's project (a composition's, to compare its contents).
+    private func editTimeline(_ context: inout CompileContext) -> EditTimeline? {
+        guard let (placement, _) = place(&context), !context.hasErrors else { return nil }
+        let project = context.project
         let names = project.tracks.indices.map { project.tracks[$0].displayName(index: $0) }
         var entries: [(track: Int, rank: Int, item: TimelineItem)] = []
         for placed in placement.items {
@@ -60,6 +82,12 @@ extension Compiler {
                 label: Self.label(placed.item), start: placed.start, end: end, speed: placed.timing.speed,
                 properties: CutlistYAML.properties(
                     placed.item, track: project.tracks[placed.track].kind, directory: project.directory))
+            if case .composition(let composition) = placed.item.content {
+                var inner = CompileContext(project: CompositionCompiler.project(for: composition, context))
+                if let contents = editTimeline(&inner) {
+                    item.properties.insert(TimelineProperty(key: "contents", value: .timeline(contents)), at: 1)
+                }
+            }
             if case .source = placed.item.content, placed.timing.speed > .zero {
                 item.sourceIn = placed.timing.from
                 item.sourceOut = placed.timing.from + (end - placed.start) * placed.timing.speed
@@ -95,7 +123,7 @@ extension Compiler {
         let tracks = project.tracks.indices.map {
             TimelineTrack(name: names[$0], properties: CutlistYAML.properties(CutlistYAML.track(project.tracks[$0])))
         }
-        return (EditTimeline(items: items, tracks: tracks), context.diagnostics.sorted)
+        return EditTimeline(items: items, tracks: tracks)
     }
 
     static func kind(_ item: Item) -> String {
@@ -138,18 +166,13 @@ extension CutlistYAML {
             entries.append(("source", string(file == reference.written ? file : "\(reference.written) (\(file))")))
         case .composition(let composition):
             entries.append(("composition", string(composition.name)))
-            // Its tracks, without the places of their lines, to compare (not to show).
-            let tracks = String(describing: composition.tracks).replacingOccurrences(
-                of: #"location: [^,)\]]+"#, with: "", options: .regularExpression)
-            entries.append(("contents", string(tracks)))
         default: break
         }
         let told: Set = ["id", "from", "to", "speed"]
         return properties(entries + self.item(item, track: track).filter { !told.contains($0.0) })
     }
 
-    /// Entries as one line of YAML each.
     static func properties(_ entries: Entries) -> [TimelineProperty] {
-        entries.map { TimelineProperty(key: $0.0, value: text(flowed($0.1)) ?? "") }
+        entries.map { TimelineProperty(key: $0.0, value: .yaml($0.1)) }
     }
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Compiler
+@testable import Interchange
 
 /// `render diff` and its text fallback match elements through a common
 /// subsequence found in linear space.

@@ -1,9 +1,11 @@
+import Compiler
 import EDLParser
 import Foundation
 import Yams
 
 /// An OpenTimelineIO timeline (`.otio` JSON) as a Cutlist project (`render
-/// import`), read without OpenTimelineIO itself and written through Yams.
+/// import`), decoded into `OTIOTimeline` without OpenTimelineIO itself and
+/// written through Yams.
 ///
 /// One Cutlist track per OTIO track, in order; clips become `source:` items
 /// naming assets (named after the clips), gaps `gap:`, transitions crossfades,
@@ -11,7 +13,7 @@ import Yams
 /// a `freeze`. What `render export` keeps in `metadata.cutlist` (an item's,
 /// track's or transition's own keys, the output's size) is read back, so a
 /// timeline Cutlist wrote imports to the same frames. Times are exact: whole
-/// frames at the timeline's rate (`48f`), else seconds. An OTIO transition
+/// frames at the timeline's rate (`48f`), else seconds (see `seconds`). An OTIO transition
 /// overlaps its neighbours without shortening the track, so each neighbour is
 /// lengthened into it (from its media's handles) and the track keeps its
 /// length. Media that is missing, or that only a generator makes without
@@ -54,24 +56,9 @@ public struct OTIOImporter {
 
     /// The project's YAML text.
     public mutating func project(from data: Data) throws(Failure) -> String {
-        // OpenTimelineIO writes non-finite numbers (metadata's) as bare words JSON has not.
-        let text = String(decoding: data, as: UTF8.self).replacingOccurrences(
-            of: #"(:\s*)-?(Infinity|Inf|NaN)\b"#, with: "$1null", options: .regularExpression)
-        guard let root = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
-            throw Failure(description: "the file is not OpenTimelineIO JSON")
-        }
-        guard Self.schema(root) == "Timeline", let stack = root["tracks"] as? [String: Any] else {
-            let found = Self.schema(root)
-            let description =
-                switch found {
-                case "": "the file holds no OpenTimelineIO timeline"
-                case "Timeline": "the timeline has no tracks: its 'tracks' is not a Stack"
-                default: "the file holds an OpenTimelineIO \(found), not a Timeline"
-                }
-            throw Failure(description: description)
-        }
-        let cutlist = Self.cutlist(root)
-        let tracks = (stack["children"] as? [[String: Any]]) ?? []
+        let timeline = try Self.timeline(from: data)
+        let cutlist = timeline.metadata
+        let tracks = timeline.tracks.tracks(kind: .video)
         let timelineRate = try Self.rate(of: tracks)
         rate = chosenRate ?? cutlist["fps"].flatMap { try? ValueSyntax.frameRate($0) } ?? timelineRate ?? .thirty
         var trackNodes: [Node] = []
@@ -100,25 +87,30 @@ public struct OTIOImporter {
         guard let body = try? Yams.serialize(node: CutlistYAML.mapping(project, flow: false), width: -1, allowUnicode: true)
         else { throw Failure(description: "the project cannot be written as YAML") }
         // The name as one quoted line: nothing in it can end the comment.
-        let name = (root["name"] as? String).flatMap { CutlistYAML.text(CutlistYAML.string($0)) }.map { " \($0)" } ?? ""
+        let name = CutlistYAML.text(CutlistYAML.string(timeline.name)).map { " \($0)" } ?? ""
         return "# Imported from OpenTimelineIO\(name).\n" + body
     }
 
     // MARK: Tracks and items
 
-    private mutating func track(_ track: [String: Any], rate: FrameRate) throws(Failure) -> Node {
-        let kind = (track["kind"] as? String) == "Audio" ? "audio" : "video"
+    private typealias Track = OTIOTimeline.Track
+    private typealias Child = OTIOTimeline.Child
+
+    private mutating func track(_ track: Track, rate: FrameRate) throws(Failure) -> Node {
+        let kind = track.kind == .audio ? "audio" : "video"
         var entries: CutlistYAML.Entries = [("kind", CutlistYAML.word(kind))]
-        if let name = track["name"] as? String, !name.isEmpty { entries.append(("name", CutlistYAML.string(name))) }
-        entries += try Self.keys(Self.cutlist(track)["track"], excluding: ["name", "kind", "items"])
-        let children = (track["children"] as? [[String: Any]]) ?? []
-        if var range = try Self.range(track["source_range"]) {
+        if !track.name.isEmpty { entries.append(("name", CutlistYAML.string(track.name))) }
+        entries += try Self.keys(track.cutlist["track"], excluding: ["name", "kind", "items"])
+        let children = track.children
+        if var range = try Self.range(track.sourceRange) {
             // A trimmed track: its items as a group, played from the trim's start; a trim
             // starting before the items (a negative start) or reaching past them is empty there.
             // A trim wholly before the items is record timecode (OpenTimelineIO's CMX 3600
             // adapter writes -01:00:00:00): read as an offset, the items show from the start.
             if try sum(range.start, range.duration) <= .zero { range.start = .zero }
-            let inner = try self.track(track.filter { $0.key != "source_range" }, rate: rate)
+            var whole = track
+            whole.sourceRange = nil
+            let inner = try self.track(whole, rate: rate)
             let from = max(range.start, .zero)
             let lead = min(try difference(from, range.start), range.duration)
             let played = max(min(try difference(range.duration, lead), try difference(Self.length(of: children), from)), .zero)
@@ -143,11 +135,16 @@ public struct OTIOImporter {
         var fades: [Int: (in: Rational, out: Rational)] = [:]
         var dropped = Set<Int>()
         func isPlayed(_ index: Int) -> Bool {
-            children.indices.contains(index) && ["Clip", "Stack"].contains(Self.schema(children[index]))
+            guard children.indices.contains(index) else { return false }
+            switch children[index] {
+            case .clip, .stack: return true
+            default: return false
+            }
         }
-        for (index, child) in children.enumerated() where Self.schema(child) == "Transition" {
-            let inOffset = try Self.seconds(child["in_offset"]) ?? .zero
-            let outOffset = try Self.seconds(child["out_offset"]) ?? .zero
+        for (index, child) in children.enumerated() {
+            guard case .transition(let transition) = child else { continue }
+            let inOffset = try Self.seconds(transition.inOffset) ?? .zero
+            let outOffset = try Self.seconds(transition.outOffset) ?? .zero
             switch (isPlayed(index - 1), isPlayed(index + 1)) {
             case (true, true):
                 extend[index - 1, default: (.zero, .zero)].after = outOffset
@@ -194,18 +191,27 @@ public struct OTIOImporter {
         return keys.isEmpty ? [] : [("opacity", CutlistYAML.sequence(keys))]
     }
 
-    /// A track's length: its clips', gaps' and stacks' durations (transitions take none).
-    static func length(of children: [[String: Any]]) throws(Failure) -> Rational {
+    /// A track's length: its clips', gaps', stacks' and nested tracks' durations (transitions take none).
+    private static func length(of children: [Child]) throws(Failure) -> Rational {
         var total = Rational.zero
-        for child in children where schema(child) != "Transition" {
-            var duration = try range(child["source_range"])?.duration
-            if duration == nil, schema(child) == "Clip", let reference = mediaReference(child) {
-                duration = try range(reference["available_range"])?.duration
-            }
-            if duration == nil, schema(child) == "Stack" {
-                for track in (child["children"] as? [[String: Any]]) ?? [] {
-                    duration = max(duration ?? .zero, try length(of: (track["children"] as? [[String: Any]]) ?? []))
+        for child in children {
+            var duration: Rational?
+            switch child {
+            case .transition, .other: continue
+            case .gap(let length): duration = try seconds(length)
+            case .clip(let clip):
+                duration = try range(clip.sourceRange)?.duration
+                if duration == nil { duration = try range(clip.reference.availableRange)?.duration }
+            case .stack(let stack):
+                duration = try range(stack.sourceRange)?.duration
+                if duration == nil {
+                    for track in stack.tracks(kind: .video) {
+                        duration = max(duration ?? .zero, try length(of: track.children))
+                    }
                 }
+            case .track(let track):
+                duration = try range(track.sourceRange)?.duration
+                if duration == nil { duration = try length(of: track.children) }
             }
             total = try checked(total.checkedAdd(duration ?? .zero))
         }
@@ -213,51 +219,51 @@ public struct OTIOImporter {
     }
 
     private mutating func item(
-        _ item: [String: Any], kind: String, extend: (before: Rational, after: Rational), extra: CutlistYAML.Entries,
+        _ item: Child, kind: String, extend: (before: Rational, after: Rational), extra: CutlistYAML.Entries,
         rate: FrameRate
     ) throws(Failure) -> [Node] {
-        let name = (item["name"] as? String) ?? ""
-        switch Self.schema(item) {
-        case "Gap":
-            guard let range = try Self.range(item["source_range"]), range.duration > .zero else { return [] }
-            return [gap(range.duration, rate: rate)]
-        case "Transition":
-            let length = try sum(try Self.seconds(item["in_offset"]) ?? .zero, try Self.seconds(item["out_offset"]) ?? .zero)
+        switch item {
+        case .gap(let length):
+            guard let length = try Self.seconds(length), length > .zero else { return [] }
+            return [gap(length, rate: rate)]
+        case .transition(let transition):
+            let length = try sum(
+                try Self.seconds(transition.inOffset) ?? .zero, try Self.seconds(transition.outOffset) ?? .zero)
             guard length > .zero else { return [] }
             // Cutlist's own kind and options when it wrote them, else a crossfade.
-            let own = try Self.keys(Self.cutlist(item)["transition"], excluding: ["duration"])
+            let own = try Self.keys(transition.cutlist["transition"], excluding: ["duration"])
             let keys = own.first?.0 == "transition" ? own : [("transition", CutlistYAML.word("crossfade"))]
             return [CutlistYAML.mapping(keys + [("duration", time(length, rate: rate))])]
-        case "Stack", "Track":
-            return try stack(item, kind: kind, extend: extend, extra: extra, rate: rate)
-        case "Clip":
-            return try clip(item, name: name, kind: kind, extend: extend, extra: extra, rate: rate)
-        default:
-            throw Failure(description: "'\(Self.schema(item))' items are not supported ('\(name)')")
+        case .stack(let stack):
+            let tracks = stack.tracks(kind: kind == "audio" ? .audio : .video)
+            return try group(
+                tracks, range: stack.sourceRange, cutlist: stack.cutlist, extend: extend, extra: extra, rate: rate)
+        case .track(let track):
+            // A nested track is a group of that one track, its range the group's.
+            var whole = track
+            whole.sourceRange = nil
+            return try group(
+                [whole], range: track.sourceRange, cutlist: track.cutlist, extend: extend, extra: extra, rate: rate)
+        case .clip(let clip):
+            return try self.clip(clip, kind: kind, extend: extend, extra: extra, rate: rate)
+        case .other(let schema, let name):
+            throw Failure(description: "'\(schema)' items are not supported ('\(name)')")
         }
     }
 
-    /// A nested track or stack: a group of its tracks, with Cutlist's keys for it when it has them.
-    private mutating func stack(
-        _ item: [String: Any], kind: String, extend: (before: Rational, after: Rational), extra: CutlistYAML.Entries,
-        rate: FrameRate
+    /// A nested stack or track: a group of `tracks`, with Cutlist's keys for it when it has them.
+    private mutating func group(
+        _ tracks: [Track], range: OTIOTimeline.Range?, cutlist: [String: String],
+        extend: (before: Rational, after: Rational), extra: CutlistYAML.Entries, rate: FrameRate
     ) throws(Failure) -> [Node] {
-        // A nested track is a group of one track; a stack's children that are not
-        // tracks are each a track of their own.
-        let children = Self.schema(item) == "Track" ? [item] : (item["children"] as? [[String: Any]]) ?? []
-        let tracks = children.map { child -> [String: Any] in
-            Self.schema(child) == "Track"
-                ? child.filter { Self.schema(item) == "Stack" || $0.key != "source_range" }
-                : ["OTIO_SCHEMA": "Track.1", "kind": kind == "audio" ? "Audio" : "Video", "children": [child]]
-        }
         var content = Rational.zero
-        for track in tracks { content = max(content, try Self.length(of: (track["children"] as? [[String: Any]]) ?? [])) }
-        let range = try Self.range(item["source_range"])
+        for track in tracks { content = max(content, try Self.length(of: track.children)) }
+        let range = try Self.range(range)
         guard content > .zero else {
             let length = try sum(try sum(range?.duration ?? .zero, extend.before), extend.after)
             return length > .zero ? [gap(length, rate: rate)] : []
         }
-        var own = ownKeys(try Self.keys(Self.cutlist(item)["item"], excluding: Self.placementKeys))
+        var own = ownKeys(try Self.keys(cutlist["item"], excluding: Self.placementKeys))
         var group: CutlistYAML.Entries = []
         if let index = own.firstIndex(where: { $0.0 == "group" }), case .mapping(let mapping) = own[index].1 {
             group = mapping.compactMap { key, value in key.string.map { ($0, value) } }.filter { $0.0 != "tracks" }
@@ -284,19 +290,19 @@ public struct OTIOImporter {
     }
 
     private mutating func clip(
-        _ clip: [String: Any], name: String, kind: String, extend: (before: Rational, after: Rational),
-        extra: CutlistYAML.Entries, rate: FrameRate
+        _ clip: OTIOTimeline.Clip, kind: String, extend: (before: Rational, after: Rational), extra: CutlistYAML.Entries,
+        rate: FrameRate
     ) throws(Failure) -> [Node] {
-        let reference = Self.mediaReference(clip)
-        let available = try Self.range(reference?["available_range"])
-        guard let range = try Self.range(clip["source_range"]) ?? available else { return [] }
+        let name = clip.name
+        let available = try Self.range(clip.reference.availableRange)
+        guard let range = try Self.range(clip.sourceRange) ?? available else { return [] }
         let length = try sum(try sum(range.duration, extend.before), extend.after)
         guard length > .zero else { return [] }
-        var own = ownKeys(try Self.keys(Self.cutlist(clip)["item"], excluding: Self.placementKeys))
-        let path = (reference.flatMap { Self.schema($0) == "ExternalReference" ? $0["target_url"] as? String : nil })
-            .map(resolve)
+        var own = ownKeys(try Self.keys(clip.cutlist["item"], excluding: Self.placementKeys))
+        var path: String?
+        if case .external(let url?) = clip.reference.kind { path = resolve(url) }
         let generated = own.contains { Self.generatedKinds.contains($0.0) }
-        if path == nil, generated, Self.schema(reference ?? [:]) != "ExternalReference" {
+        if path == nil, generated, !clip.reference.isExternal {
             // A picture or sound Cutlist made (a text, a colour): its own keys make it again.
             own.removeAll { ["loop", "from", "to", "freeze", "speed"].contains($0.0) }
             return [CutlistYAML.mapping(own + [("duration", time(length, rate: rate))] + extra)]
@@ -333,7 +339,7 @@ public struct OTIOImporter {
             return [CutlistYAML.mapping([("group", CutlistYAML.mapping(group, flow: false))] + extra, flow: false)]
         }
         var keys: CutlistYAML.Entries = [("source", CutlistYAML.string(asset(named: name, path: path)))]
-        let scalar = try Self.timeScalar(clip).map(Self.rational)
+        let scalar = try Self.timeScalar(clip.speed)
         let speed = Self.speed(own) ?? scalar
         own.removeAll { $0.0 == "speed" }
         if own.contains(where: { $0.0 == "loop" }) {
@@ -378,12 +384,6 @@ public struct OTIOImporter {
             guard key == "id", let id = value.string else { return true }
             return ids.insert(id).inserted
         }
-    }
-
-    /// `metadata.cutlist` of an OTIO object: the strings Cutlist wrote there.
-    static func cutlist(_ object: [String: Any]) -> [String: String] {
-        let metadata = (object["metadata"] as? [String: Any])?["cutlist"] as? [String: Any] ?? [:]
-        return metadata.compactMapValues { $0 as? String }
     }
 
     /// A mapping of Cutlist keys kept as YAML text, but for `excluded`; empty when there is none.
@@ -452,82 +452,132 @@ public struct OTIOImporter {
         return TimeValue.format(seconds)
     }
 
-    static func schema(_ object: [String: Any]) -> String {
-        let schema = (object["OTIO_SCHEMA"] as? String) ?? ""
-        let name = String(schema.split(separator: ".").first ?? "")
-        return name == "Sequence" ? "Track" : name
-    }
+    // MARK: Reading the file
 
-    static func mediaReference(_ clip: [String: Any]) -> [String: Any]? {
-        if let references = clip["media_references"] as? [String: Any] {
-            let key = (clip["active_media_reference_key"] as? String) ?? "DEFAULT_MEDIA"
-            return references[key] as? [String: Any]
+    /// The file's timeline, or what the file holds instead in words.
+    static func timeline(from data: Data) throws(Failure) -> OTIOTimeline {
+        // OpenTimelineIO writes non-finite numbers (metadata's) as bare words JSON has not.
+        let json = Data(
+            String(decoding: data, as: UTF8.self).replacingOccurrences(
+                of: #"(:\s*)-?(Infinity|Inf|NaN)\b"#, with: "$1null", options: .regularExpression
+            ).utf8)
+        let decoder = JSONDecoder()
+        guard let header = try? decoder.decode(Header.self, from: json) else {
+            throw Failure(description: "the file is not OpenTimelineIO JSON")
         }
-        return clip["media_reference"] as? [String: Any]
+        guard header.schema == "Timeline", header.tracks == "Stack" else {
+            let description =
+                switch header.schema {
+                case "": "the file holds no OpenTimelineIO timeline"
+                case "Timeline": "the timeline has no tracks: its 'tracks' is not a Stack"
+                default: "the file holds an OpenTimelineIO \(header.schema), not a Timeline"
+                }
+            throw Failure(description: description)
+        }
+        do {
+            return try decoder.decode(OTIOTimeline.self, from: json)
+        } catch let error as DecodingError {
+            throw Failure(description: describe(error))
+        } catch {
+            throw Failure(description: "the file is not OpenTimelineIO JSON")
+        }
     }
 
-    /// A `LinearTimeWarp`'s (or `FreezeFrame`'s, 0) time scalar.
-    static func timeScalar(_ clip: [String: Any]) throws(Failure) -> Double? {
-        for effect in (clip["effects"] as? [[String: Any]]) ?? [] {
-            switch schema(effect) {
-            case "FreezeFrame": return 0
-            case "LinearTimeWarp":
-                guard let scalar = (effect["time_scalar"] as? NSNumber)?.doubleValue else { return nil }
-                guard scalar.isFinite, abs(scalar) <= 1000 else {
-                    throw Failure(description: "a time_scalar of \(scalar) is out of range; Cutlist plays speeds up to 100")
-                }
-                return scalar
-            default: continue
+    /// The schemas at a file's top: its own, and its `tracks`' (empty when none).
+    private struct Header: Decodable {
+        var schema: String
+        var tracks: String
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: OTIOTimeline.AnyKey.self)
+            schema = (try? OTIOTimeline.schemaName(of: container)) ?? ""
+            let stack = try? container.nestedContainer(keyedBy: OTIOTimeline.AnyKey.self, forKey: "tracks")
+            tracks = stack.flatMap { try? OTIOTimeline.schemaName(of: $0) } ?? ""
+        }
+    }
+
+    /// A field of the wrong type, or missing, named by its place in the file.
+    static func describe(_ error: DecodingError) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            path.reduce("") { place, key in
+                key.intValue.map { "\(place)[\($0)]" } ?? (place.isEmpty ? key.stringValue : "\(place).\(key.stringValue)")
             }
         }
-        return nil
+        func kind(_ type: Any.Type) -> String {
+            switch type {
+            case is Double.Type: "a number"
+            case is String.Type: "a string"
+            case is [Any].Type: "a list"
+            default: "an object"
+            }
+        }
+        switch error {
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return "the timeline's '\(place(context.codingPath))' is not \(kind(type))"
+        case .keyNotFound(let key, let context):
+            return "the timeline's '\(place(context.codingPath + [key]))' is missing"
+        case .dataCorrupted(let context):
+            return "the timeline's '\(place(context.codingPath))' cannot be read: \(context.debugDescription)"
+        @unknown default:
+            return "the file is not OpenTimelineIO JSON"
+        }
     }
 
-    /// A bounded time scalar to 1/10000.
-    private static func rational(_ scalar: Double) -> Rational {
-        Rational(Int64((scalar * 10_000).rounded()), 10_000) ?? .one
+    /// The highest time scalar read; Cutlist plays speeds up to 100.
+    static let maximumTimeScalar = 1000.0
+
+    /// A `LinearTimeWarp`'s (or `FreezeFrame`'s, 0) time scalar as the simplest
+    /// fraction it stands for, to 1/10000.
+    static func timeScalar(_ scalar: Double?) throws(Failure) -> Rational? {
+        guard let scalar else { return nil }
+        guard scalar.isFinite, abs(scalar) <= maximumTimeScalar,
+            let exact = Rational.simplest(near: scalar, maxDenominator: 10_000)
+        else {
+            throw Failure(description: "a time_scalar of \(scalar) is out of range; Cutlist plays speeds up to 100")
+        }
+        return exact
     }
 
-    /// A `RationalTime` in exact seconds: its value read as the decimal the file holds,
-    /// to a millionth of a frame; a time beyond Cutlist's ten years is an error.
-    static func seconds(_ value: Any?) throws(Failure) -> Rational? {
-        guard let time = value as? [String: Any], let number = time["value"] as? NSNumber,
-            let rate = (time["rate"] as? NSNumber)?.doubleValue, rate > 0
-        else { return nil }
-        let fps = try snapped(rate)
-        let written = number.doubleValue
+    /// A `RationalTime` in exact seconds. The file holds two doubles: the rate is
+    /// read as the fraction editors mean (`snapped`), the value as the simplest
+    /// fraction the double stands for (a whole count of frames, 12.5, or the
+    /// 36000/1001 frames OpenTimelineIO writes as 35.964…), to a millionth of
+    /// a frame. `nil` without a positive rate; a time beyond Cutlist's ten years
+    /// is an error.
+    static func seconds(_ time: OTIOTimeline.Time?) throws(Failure) -> Rational? {
+        guard let time, time.rate > 0 else { return nil }
+        let fps = try snapped(time.rate)
         let limit = Double(ValueSyntax.maximumTimeSeconds)
-        guard written.isFinite, abs(written) <= limit * fps.rate.approximateDouble,
-            var frames = try? ValueSyntax.decimal("\(written)")
+        guard time.value.isFinite, abs(time.value) <= limit * fps.rate.approximateDouble,
+            let frames = Rational.simplest(near: time.value, maxDenominator: 1_000_000)
         else {
             throw Failure(
-                description: "a time of \(number) frames at \(formatNumber(rate)) fps is out of range (ten years at most)")
-        }
-        if frames.denominator > 1_000_000 {
-            frames = Rational(Int64((written * 1_000_000).rounded()), 1_000_000) ?? frames
+                description:
+                    "a time of \(formatNumber(time.value)) frames at \(formatNumber(time.rate)) fps is out of range (ten years at most)"
+            )
         }
         return try checked(frames.checkedDivide(fps.rate))
     }
 
-    static func range(_ value: Any?) throws(Failure) -> (start: Rational, duration: Rational)? {
-        guard let range = value as? [String: Any], let start = try seconds(range["start_time"]),
-            let duration = try seconds(range["duration"])
-        else { return nil }
+    static func range(_ range: OTIOTimeline.Range?) throws(Failure) -> (start: Rational, duration: Rational)? {
+        guard let range, let start = try seconds(range.start), let duration = try seconds(range.duration) else { return nil }
         return (start, duration)
     }
 
     /// The rate of the first timed thing in the tracks.
-    static func rate(of tracks: [[String: Any]]) throws(Failure) -> FrameRate? {
+    private static func rate(of tracks: [Track]) throws(Failure) -> FrameRate? {
         for track in tracks {
-            for child in (track["children"] as? [[String: Any]]) ?? [] {
-                if let range = child["source_range"] as? [String: Any], let duration = range["duration"] as? [String: Any],
-                    let rate = (duration["rate"] as? NSNumber)?.doubleValue, rate > 0
-                {
-                    return try snapped(rate)
-                }
-                if schema(child) == "Stack", let rate = try self.rate(of: (child["children"] as? [[String: Any]]) ?? []) {
-                    return rate
-                }
+            for child in track.children {
+                let duration: OTIOTimeline.Time? =
+                    switch child {
+                    case .clip(let clip): clip.sourceRange?.duration
+                    case .gap(let duration): duration
+                    case .stack(let stack): stack.sourceRange?.duration
+                    case .track(let track): track.sourceRange?.duration
+                    case .transition, .other: nil
+                    }
+                if let duration, duration.rate > 0 { return try snapped(duration.rate) }
+                if case .stack(let stack) = child, let rate = try self.rate(of: stack.tracks(kind: .video)) { return rate }
             }
         }
         return nil
@@ -536,16 +586,18 @@ public struct OTIOImporter {
     /// The highest rate read: an audio sample rate's multiple, well past any picture's.
     static let maximumRate = 1_000_000.0
 
-    /// A rate as an exact fraction: 23.976… is 24000/1001, as editors mean it.
+    /// A rate as an exact fraction: 23.976… is 24000/1001, as editors mean it;
+    /// another is the simplest fraction it stands for, to 1/1001.
     static func snapped(_ rate: Double) throws(Failure) -> FrameRate {
-        guard rate.isFinite, rate <= maximumRate else {
-            throw Failure(description: "a rate of \(rate) is out of range (\(formatNumber(maximumRate)) at most)")
-        }
         for base in [24.0, 30, 48, 60, 120] where abs(rate - base * 1000 / 1001) < 0.001 {
             if let exact = Rational(Int64(base * 1000), 1001), let fps = FrameRate(exact) { return fps }
         }
-        let scaled = Rational(Int64((rate * 1000).rounded()), 1000) ?? Rational(30)
-        return FrameRate(scaled) ?? .thirty
+        guard rate.isFinite, rate <= maximumRate, let exact = Rational.simplest(near: rate, maxDenominator: 1001),
+            let fps = FrameRate(exact)
+        else {
+            throw Failure(description: "a rate of \(rate) is out of range (\(formatNumber(maximumRate)) at most)")
+        }
+        return fps
     }
 
     // MARK: Checked arithmetic

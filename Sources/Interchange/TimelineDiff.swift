@@ -89,14 +89,14 @@ public struct TimelineDiff: Sendable {
     /// `KEY OLD → NEW` for each key whose value changed, in the new version's
     /// order; a key left out (its default) is `not set`.
     static func changes(_ old: [TimelineProperty], _ new: [TimelineProperty]) -> [String] {
-        let was = Dictionary(old.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-        let now = Dictionary(new.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let was = Dictionary(old.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let now = Dictionary(new.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let keys = new.map(\.key) + old.map(\.key).filter { now[$0] == nil }
         return keys.compactMap { key in
-            let (from, to) = (was[key] ?? "not set", now[key] ?? "not set")
-            guard from != to else { return nil }
-            // A composition's contents are too long to quote.
-            return key == "contents" ? "its contents changed" : "\(key) \(from) → \(to)"
+            let (from, to) = (was[key], now[key])
+            guard from?.value != to?.value else { return nil }
+            if case .timeline = (to ?? from)?.value { return "its contents changed" }
+            return "\(key) \(from?.text ?? "not set") → \(to?.text ?? "not set")"
         }
     }
 
