@@ -516,8 +516,9 @@ public struct OTIOImporter {
             return "the timeline's '\(place(context.codingPath))' is not \(kind(type))"
         case .keyNotFound(let key, let context):
             return "the timeline's '\(place(context.codingPath + [key]))' is missing"
-        case .dataCorrupted(let context):
-            return "the timeline's '\(place(context.codingPath))' cannot be read: \(context.debugDescription)"
+        case .dataCorrupted:
+            // JSON that the parser refuses, such as a number past a double's range (1e400).
+            return "the file is not OpenTimelineIO JSON"
         @unknown default:
             return "the file is not OpenTimelineIO JSON"
         }

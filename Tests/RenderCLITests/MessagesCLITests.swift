@@ -71,6 +71,31 @@ import Testing
         #expect(clip.stderr == "error: 'clip.otio': the file holds an OpenTimelineIO Clip, not a Timeline\n")
     }
 
+    /// A field of the wrong type or missing is named by its place, not skipped with its clip.
+    @Test(arguments: [
+        (
+            #"{"OTIO_SCHEMA": "Gap.1", "source_range": {"start_time": {"value": 0, "rate": 24}, "duration": {"value": "24", "rate": 24}}}"#,
+            "the timeline's 'tracks.children[0].children[0].source_range.duration.value' is not a number"
+        ),
+        (
+            #"{"OTIO_SCHEMA": "Clip.2", "source_range": {"duration": {"value": 24, "rate": 24}}}"#,
+            "the timeline's 'tracks.children[0].children[0].source_range.start_time' is missing"
+        ),
+        (#"{"OTIO_SCHEMA": "Clip.2", "name": ["a"]}"#, "the timeline's 'tracks.children[0].children[0].name' is not a string"),
+    ])
+    func importNamesAFieldOfTheWrongTypeByItsPlace(_ item: String, _ message: String) throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write(
+            "cut.otio",
+            #"{"OTIO_SCHEMA": "Timeline.1", "tracks": {"OTIO_SCHEMA": "Stack.1", "children": [{"OTIO_SCHEMA": "Track.1", "children": ["#
+                + item + "]}]}}")
+        let result = try space.render("import", "cut.otio")
+        #expect(result.status == 2)
+        #expect(result.stderr == "error: 'cut.otio': \(message)\n")
+        #expect(!space.exists("cut.yaml"))
+    }
+
     /// Chunks from the cache are not frames this render made: no rate for them.
     @Test func progressOfAReusedRenderShowsNoRate() throws {
         let space = try Workspace()
