@@ -75,6 +75,8 @@ extension Compiler {
         let project = context.project
         let names = project.tracks.indices.map { project.tracks[$0].displayName(index: $0) }
         var entries: [(track: Int, rank: Int, item: TimelineItem)] = []
+        // A composition placed many times is compared by one timeline of its contents.
+        var contents: [Composition: EditTimeline?] = [:]
         for placed in placement.items {
             guard let end = placed.end else { continue }
             var item = TimelineItem(
@@ -83,9 +85,12 @@ extension Compiler {
                 properties: CutlistYAML.properties(
                     placed.item, track: project.tracks[placed.track].kind, directory: project.directory))
             if case .composition(let composition) = placed.item.content {
-                var inner = CompileContext(project: CompositionCompiler.project(for: composition, context))
-                if let contents = editTimeline(&inner) {
-                    item.properties.insert(TimelineProperty(key: "contents", value: .timeline(contents)), at: 1)
+                if contents[composition] == nil {
+                    var inner = CompileContext(project: CompositionCompiler.project(for: composition, context))
+                    contents[composition] = editTimeline(&inner)
+                }
+                if let timeline = contents[composition] ?? nil {
+                    item.properties.insert(TimelineProperty(key: "contents", value: .timeline(timeline)), at: 1)
                 }
             }
             if case .source = placed.item.content, placed.timing.speed > .zero {
