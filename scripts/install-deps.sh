@@ -17,23 +17,31 @@ if [ "${1:-}" = "--test" ]; then
   testing=true
   packages+=(chromium)                    # plays outputs as a browser does
   packages+=(slurm-wlm munge)             # a one-node Slurm cluster runs deploy/slurm
-  packages+=(python3-pip)                 # installs opentimelineio, below
+  packages+=(python3-pip)                 # installs the PyPI tools, below
 fi
-# OpenTimelineIO's Python library reads back what `render export` writes, and its
-# adapters (otioconvert with the plugins) read edit decision lists (PyPI only).
-otio() {
+# Python tools the tests run that are on PyPI only: OpenTimelineIO's library reads
+# back what `render export` writes, and its adapters (otioconvert with the plugins)
+# read edit decision lists; check-jsonschema checks the examples and fixtures against
+# the schema independently of scripts/validate-schema.py.
+pypi() { # pypi MODULES PACKAGE...: installs the packages unless python3 imports the modules
   $testing || return 0
-  python3 -c "import opentimelineio, otio_cmx3600_adapter" 2>/dev/null && return 0
-  echo "installing: opentimelineio opentimelineio-plugins (PyPI)"
-  python3 -m pip install --quiet opentimelineio opentimelineio-plugins 2>/dev/null \
-    || python3 -m pip install --quiet --break-system-packages opentimelineio opentimelineio-plugins
+  local modules=$1
+  shift
+  python3 -c "import $modules" 2>/dev/null && return 0
+  echo "installing: $* (PyPI)"
+  python3 -m pip install --quiet "$@" 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages "$@"
+}
+python_tools() {
+  pypi "opentimelineio, otio_cmx3600_adapter" opentimelineio opentimelineio-plugins
+  pypi check_jsonschema check-jsonschema
 }
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [ ${#missing[@]} -eq 0 ]; then
-  otio
+  python_tools
   exit 0
 fi
 sudo=""
@@ -41,4 +49,4 @@ sudo=""
 echo "installing: ${missing[*]}"
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
-otio
+python_tools

@@ -9,12 +9,10 @@ public enum ProjectSchema {
   "$id": "urn:cutlist:schema:project:1",
   "title": "Cutlist project",
   "description": "A Cutlist project file (format version 1): a declarative video edit, rendered with `render project.yaml`.",
+  "$comment": "How to add a key: write it once, in the object that takes it or, when several item kinds take it with one meaning, in the key table for them in $defs (itemKeys, clipKeys, generatedKeys, layerKeys; keyframeKeys, rampKeys and repeatKeys for animations), and list it in each kind that takes it as {\"$ref\": \"#/$defs/layerKeys/properties/KEY\"}. Each object names all of its keys, since it refuses others with additionalProperties: false (editors do not follow unevaluatedProperties). A key `defaults:` may set goes in the fitting defaults lists too (a test checks them against the parser's). Document the key in docs/format.md (a test holds it and this schema to the same keys), then run `make schema`.",
   "type": "object",
   "properties": {
-    "cutlist": {
-      "const": 1,
-      "description": "The format version; must be 1."
-    },
+    "cutlist": {"const": 1, "description": "The format version; must be 1."},
     "output": {
       "$ref": "#/$defs/output",
       "description": "What to write: path, size, fps, duration, background, codecs, metadata."
@@ -22,18 +20,10 @@ public enum ProjectSchema {
     "assets": {
       "type": "object",
       "description": "Named media, so items can say `source: intro` instead of a path.",
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
-      "additionalProperties": {
-        "$ref": "#/$defs/asset"
-      }
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
+      "additionalProperties": {"$ref": "#/$defs/asset"}
     },
-    "vars": {
-      "$ref": "#/$defs/vars"
-    },
+    "vars": {"$ref": "#/$defs/vars"},
     "defaults": {
       "type": "object",
       "description": "Styles: keys that items of a kind take when they do not set them (an item's own keys win, then its kind's defaults, then `item`).",
@@ -43,47 +33,11 @@ public enum ProjectSchema {
           "description": "Every item; a kind's own defaults win over these. Keys not set by an item are taken from here.",
           "propertyNames": {
             "enum": [
-              "from",
-              "to",
-              "duration",
-              "at",
-              "speed",
-              "loop",
-              "until",
-              "freeze",
-              "fit",
-              "size",
-              "position",
-              "margin",
-              "anchor",
-              "scale",
-              "rotation",
-              "crop",
-              "flip",
-              "opacity",
-              "auto_rotate",
-              "volume",
-              "fade_in",
-              "fade_out",
-              "mute",
-              "pitch",
-              "font",
-              "font_size",
-              "weight",
-              "color",
-              "align",
-              "max_width",
-              "line_height",
-              "stroke",
-              "shadow",
-              "background",
-              "ease",
-              "audio",
-              "colors",
-              "angle",
-              "center",
-              "radius",
-              "filters"
+              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "fit", "size",
+              "position", "margin", "anchor", "scale", "rotation", "crop", "flip", "opacity",
+              "auto_rotate", "volume", "fade_in", "fade_out", "mute", "pitch", "font", "font_size",
+              "weight", "color", "align", "max_width", "line_height", "stroke", "shadow",
+              "background", "ease", "audio", "colors", "angle", "center", "radius", "filters"
             ]
           }
         },
@@ -92,33 +46,10 @@ public enum ProjectSchema {
           "description": "Text items. Keys not set by an item are taken from here.",
           "propertyNames": {
             "enum": [
-              "duration",
-              "at",
-              "until",
-              "fit",
-              "size",
-              "position",
-              "margin",
-              "anchor",
-              "scale",
-              "rotation",
-              "crop",
-              "flip",
-              "opacity",
-              "auto_rotate",
-              "fade_in",
-              "fade_out",
-              "font",
-              "font_size",
-              "weight",
-              "color",
-              "align",
-              "max_width",
-              "line_height",
-              "stroke",
-              "shadow",
-              "background",
-              "filters"
+              "duration", "at", "until", "fit", "size", "position", "margin", "anchor", "scale",
+              "rotation", "crop", "flip", "opacity", "auto_rotate", "fade_in", "fade_out", "font",
+              "font_size", "weight", "color", "align", "max_width", "line_height", "stroke",
+              "shadow", "background", "filters"
             ]
           }
         },
@@ -127,23 +58,8 @@ public enum ProjectSchema {
           "description": "Still pictures (`source:` files named .png, .jpg, .jpeg, .bmp, .tif, .tiff, .heic, .heif, .svg). Keys not set by an item are taken from here.",
           "propertyNames": {
             "enum": [
-              "duration",
-              "at",
-              "until",
-              "fit",
-              "size",
-              "position",
-              "margin",
-              "anchor",
-              "scale",
-              "rotation",
-              "crop",
-              "flip",
-              "opacity",
-              "auto_rotate",
-              "fade_in",
-              "fade_out",
-              "filters"
+              "duration", "at", "until", "fit", "size", "position", "margin", "anchor", "scale",
+              "rotation", "crop", "flip", "opacity", "auto_rotate", "fade_in", "fade_out", "filters"
             ]
           }
         },
@@ -152,31 +68,9 @@ public enum ProjectSchema {
           "description": "Other `source:` items on video tracks. Keys not set by an item are taken from here.",
           "propertyNames": {
             "enum": [
-              "from",
-              "to",
-              "duration",
-              "at",
-              "speed",
-              "loop",
-              "until",
-              "freeze",
-              "fit",
-              "size",
-              "position",
-              "margin",
-              "anchor",
-              "scale",
-              "rotation",
-              "crop",
-              "flip",
-              "opacity",
-              "auto_rotate",
-              "volume",
-              "fade_in",
-              "fade_out",
-              "mute",
-              "pitch",
-              "filters"
+              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "fit", "size",
+              "position", "margin", "anchor", "scale", "rotation", "crop", "flip", "opacity",
+              "auto_rotate", "volume", "fade_in", "fade_out", "mute", "pitch", "filters"
             ]
           }
         },
@@ -185,34 +79,15 @@ public enum ProjectSchema {
           "description": "Items on audio tracks. Keys not set by an item are taken from here.",
           "propertyNames": {
             "enum": [
-              "from",
-              "to",
-              "duration",
-              "at",
-              "speed",
-              "loop",
-              "until",
-              "freeze",
-              "volume",
-              "fade_in",
-              "fade_out",
-              "mute",
-              "pitch"
+              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "volume",
+              "fade_in", "fade_out", "mute", "pitch"
             ]
           }
         },
         "transition": {
           "type": "object",
           "description": "Transitions. Keys not set by an item are taken from here.",
-          "propertyNames": {
-            "enum": [
-              "transition",
-              "duration",
-              "ease",
-              "color",
-              "audio"
-            ]
-          }
+          "propertyNames": {"enum": ["transition", "duration", "ease", "color", "audio"]}
         }
       },
       "additionalProperties": false
@@ -220,31 +95,18 @@ public enum ProjectSchema {
     "compositions": {
       "type": "object",
       "description": "Named compositions (nested timelines) that `composition:` items draw as one layer.",
-      "propertyNames": {
-        "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$"
-      },
-      "additionalProperties": {
-        "$ref": "#/$defs/composition"
-      }
+      "propertyNames": {"pattern": "^[A-Za-z_][A-Za-z0-9_-]*$"},
+      "additionalProperties": {"$ref": "#/$defs/composition"}
     },
     "tracks": {
       "type": "array",
       "minItems": 1,
-      "items": {
-        "$ref": "#/$defs/track"
-      },
+      "items": {"$ref": "#/$defs/track"},
       "description": "The tracks, bottom layer first; at least one."
     }
   },
-  "required": [
-    "cutlist",
-    "tracks"
-  ],
-  "patternProperties": {
-    "^x-": {
-      "description": "User metadata: keys starting with `x-` are ignored."
-    }
-  },
+  "required": ["cutlist", "tracks"],
+  "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
   "additionalProperties": false,
   "$defs": {
     "varRef": {
@@ -254,248 +116,80 @@ public enum ProjectSchema {
     },
     "boolean": {
       "description": "true or false.",
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "$ref": "#/$defs/varRef"
-        }
-      ]
+      "anyOf": [{"type": "boolean"}, {"$ref": "#/$defs/varRef"}]
     },
     "time": {
       "description": "A time: seconds as a number (`2`, `2.5`), or `\"2.5s\"`, `\"250ms\"`, `\"1m30s\"`, `\"01:02:03.250\"`, `\"00:00:10:15\"` (SMPTE HH:MM:SS:FF at the output fps) or `\"45f\"` (frames at the output fps), or `\"71393/30000s\"` (a fraction of seconds). Kept exact: `1.1` is 11/10 s.",
       "anyOf": [
-        {
-          "type": "number",
-          "minimum": 0
-        },
+        {"type": "number", "minimum": 0},
         {
           "type": "string",
           "pattern": "^(?:\\d+(?:\\.\\d+)?ms|\\d+h(?:\\d+m)?(?:\\d+(?:\\.\\d+)?s)?|\\d+m(?:\\d+(?:\\.\\d+)?s)?|\\d+(?:\\.\\d+)?s|\\d+:\\d{2}:\\d{2}(?:\\.\\d+)?|\\d+:\\d{2}:\\d{2}:\\d{2}|\\d+f|\\d+/\\d+s)$"
         },
-        {
-          "$ref": "#/$defs/varRef"
-        }
+        {"$ref": "#/$defs/varRef"}
       ],
-      "examples": [
-        2,
-        2.5,
-        "2.5s",
-        "250ms",
-        "1m30s",
-        "01:02:03.250",
-        "00:00:10:15",
-        "45f"
-      ]
+      "examples": [2, 2.5, "2.5s", "250ms", "1m30s", "01:02:03.250", "00:00:10:15", "45f"]
     },
     "duration": {
       "description": "A length of time, greater than zero: seconds as a number, or any SPEC time string (`\"2.5s\"`, `\"250ms\"`, `\"1m30s\"`, `\"45f\"`, ...).",
       "anyOf": [
-        {
-          "type": "number",
-          "exclusiveMinimum": 0
-        },
+        {"type": "number", "exclusiveMinimum": 0},
         {
           "type": "string",
           "pattern": "^(?:\\d+(?:\\.\\d+)?ms|\\d+h(?:\\d+m)?(?:\\d+(?:\\.\\d+)?s)?|\\d+m(?:\\d+(?:\\.\\d+)?s)?|\\d+(?:\\.\\d+)?s|\\d+:\\d{2}:\\d{2}(?:\\.\\d+)?|\\d+:\\d{2}:\\d{2}:\\d{2}|\\d+f|\\d+/\\d+s)$"
         },
-        {
-          "$ref": "#/$defs/varRef"
-        }
+        {"$ref": "#/$defs/varRef"}
       ],
-      "examples": [
-        1,
-        "1.5s",
-        "500ms",
-        "30f"
-      ]
+      "examples": [1, "1.5s", "500ms", "30f"]
     },
     "relativeTime": {
       "description": "A time measured from the item's start, or `end` (the item's end) or `end-2s` (before the item's end).",
       "anyOf": [
-        {
-          "$ref": "#/$defs/time"
-        },
+        {"$ref": "#/$defs/time"},
         {
           "type": "string",
           "pattern": "^end(?:-(?:(?:\\d+(?:\\.\\d+)?ms|\\d+h(?:\\d+m)?(?:\\d+(?:\\.\\d+)?s)?|\\d+m(?:\\d+(?:\\.\\d+)?s)?|\\d+(?:\\.\\d+)?s|\\d+:\\d{2}:\\d{2}(?:\\.\\d+)?|\\d+:\\d{2}:\\d{2}:\\d{2}|\\d+f|\\d+/\\d+s)|\\d+(?:\\.\\d+)?))?$"
         }
       ],
-      "examples": [
-        0,
-        "1s",
-        "end",
-        "end-1s"
-      ]
+      "examples": [0, "1s", "end", "end-1s"]
     },
     "color": {
       "description": "A colour: a CSS name (`black`, `white`, `red`, ...), `transparent`, `\"#rgb\"`, `\"#rrggbb\"`, `\"#rrggbbaa\"` or `\"rgba(255,0,0,0.5)\"` (also `\"rgb(255,0,0)\"`).",
       "anyOf": [
         {
           "enum": [
-            "aliceblue",
-            "antiquewhite",
-            "aqua",
-            "aquamarine",
-            "azure",
-            "beige",
-            "bisque",
-            "black",
-            "blanchedalmond",
-            "blue",
-            "blueviolet",
-            "brown",
-            "burlywood",
-            "cadetblue",
-            "chartreuse",
-            "chocolate",
-            "coral",
-            "cornflowerblue",
-            "cornsilk",
-            "crimson",
-            "cyan",
-            "darkblue",
-            "darkcyan",
-            "darkgoldenrod",
-            "darkgray",
-            "darkgreen",
-            "darkgrey",
-            "darkkhaki",
-            "darkmagenta",
-            "darkolivegreen",
-            "darkorange",
-            "darkorchid",
-            "darkred",
-            "darksalmon",
-            "darkseagreen",
-            "darkslateblue",
-            "darkslategray",
-            "darkslategrey",
-            "darkturquoise",
-            "darkviolet",
-            "deeppink",
-            "deepskyblue",
-            "dimgray",
-            "dimgrey",
-            "dodgerblue",
-            "firebrick",
-            "floralwhite",
-            "forestgreen",
-            "fuchsia",
-            "gainsboro",
-            "ghostwhite",
-            "gold",
-            "goldenrod",
-            "gray",
-            "green",
-            "greenyellow",
-            "grey",
-            "honeydew",
-            "hotpink",
-            "indianred",
-            "indigo",
-            "ivory",
-            "khaki",
-            "lavender",
-            "lavenderblush",
-            "lawngreen",
-            "lemonchiffon",
-            "lightblue",
-            "lightcoral",
-            "lightcyan",
-            "lightgoldenrodyellow",
-            "lightgray",
-            "lightgreen",
-            "lightgrey",
-            "lightpink",
-            "lightsalmon",
-            "lightseagreen",
-            "lightskyblue",
-            "lightslategray",
-            "lightslategrey",
-            "lightsteelblue",
-            "lightyellow",
-            "lime",
-            "limegreen",
-            "linen",
-            "magenta",
-            "maroon",
-            "mediumaquamarine",
-            "mediumblue",
-            "mediumorchid",
-            "mediumpurple",
-            "mediumseagreen",
-            "mediumslateblue",
-            "mediumspringgreen",
-            "mediumturquoise",
-            "mediumvioletred",
-            "midnightblue",
-            "mintcream",
-            "mistyrose",
-            "moccasin",
-            "navajowhite",
-            "navy",
-            "oldlace",
-            "olive",
-            "olivedrab",
-            "orange",
-            "orangered",
-            "orchid",
-            "palegoldenrod",
-            "palegreen",
-            "paleturquoise",
-            "palevioletred",
-            "papayawhip",
-            "peachpuff",
-            "peru",
-            "pink",
-            "plum",
-            "powderblue",
-            "purple",
-            "rebeccapurple",
-            "red",
-            "rosybrown",
-            "royalblue",
-            "saddlebrown",
-            "salmon",
-            "sandybrown",
-            "seagreen",
-            "seashell",
-            "sienna",
-            "silver",
-            "skyblue",
-            "slateblue",
-            "slategray",
-            "slategrey",
-            "snow",
-            "springgreen",
-            "steelblue",
-            "tan",
-            "teal",
-            "thistle",
-            "tomato",
-            "turquoise",
-            "violet",
-            "wheat",
-            "white",
-            "whitesmoke",
-            "yellow",
-            "yellowgreen",
+            "aliceblue", "antiquewhite", "aqua", "aquamarine", "azure", "beige", "bisque", "black",
+            "blanchedalmond", "blue", "blueviolet", "brown", "burlywood", "cadetblue", "chartreuse",
+            "chocolate", "coral", "cornflowerblue", "cornsilk", "crimson", "cyan", "darkblue",
+            "darkcyan", "darkgoldenrod", "darkgray", "darkgreen", "darkgrey", "darkkhaki",
+            "darkmagenta", "darkolivegreen", "darkorange", "darkorchid", "darkred", "darksalmon",
+            "darkseagreen", "darkslateblue", "darkslategray", "darkslategrey", "darkturquoise",
+            "darkviolet", "deeppink", "deepskyblue", "dimgray", "dimgrey", "dodgerblue", "firebrick",
+            "floralwhite", "forestgreen", "fuchsia", "gainsboro", "ghostwhite", "gold", "goldenrod",
+            "gray", "green", "greenyellow", "grey", "honeydew", "hotpink", "indianred", "indigo",
+            "ivory", "khaki", "lavender", "lavenderblush", "lawngreen", "lemonchiffon", "lightblue",
+            "lightcoral", "lightcyan", "lightgoldenrodyellow", "lightgray", "lightgreen",
+            "lightgrey", "lightpink", "lightsalmon", "lightseagreen", "lightskyblue",
+            "lightslategray", "lightslategrey", "lightsteelblue", "lightyellow", "lime", "limegreen",
+            "linen", "magenta", "maroon", "mediumaquamarine", "mediumblue", "mediumorchid",
+            "mediumpurple", "mediumseagreen", "mediumslateblue", "mediumspringgreen",
+            "mediumturquoise", "mediumvioletred", "midnightblue", "mintcream", "mistyrose",
+            "moccasin", "navajowhite", "navy", "oldlace", "olive", "olivedrab", "orange",
+            "orangered", "orchid", "palegoldenrod", "palegreen", "paleturquoise", "palevioletred",
+            "papayawhip", "peachpuff", "peru", "pink", "plum", "powderblue", "purple",
+            "rebeccapurple", "red", "rosybrown", "royalblue", "saddlebrown", "salmon", "sandybrown",
+            "seagreen", "seashell", "sienna", "silver", "skyblue", "slateblue", "slategray",
+            "slategrey", "snow", "springgreen", "steelblue", "tan", "teal", "thistle", "tomato",
+            "turquoise", "violet", "wheat", "white", "whitesmoke", "yellow", "yellowgreen",
             "transparent"
           ]
         },
-        {
-          "type": "string",
-          "pattern": "^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"
-        },
+        {"type": "string", "pattern": "^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"},
         {
           "type": "string",
           "pattern": "^(?:rgba\\(\\s*(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\s*,\\s*(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\s*,\\s*(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\s*,\\s*(?:0|1|0?\\.\\d+|1\\.0+|0\\.\\d+)\\s*\\)|rgb\\(\\s*(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\s*,\\s*(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\s*,\\s*(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\s*\\))$"
         },
-        {
-          "$ref": "#/$defs/varRef"
-        }
+        {"$ref": "#/$defs/varRef"}
       ]
     },
     "size": {
@@ -511,59 +205,28 @@ public enum ProjectSchema {
           "maxItems": 2,
           "items": {
             "anyOf": [
-              {
-                "type": "integer",
-                "minimum": 2,
-                "maximum": 16384
-              },
-              {
-                "$ref": "#/$defs/varRef"
-              }
+              {"type": "integer", "minimum": 2, "maximum": 16384},
+              {"$ref": "#/$defs/varRef"}
             ]
           }
         },
-        {
-          "$ref": "#/$defs/varRef"
-        }
+        {"$ref": "#/$defs/varRef"}
       ],
-      "examples": [
-        "1920x1080",
-        "640x360",
-        [
-          1280,
-          720
-        ]
-      ]
+      "examples": ["1920x1080", "640x360", [1280, 720]]
     },
     "coordinate": {
       "description": "Output pixels (a number), or a percentage of the output size (`\"50%\"`).",
       "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "string",
-          "pattern": "^[+-]?(?:\\d+(?:\\.\\d+)?|\\.\\d+)%$"
-        },
-        {
-          "$ref": "#/$defs/varRef"
-        }
+        {"type": "number"},
+        {"type": "string", "pattern": "^[+-]?(?:\\d+(?:\\.\\d+)?|\\.\\d+)%$"},
+        {"$ref": "#/$defs/varRef"}
       ]
     },
     "point": {
       "description": "A point `[x, y]` in output pixels, origin top-left, y down; either coordinate may be a percentage of the output size, as in `[\"50%\", \"25%\"]`.",
       "anyOf": [
-        {
-          "type": "array",
-          "minItems": 2,
-          "maxItems": 2,
-          "items": {
-            "$ref": "#/$defs/coordinate"
-          }
-        },
-        {
-          "$ref": "#/$defs/varRef"
-        }
+        {"type": "array", "minItems": 2, "maxItems": 2, "items": {"$ref": "#/$defs/coordinate"}},
+        {"$ref": "#/$defs/varRef"}
       ]
     },
     "vector": {
@@ -573,167 +236,73 @@ public enum ProjectSchema {
           "type": "array",
           "minItems": 2,
           "maxItems": 2,
-          "items": {
-            "anyOf": [
-              {
-                "type": "number"
-              },
-              {
-                "$ref": "#/$defs/varRef"
-              }
-            ]
-          }
+          "items": {"anyOf": [{"type": "number"}, {"$ref": "#/$defs/varRef"}]}
         },
-        {
-          "$ref": "#/$defs/varRef"
-        }
+        {"$ref": "#/$defs/varRef"}
       ]
     },
     "angle": {
       "description": "An angle, clockwise on screen: degrees as a number (`90`), or `\"90deg\"`, `\"1.5708rad\"`, `\"0.25turn\"`.",
       "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "type": "string",
-          "pattern": "^[+-]?(?:\\d+(?:\\.\\d+)?|\\.\\d+)(?:deg|rad|turn)$"
-        },
-        {
-          "$ref": "#/$defs/varRef"
-        }
+        {"type": "number"},
+        {"type": "string", "pattern": "^[+-]?(?:\\d+(?:\\.\\d+)?|\\.\\d+)(?:deg|rad|turn)$"},
+        {"$ref": "#/$defs/varRef"}
       ],
-      "examples": [
-        90,
-        "90deg",
-        "1.5708rad",
-        "0.25turn"
-      ]
+      "examples": [90, "90deg", "1.5708rad", "0.25turn"]
     },
     "gain": {
       "description": "A gain: linear as a number (`1.0` is unity, `0` is silence) or decibels as `\"-6dB\"`.",
       "anyOf": [
-        {
-          "type": "number",
-          "minimum": 0
-        },
-        {
-          "type": "string",
-          "pattern": "^[+-]?(?:\\d+(?:\\.\\d+)?|\\.\\d+)dB$"
-        },
-        {
-          "$ref": "#/$defs/varRef"
-        }
+        {"type": "number", "minimum": 0},
+        {"type": "string", "pattern": "^[+-]?(?:\\d+(?:\\.\\d+)?|\\.\\d+)dB$"},
+        {"$ref": "#/$defs/varRef"}
       ],
-      "examples": [
-        1.0,
-        0.5,
-        0,
-        "-6dB"
-      ]
+      "examples": [1.0, 0.5, 0, "-6dB"]
     },
     "fps": {
       "description": "A frame rate: `30`, `25`, `60`, `29.97` (means 30000/1001), or an exact fraction `\"30000/1001\"`.",
       "anyOf": [
-        {
-          "type": "number",
-          "exclusiveMinimum": 0
-        },
-        {
-          "type": "string",
-          "pattern": "^[1-9]\\d*/[1-9]\\d*$"
-        },
-        {
-          "$ref": "#/$defs/varRef"
-        }
+        {"type": "number", "exclusiveMinimum": 0},
+        {"type": "string", "pattern": "^[1-9]\\d*/[1-9]\\d*$"},
+        {"$ref": "#/$defs/varRef"}
       ],
-      "examples": [
-        30,
-        25,
-        60,
-        29.97,
-        "30000/1001"
-      ]
+      "examples": [30, 25, 60, 29.97, "30000/1001"]
     },
     "ease": {
       "description": "How a span is shaped: `linear` (default), `hold` (jump at the next keyframe), `ease-in`, `ease-out`, `ease-in-out` (the CSS curves) or `cubic-bezier(x1, y1, x2, y2)` with x1, x2 in 0..1.",
       "anyOf": [
-        {
-          "enum": [
-            "linear",
-            "hold",
-            "ease-in",
-            "ease-out",
-            "ease-in-out"
-          ]
-        },
+        {"enum": ["linear", "hold", "ease-in", "ease-out", "ease-in-out"]},
         {
           "type": "string",
           "pattern": "^cubic-bezier\\(\\s*(?:0(?:\\.\\d+)?|1(?:\\.0+)?|\\.\\d+)\\s*,\\s*[+-]?(?:\\d+(?:\\.\\d+)?|\\.\\d+)\\s*,\\s*(?:0(?:\\.\\d+)?|1(?:\\.0+)?|\\.\\d+)\\s*,\\s*[+-]?(?:\\d+(?:\\.\\d+)?|\\.\\d+)\\s*\\)$"
         },
-        {
-          "$ref": "#/$defs/varRef"
-        }
+        {"$ref": "#/$defs/varRef"}
       ],
       "default": "linear",
-      "examples": [
-        "linear",
-        "ease-in-out",
-        "cubic-bezier(0.25, 0.1, 0.25, 1)"
-      ]
+      "examples": ["linear", "ease-in-out", "cubic-bezier(0.25, 0.1, 0.25, 1)"]
     },
     "path": {
       "description": "A file path, relative to the project file's directory (or absolute). URLs are not accepted.",
       "type": "string",
       "minLength": 1,
-      "not": {
-        "pattern": "^[A-Za-z][A-Za-z0-9+.-]*://"
-      }
+      "not": {"pattern": "^[A-Za-z][A-Za-z0-9+.-]*://"}
     },
     "bitrate": {
       "description": "A bitrate in bits per second: a number, or a string with a `k`, `M` or `G` suffix (`\"8M\"`, `\"192k\"`).",
       "anyOf": [
-        {
-          "type": "integer",
-          "exclusiveMinimum": 0
-        },
-        {
-          "type": "string",
-          "pattern": "^\\d+(?:\\.\\d+)?[kMG]?$"
-        },
-        {
-          "$ref": "#/$defs/varRef"
-        }
+        {"type": "integer", "exclusiveMinimum": 0},
+        {"type": "string", "pattern": "^\\d+(?:\\.\\d+)?[kMG]?$"},
+        {"$ref": "#/$defs/varRef"}
       ],
-      "examples": [
-        "8M",
-        "2500k",
-        "192k"
-      ]
+      "examples": ["8M", "2500k", "192k"]
     },
     "unit": {
       "description": "A number from 0 to 1.",
-      "anyOf": [
-        {
-          "type": "number",
-          "minimum": 0,
-          "maximum": 1
-        },
-        {
-          "$ref": "#/$defs/varRef"
-        }
-      ]
+      "anyOf": [{"type": "number", "minimum": 0, "maximum": 1}, {"$ref": "#/$defs/varRef"}]
     },
     "scaleValue": {
       "description": "A uniform scale factor, or `[sx, sy]`.",
-      "anyOf": [
-        {
-          "type": "number"
-        },
-        {
-          "$ref": "#/$defs/vector"
-        }
-      ]
+      "anyOf": [{"type": "number"}, {"$ref": "#/$defs/vector"}]
     },
     "layerSize": {
       "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio.",
@@ -744,47 +313,16 @@ public enum ProjectSchema {
           "maxItems": 2,
           "items": {
             "anyOf": [
-              {
-                "type": "number",
-                "exclusiveMinimum": 0
-              },
-              {
-                "const": "auto"
-              },
-              {
-                "$ref": "#/$defs/varRef"
-              }
+              {"type": "number", "exclusiveMinimum": 0},
+              {"const": "auto"},
+              {"$ref": "#/$defs/varRef"}
             ]
           },
-          "not": {
-            "prefixItems": [
-              {
-                "const": "auto"
-              },
-              {
-                "const": "auto"
-              }
-            ]
-          }
+          "not": {"prefixItems": [{"const": "auto"}, {"const": "auto"}]}
         },
-        {
-          "$ref": "#/$defs/varRef"
-        }
+        {"$ref": "#/$defs/varRef"}
       ],
-      "examples": [
-        [
-          640,
-          "auto"
-        ],
-        [
-          "auto",
-          200
-        ],
-        [
-          320,
-          180
-        ]
-      ]
+      "examples": [[640, "auto"], ["auto", 200], [320, 180]]
     },
     "crop": {
       "type": "object",
@@ -792,102 +330,84 @@ public enum ProjectSchema {
       "properties": {
         "left": {
           "description": "Source pixels cut from the left edge.",
-          "anyOf": [
-            {
-              "type": "number",
-              "minimum": 0
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
+          "anyOf": [{"type": "number", "minimum": 0}, {"$ref": "#/$defs/varRef"}]
         },
         "top": {
           "description": "Source pixels cut from the top edge.",
-          "anyOf": [
-            {
-              "type": "number",
-              "minimum": 0
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
+          "anyOf": [{"type": "number", "minimum": 0}, {"$ref": "#/$defs/varRef"}]
         },
         "right": {
           "description": "Source pixels cut from the right edge.",
-          "anyOf": [
-            {
-              "type": "number",
-              "minimum": 0
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
+          "anyOf": [{"type": "number", "minimum": 0}, {"$ref": "#/$defs/varRef"}]
         },
         "bottom": {
           "description": "Source pixels cut from the bottom edge.",
-          "anyOf": [
-            {
-              "type": "number",
-              "minimum": 0
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
+          "anyOf": [{"type": "number", "minimum": 0}, {"$ref": "#/$defs/varRef"}]
         }
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
       "additionalProperties": false
     },
-    "animatedNumberKeyframe": {
-      "type": "object",
-      "description": "One keyframe of a number from 0 to 1.",
+    "keyframeKeys": {
+      "$comment": "Keys of every animation's keyframes.",
       "properties": {
         "at": {
           "$ref": "#/$defs/relativeTime",
           "description": "When this keyframe is reached, relative to the item's start; `end` and `end-2s` count from the item's end."
         },
-        "value": {
-          "$ref": "#/$defs/unit",
-          "description": "The value (a number from 0 to 1) at this time."
-        },
         "ease": {
           "$ref": "#/$defs/ease",
           "description": "Shapes the span from this keyframe to the next."
         }
-      },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
+      }
+    },
+    "rampKeys": {
+      "$comment": "Keys of every animation's ramp.",
+      "properties": {
+        "start": {
+          "$ref": "#/$defs/relativeTime",
+          "description": "When the ramp starts, relative to the item's start; default 0.",
+          "default": 0
+        },
+        "duration": {
+          "$ref": "#/$defs/time",
+          "description": "How long the ramp lasts; default the rest of the item."
+        },
+        "ease": {
+          "$ref": "#/$defs/ease",
+          "description": "Shape of the ramp; default linear.",
+          "default": "linear"
         }
-      },
-      "additionalProperties": false,
-      "required": [
-        "at",
-        "value"
-      ]
+      }
+    },
+    "repeatKeys": {
+      "$comment": "Keys of every repeating animation.",
+      "properties": {
+        "repeat": {
+          "description": "How many cycles to play (may be fractional), or `forever`; default 1.",
+          "anyOf": [
+            {"const": "forever"},
+            {"type": "number", "exclusiveMinimum": 0},
+            {"$ref": "#/$defs/varRef"}
+          ]
+        },
+        "autoreverse": {
+          "$ref": "#/$defs/boolean",
+          "description": "Play each cycle back to front after playing it.",
+          "default": false
+        },
+        "begin": {
+          "$ref": "#/$defs/time",
+          "description": "When the first cycle starts, relative to the item's start; the first value holds before it.",
+          "default": 0
+        }
+      }
     },
     "animatedNumber": {
       "description": "A number from 0 to 1, animatable: a constant, a keyframe list, a ramp `{from, to, start, duration, ease}`, or a repeating animation `{keyframes, repeat, autoreverse, begin}` (SPEC 11).",
       "anyOf": [
-        {
-          "$ref": "#/$defs/unit"
-        },
-        {
-          "type": "array",
-          "minItems": 1,
-          "items": {
-            "$ref": "#/$defs/animatedNumberKeyframe"
-          },
-          "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
-        },
+        {"$ref": "#/$defs/unit"},
+        {"$ref": "#/$defs/animatedNumberKeyframes"},
         {
           "type": "object",
           "description": "A ramp from one value to another.",
@@ -900,124 +420,54 @@ public enum ProjectSchema {
               "$ref": "#/$defs/unit",
               "description": "The value at the end of the ramp (held after it)."
             },
-            "start": {
-              "$ref": "#/$defs/relativeTime",
-              "description": "When the ramp starts, relative to the item's start; default 0.",
-              "default": 0
-            },
-            "duration": {
-              "$ref": "#/$defs/time",
-              "description": "How long the ramp lasts; default the rest of the item."
-            },
-            "ease": {
-              "$ref": "#/$defs/ease",
-              "description": "Shape of the ramp; default linear.",
-              "default": "linear"
-            }
+            "start": {"$ref": "#/$defs/rampKeys/properties/start"},
+            "duration": {"$ref": "#/$defs/rampKeys/properties/duration"},
+            "ease": {"$ref": "#/$defs/rampKeys/properties/ease"}
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false,
-          "required": [
-            "from",
-            "to"
-          ]
+          "required": ["from", "to"]
         },
         {
           "type": "object",
           "description": "A repeating animation, as Core Animation has it: one cycle lasts until its last keyframe.",
           "properties": {
-            "keyframes": {
-              "type": "array",
-              "minItems": 1,
-              "items": {
-                "$ref": "#/$defs/animatedNumberKeyframe"
-              },
-              "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
-            },
-            "repeat": {
-              "description": "How many cycles to play (may be fractional), or `forever`; default 1.",
-              "anyOf": [
-                {
-                  "const": "forever"
-                },
-                {
-                  "type": "number",
-                  "exclusiveMinimum": 0
-                },
-                {
-                  "$ref": "#/$defs/varRef"
-                }
-              ]
-            },
-            "autoreverse": {
-              "$ref": "#/$defs/boolean",
-              "description": "Play each cycle back to front after playing it.",
-              "default": false
-            },
-            "begin": {
-              "$ref": "#/$defs/time",
-              "description": "When the first cycle starts, relative to the item's start; the first value holds before it.",
-              "default": 0
-            }
+            "keyframes": {"$ref": "#/$defs/animatedNumberKeyframes"},
+            "repeat": {"$ref": "#/$defs/repeatKeys/properties/repeat"},
+            "autoreverse": {"$ref": "#/$defs/repeatKeys/properties/autoreverse"},
+            "begin": {"$ref": "#/$defs/repeatKeys/properties/begin"}
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false,
-          "required": [
-            "keyframes"
-          ]
+          "required": ["keyframes"]
         }
       ]
     },
-    "animatedGainKeyframe": {
-      "type": "object",
-      "description": "One keyframe of a gain.",
-      "properties": {
-        "at": {
-          "$ref": "#/$defs/relativeTime",
-          "description": "When this keyframe is reached, relative to the item's start; `end` and `end-2s` count from the item's end."
+    "animatedNumberKeyframes": {
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "type": "object",
+        "description": "One keyframe of a number from 0 to 1.",
+        "properties": {
+          "at": {"$ref": "#/$defs/keyframeKeys/properties/at"},
+          "value": {
+            "$ref": "#/$defs/unit",
+            "description": "The value (a number from 0 to 1) at this time."
+          },
+          "ease": {"$ref": "#/$defs/keyframeKeys/properties/ease"}
         },
-        "value": {
-          "$ref": "#/$defs/gain",
-          "description": "The value (a gain) at this time."
-        },
-        "ease": {
-          "$ref": "#/$defs/ease",
-          "description": "Shapes the span from this keyframe to the next."
-        }
+        "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
+        "additionalProperties": false,
+        "required": ["at", "value"]
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
-      "additionalProperties": false,
-      "required": [
-        "at",
-        "value"
-      ]
+      "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
     },
     "animatedGain": {
       "description": "A gain, animatable: a constant, a keyframe list, a ramp `{from, to, start, duration, ease}`, or a repeating animation `{keyframes, repeat, autoreverse, begin}` (SPEC 11).",
       "anyOf": [
-        {
-          "$ref": "#/$defs/gain"
-        },
-        {
-          "type": "array",
-          "minItems": 1,
-          "items": {
-            "$ref": "#/$defs/animatedGainKeyframe"
-          },
-          "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
-        },
+        {"$ref": "#/$defs/gain"},
+        {"$ref": "#/$defs/animatedGainKeyframes"},
         {
           "type": "object",
           "description": "A ramp from one value to another.",
@@ -1030,124 +480,51 @@ public enum ProjectSchema {
               "$ref": "#/$defs/gain",
               "description": "The value at the end of the ramp (held after it)."
             },
-            "start": {
-              "$ref": "#/$defs/relativeTime",
-              "description": "When the ramp starts, relative to the item's start; default 0.",
-              "default": 0
-            },
-            "duration": {
-              "$ref": "#/$defs/time",
-              "description": "How long the ramp lasts; default the rest of the item."
-            },
-            "ease": {
-              "$ref": "#/$defs/ease",
-              "description": "Shape of the ramp; default linear.",
-              "default": "linear"
-            }
+            "start": {"$ref": "#/$defs/rampKeys/properties/start"},
+            "duration": {"$ref": "#/$defs/rampKeys/properties/duration"},
+            "ease": {"$ref": "#/$defs/rampKeys/properties/ease"}
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false,
-          "required": [
-            "from",
-            "to"
-          ]
+          "required": ["from", "to"]
         },
         {
           "type": "object",
           "description": "A repeating animation, as Core Animation has it: one cycle lasts until its last keyframe.",
           "properties": {
-            "keyframes": {
-              "type": "array",
-              "minItems": 1,
-              "items": {
-                "$ref": "#/$defs/animatedGainKeyframe"
-              },
-              "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
-            },
-            "repeat": {
-              "description": "How many cycles to play (may be fractional), or `forever`; default 1.",
-              "anyOf": [
-                {
-                  "const": "forever"
-                },
-                {
-                  "type": "number",
-                  "exclusiveMinimum": 0
-                },
-                {
-                  "$ref": "#/$defs/varRef"
-                }
-              ]
-            },
-            "autoreverse": {
-              "$ref": "#/$defs/boolean",
-              "description": "Play each cycle back to front after playing it.",
-              "default": false
-            },
-            "begin": {
-              "$ref": "#/$defs/time",
-              "description": "When the first cycle starts, relative to the item's start; the first value holds before it.",
-              "default": 0
-            }
+            "keyframes": {"$ref": "#/$defs/animatedGainKeyframes"},
+            "repeat": {"$ref": "#/$defs/repeatKeys/properties/repeat"},
+            "autoreverse": {"$ref": "#/$defs/repeatKeys/properties/autoreverse"},
+            "begin": {"$ref": "#/$defs/repeatKeys/properties/begin"}
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false,
-          "required": [
-            "keyframes"
-          ]
+          "required": ["keyframes"]
         }
       ]
     },
-    "animatedAngleKeyframe": {
-      "type": "object",
-      "description": "One keyframe of an angle.",
-      "properties": {
-        "at": {
-          "$ref": "#/$defs/relativeTime",
-          "description": "When this keyframe is reached, relative to the item's start; `end` and `end-2s` count from the item's end."
+    "animatedGainKeyframes": {
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "type": "object",
+        "description": "One keyframe of a gain.",
+        "properties": {
+          "at": {"$ref": "#/$defs/keyframeKeys/properties/at"},
+          "value": {"$ref": "#/$defs/gain", "description": "The value (a gain) at this time."},
+          "ease": {"$ref": "#/$defs/keyframeKeys/properties/ease"}
         },
-        "value": {
-          "$ref": "#/$defs/angle",
-          "description": "The value (an angle) at this time."
-        },
-        "ease": {
-          "$ref": "#/$defs/ease",
-          "description": "Shapes the span from this keyframe to the next."
-        }
+        "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
+        "additionalProperties": false,
+        "required": ["at", "value"]
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
-      "additionalProperties": false,
-      "required": [
-        "at",
-        "value"
-      ]
+      "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
     },
     "animatedAngle": {
       "description": "An angle, animatable: a constant, a keyframe list, a ramp `{from, to, start, duration, ease}`, or a repeating animation `{keyframes, repeat, autoreverse, begin}` (SPEC 11).",
       "anyOf": [
-        {
-          "$ref": "#/$defs/angle"
-        },
-        {
-          "type": "array",
-          "minItems": 1,
-          "items": {
-            "$ref": "#/$defs/animatedAngleKeyframe"
-          },
-          "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
-        },
+        {"$ref": "#/$defs/angle"},
+        {"$ref": "#/$defs/animatedAngleKeyframes"},
         {
           "type": "object",
           "description": "A ramp from one value to another.",
@@ -1160,124 +537,51 @@ public enum ProjectSchema {
               "$ref": "#/$defs/angle",
               "description": "The value at the end of the ramp (held after it)."
             },
-            "start": {
-              "$ref": "#/$defs/relativeTime",
-              "description": "When the ramp starts, relative to the item's start; default 0.",
-              "default": 0
-            },
-            "duration": {
-              "$ref": "#/$defs/time",
-              "description": "How long the ramp lasts; default the rest of the item."
-            },
-            "ease": {
-              "$ref": "#/$defs/ease",
-              "description": "Shape of the ramp; default linear.",
-              "default": "linear"
-            }
+            "start": {"$ref": "#/$defs/rampKeys/properties/start"},
+            "duration": {"$ref": "#/$defs/rampKeys/properties/duration"},
+            "ease": {"$ref": "#/$defs/rampKeys/properties/ease"}
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false,
-          "required": [
-            "from",
-            "to"
-          ]
+          "required": ["from", "to"]
         },
         {
           "type": "object",
           "description": "A repeating animation, as Core Animation has it: one cycle lasts until its last keyframe.",
           "properties": {
-            "keyframes": {
-              "type": "array",
-              "minItems": 1,
-              "items": {
-                "$ref": "#/$defs/animatedAngleKeyframe"
-              },
-              "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
-            },
-            "repeat": {
-              "description": "How many cycles to play (may be fractional), or `forever`; default 1.",
-              "anyOf": [
-                {
-                  "const": "forever"
-                },
-                {
-                  "type": "number",
-                  "exclusiveMinimum": 0
-                },
-                {
-                  "$ref": "#/$defs/varRef"
-                }
-              ]
-            },
-            "autoreverse": {
-              "$ref": "#/$defs/boolean",
-              "description": "Play each cycle back to front after playing it.",
-              "default": false
-            },
-            "begin": {
-              "$ref": "#/$defs/time",
-              "description": "When the first cycle starts, relative to the item's start; the first value holds before it.",
-              "default": 0
-            }
+            "keyframes": {"$ref": "#/$defs/animatedAngleKeyframes"},
+            "repeat": {"$ref": "#/$defs/repeatKeys/properties/repeat"},
+            "autoreverse": {"$ref": "#/$defs/repeatKeys/properties/autoreverse"},
+            "begin": {"$ref": "#/$defs/repeatKeys/properties/begin"}
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false,
-          "required": [
-            "keyframes"
-          ]
+          "required": ["keyframes"]
         }
       ]
     },
-    "animatedPointKeyframe": {
-      "type": "object",
-      "description": "One keyframe of a point.",
-      "properties": {
-        "at": {
-          "$ref": "#/$defs/relativeTime",
-          "description": "When this keyframe is reached, relative to the item's start; `end` and `end-2s` count from the item's end."
+    "animatedAngleKeyframes": {
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "type": "object",
+        "description": "One keyframe of an angle.",
+        "properties": {
+          "at": {"$ref": "#/$defs/keyframeKeys/properties/at"},
+          "value": {"$ref": "#/$defs/angle", "description": "The value (an angle) at this time."},
+          "ease": {"$ref": "#/$defs/keyframeKeys/properties/ease"}
         },
-        "value": {
-          "$ref": "#/$defs/point",
-          "description": "The value (a point) at this time."
-        },
-        "ease": {
-          "$ref": "#/$defs/ease",
-          "description": "Shapes the span from this keyframe to the next."
-        }
+        "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
+        "additionalProperties": false,
+        "required": ["at", "value"]
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
-      "additionalProperties": false,
-      "required": [
-        "at",
-        "value"
-      ]
+      "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
     },
     "animatedPoint": {
       "description": "A point, animatable: a constant, a keyframe list, a ramp `{from, to, start, duration, ease}`, or a repeating animation `{keyframes, repeat, autoreverse, begin}` (SPEC 11).",
       "anyOf": [
-        {
-          "$ref": "#/$defs/point"
-        },
-        {
-          "type": "array",
-          "minItems": 1,
-          "items": {
-            "$ref": "#/$defs/animatedPointKeyframe"
-          },
-          "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
-        },
+        {"$ref": "#/$defs/point"},
+        {"$ref": "#/$defs/animatedPointKeyframes"},
         {
           "type": "object",
           "description": "A ramp from one value to another.",
@@ -1290,124 +594,51 @@ public enum ProjectSchema {
               "$ref": "#/$defs/point",
               "description": "The value at the end of the ramp (held after it)."
             },
-            "start": {
-              "$ref": "#/$defs/relativeTime",
-              "description": "When the ramp starts, relative to the item's start; default 0.",
-              "default": 0
-            },
-            "duration": {
-              "$ref": "#/$defs/time",
-              "description": "How long the ramp lasts; default the rest of the item."
-            },
-            "ease": {
-              "$ref": "#/$defs/ease",
-              "description": "Shape of the ramp; default linear.",
-              "default": "linear"
-            }
+            "start": {"$ref": "#/$defs/rampKeys/properties/start"},
+            "duration": {"$ref": "#/$defs/rampKeys/properties/duration"},
+            "ease": {"$ref": "#/$defs/rampKeys/properties/ease"}
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false,
-          "required": [
-            "from",
-            "to"
-          ]
+          "required": ["from", "to"]
         },
         {
           "type": "object",
           "description": "A repeating animation, as Core Animation has it: one cycle lasts until its last keyframe.",
           "properties": {
-            "keyframes": {
-              "type": "array",
-              "minItems": 1,
-              "items": {
-                "$ref": "#/$defs/animatedPointKeyframe"
-              },
-              "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
-            },
-            "repeat": {
-              "description": "How many cycles to play (may be fractional), or `forever`; default 1.",
-              "anyOf": [
-                {
-                  "const": "forever"
-                },
-                {
-                  "type": "number",
-                  "exclusiveMinimum": 0
-                },
-                {
-                  "$ref": "#/$defs/varRef"
-                }
-              ]
-            },
-            "autoreverse": {
-              "$ref": "#/$defs/boolean",
-              "description": "Play each cycle back to front after playing it.",
-              "default": false
-            },
-            "begin": {
-              "$ref": "#/$defs/time",
-              "description": "When the first cycle starts, relative to the item's start; the first value holds before it.",
-              "default": 0
-            }
+            "keyframes": {"$ref": "#/$defs/animatedPointKeyframes"},
+            "repeat": {"$ref": "#/$defs/repeatKeys/properties/repeat"},
+            "autoreverse": {"$ref": "#/$defs/repeatKeys/properties/autoreverse"},
+            "begin": {"$ref": "#/$defs/repeatKeys/properties/begin"}
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false,
-          "required": [
-            "keyframes"
-          ]
+          "required": ["keyframes"]
         }
       ]
     },
-    "animatedScaleKeyframe": {
-      "type": "object",
-      "description": "One keyframe of a scale.",
-      "properties": {
-        "at": {
-          "$ref": "#/$defs/relativeTime",
-          "description": "When this keyframe is reached, relative to the item's start; `end` and `end-2s` count from the item's end."
+    "animatedPointKeyframes": {
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "type": "object",
+        "description": "One keyframe of a point.",
+        "properties": {
+          "at": {"$ref": "#/$defs/keyframeKeys/properties/at"},
+          "value": {"$ref": "#/$defs/point", "description": "The value (a point) at this time."},
+          "ease": {"$ref": "#/$defs/keyframeKeys/properties/ease"}
         },
-        "value": {
-          "$ref": "#/$defs/scaleValue",
-          "description": "The value (a scale) at this time."
-        },
-        "ease": {
-          "$ref": "#/$defs/ease",
-          "description": "Shapes the span from this keyframe to the next."
-        }
+        "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
+        "additionalProperties": false,
+        "required": ["at", "value"]
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
-      "additionalProperties": false,
-      "required": [
-        "at",
-        "value"
-      ]
+      "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
     },
     "animatedScale": {
       "description": "A scale, animatable: a constant, a keyframe list, a ramp `{from, to, start, duration, ease}`, or a repeating animation `{keyframes, repeat, autoreverse, begin}` (SPEC 11).",
       "anyOf": [
-        {
-          "$ref": "#/$defs/scaleValue"
-        },
-        {
-          "type": "array",
-          "minItems": 1,
-          "items": {
-            "$ref": "#/$defs/animatedScaleKeyframe"
-          },
-          "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
-        },
+        {"$ref": "#/$defs/scaleValue"},
+        {"$ref": "#/$defs/animatedScaleKeyframes"},
         {
           "type": "object",
           "description": "A ramp from one value to another.",
@@ -1420,124 +651,54 @@ public enum ProjectSchema {
               "$ref": "#/$defs/scaleValue",
               "description": "The value at the end of the ramp (held after it)."
             },
-            "start": {
-              "$ref": "#/$defs/relativeTime",
-              "description": "When the ramp starts, relative to the item's start; default 0.",
-              "default": 0
-            },
-            "duration": {
-              "$ref": "#/$defs/time",
-              "description": "How long the ramp lasts; default the rest of the item."
-            },
-            "ease": {
-              "$ref": "#/$defs/ease",
-              "description": "Shape of the ramp; default linear.",
-              "default": "linear"
-            }
+            "start": {"$ref": "#/$defs/rampKeys/properties/start"},
+            "duration": {"$ref": "#/$defs/rampKeys/properties/duration"},
+            "ease": {"$ref": "#/$defs/rampKeys/properties/ease"}
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false,
-          "required": [
-            "from",
-            "to"
-          ]
+          "required": ["from", "to"]
         },
         {
           "type": "object",
           "description": "A repeating animation, as Core Animation has it: one cycle lasts until its last keyframe.",
           "properties": {
-            "keyframes": {
-              "type": "array",
-              "minItems": 1,
-              "items": {
-                "$ref": "#/$defs/animatedScaleKeyframe"
-              },
-              "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
-            },
-            "repeat": {
-              "description": "How many cycles to play (may be fractional), or `forever`; default 1.",
-              "anyOf": [
-                {
-                  "const": "forever"
-                },
-                {
-                  "type": "number",
-                  "exclusiveMinimum": 0
-                },
-                {
-                  "$ref": "#/$defs/varRef"
-                }
-              ]
-            },
-            "autoreverse": {
-              "$ref": "#/$defs/boolean",
-              "description": "Play each cycle back to front after playing it.",
-              "default": false
-            },
-            "begin": {
-              "$ref": "#/$defs/time",
-              "description": "When the first cycle starts, relative to the item's start; the first value holds before it.",
-              "default": 0
-            }
+            "keyframes": {"$ref": "#/$defs/animatedScaleKeyframes"},
+            "repeat": {"$ref": "#/$defs/repeatKeys/properties/repeat"},
+            "autoreverse": {"$ref": "#/$defs/repeatKeys/properties/autoreverse"},
+            "begin": {"$ref": "#/$defs/repeatKeys/properties/begin"}
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false,
-          "required": [
-            "keyframes"
-          ]
+          "required": ["keyframes"]
         }
       ]
     },
-    "animatedLayerSizeKeyframe": {
-      "type": "object",
-      "description": "One keyframe of a layer size.",
-      "properties": {
-        "at": {
-          "$ref": "#/$defs/relativeTime",
-          "description": "When this keyframe is reached, relative to the item's start; `end` and `end-2s` count from the item's end."
+    "animatedScaleKeyframes": {
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "type": "object",
+        "description": "One keyframe of a scale.",
+        "properties": {
+          "at": {"$ref": "#/$defs/keyframeKeys/properties/at"},
+          "value": {
+            "$ref": "#/$defs/scaleValue",
+            "description": "The value (a scale) at this time."
+          },
+          "ease": {"$ref": "#/$defs/keyframeKeys/properties/ease"}
         },
-        "value": {
-          "$ref": "#/$defs/layerSize",
-          "description": "The value (a layer size) at this time."
-        },
-        "ease": {
-          "$ref": "#/$defs/ease",
-          "description": "Shapes the span from this keyframe to the next."
-        }
+        "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
+        "additionalProperties": false,
+        "required": ["at", "value"]
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
-      "additionalProperties": false,
-      "required": [
-        "at",
-        "value"
-      ]
+      "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
     },
     "animatedLayerSize": {
       "description": "A layer size, animatable: a constant, a keyframe list, a ramp `{from, to, start, duration, ease}`, or a repeating animation `{keyframes, repeat, autoreverse, begin}` (SPEC 11).",
       "anyOf": [
-        {
-          "$ref": "#/$defs/layerSize"
-        },
-        {
-          "type": "array",
-          "minItems": 1,
-          "items": {
-            "$ref": "#/$defs/animatedLayerSizeKeyframe"
-          },
-          "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
-        },
+        {"$ref": "#/$defs/layerSize"},
+        {"$ref": "#/$defs/animatedLayerSizeKeyframes"},
         {
           "type": "object",
           "description": "A ramp from one value to another.",
@@ -1550,124 +711,54 @@ public enum ProjectSchema {
               "$ref": "#/$defs/layerSize",
               "description": "The value at the end of the ramp (held after it)."
             },
-            "start": {
-              "$ref": "#/$defs/relativeTime",
-              "description": "When the ramp starts, relative to the item's start; default 0.",
-              "default": 0
-            },
-            "duration": {
-              "$ref": "#/$defs/time",
-              "description": "How long the ramp lasts; default the rest of the item."
-            },
-            "ease": {
-              "$ref": "#/$defs/ease",
-              "description": "Shape of the ramp; default linear.",
-              "default": "linear"
-            }
+            "start": {"$ref": "#/$defs/rampKeys/properties/start"},
+            "duration": {"$ref": "#/$defs/rampKeys/properties/duration"},
+            "ease": {"$ref": "#/$defs/rampKeys/properties/ease"}
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false,
-          "required": [
-            "from",
-            "to"
-          ]
+          "required": ["from", "to"]
         },
         {
           "type": "object",
           "description": "A repeating animation, as Core Animation has it: one cycle lasts until its last keyframe.",
           "properties": {
-            "keyframes": {
-              "type": "array",
-              "minItems": 1,
-              "items": {
-                "$ref": "#/$defs/animatedLayerSizeKeyframe"
-              },
-              "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
-            },
-            "repeat": {
-              "description": "How many cycles to play (may be fractional), or `forever`; default 1.",
-              "anyOf": [
-                {
-                  "const": "forever"
-                },
-                {
-                  "type": "number",
-                  "exclusiveMinimum": 0
-                },
-                {
-                  "$ref": "#/$defs/varRef"
-                }
-              ]
-            },
-            "autoreverse": {
-              "$ref": "#/$defs/boolean",
-              "description": "Play each cycle back to front after playing it.",
-              "default": false
-            },
-            "begin": {
-              "$ref": "#/$defs/time",
-              "description": "When the first cycle starts, relative to the item's start; the first value holds before it.",
-              "default": 0
-            }
+            "keyframes": {"$ref": "#/$defs/animatedLayerSizeKeyframes"},
+            "repeat": {"$ref": "#/$defs/repeatKeys/properties/repeat"},
+            "autoreverse": {"$ref": "#/$defs/repeatKeys/properties/autoreverse"},
+            "begin": {"$ref": "#/$defs/repeatKeys/properties/begin"}
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false,
-          "required": [
-            "keyframes"
-          ]
+          "required": ["keyframes"]
         }
       ]
     },
-    "animatedCropKeyframe": {
-      "type": "object",
-      "description": "One keyframe of a crop.",
-      "properties": {
-        "at": {
-          "$ref": "#/$defs/relativeTime",
-          "description": "When this keyframe is reached, relative to the item's start; `end` and `end-2s` count from the item's end."
+    "animatedLayerSizeKeyframes": {
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "type": "object",
+        "description": "One keyframe of a layer size.",
+        "properties": {
+          "at": {"$ref": "#/$defs/keyframeKeys/properties/at"},
+          "value": {
+            "$ref": "#/$defs/layerSize",
+            "description": "The value (a layer size) at this time."
+          },
+          "ease": {"$ref": "#/$defs/keyframeKeys/properties/ease"}
         },
-        "value": {
-          "$ref": "#/$defs/crop",
-          "description": "The value (a crop) at this time."
-        },
-        "ease": {
-          "$ref": "#/$defs/ease",
-          "description": "Shapes the span from this keyframe to the next."
-        }
+        "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
+        "additionalProperties": false,
+        "required": ["at", "value"]
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
-      "additionalProperties": false,
-      "required": [
-        "at",
-        "value"
-      ]
+      "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
     },
     "animatedCrop": {
       "description": "A crop, animatable: a constant, a keyframe list, a ramp `{from, to, start, duration, ease}`, or a repeating animation `{keyframes, repeat, autoreverse, begin}` (SPEC 11).",
       "anyOf": [
-        {
-          "$ref": "#/$defs/crop"
-        },
-        {
-          "type": "array",
-          "minItems": 1,
-          "items": {
-            "$ref": "#/$defs/animatedCropKeyframe"
-          },
-          "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
-        },
+        {"$ref": "#/$defs/crop"},
+        {"$ref": "#/$defs/animatedCropKeyframes"},
         {
           "type": "object",
           "description": "A ramp from one value to another.",
@@ -1680,81 +771,45 @@ public enum ProjectSchema {
               "$ref": "#/$defs/crop",
               "description": "The value at the end of the ramp (held after it)."
             },
-            "start": {
-              "$ref": "#/$defs/relativeTime",
-              "description": "When the ramp starts, relative to the item's start; default 0.",
-              "default": 0
-            },
-            "duration": {
-              "$ref": "#/$defs/time",
-              "description": "How long the ramp lasts; default the rest of the item."
-            },
-            "ease": {
-              "$ref": "#/$defs/ease",
-              "description": "Shape of the ramp; default linear.",
-              "default": "linear"
-            }
+            "start": {"$ref": "#/$defs/rampKeys/properties/start"},
+            "duration": {"$ref": "#/$defs/rampKeys/properties/duration"},
+            "ease": {"$ref": "#/$defs/rampKeys/properties/ease"}
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false,
-          "required": [
-            "from",
-            "to"
-          ]
+          "required": ["from", "to"]
         },
         {
           "type": "object",
           "description": "A repeating animation, as Core Animation has it: one cycle lasts until its last keyframe.",
           "properties": {
-            "keyframes": {
-              "type": "array",
-              "minItems": 1,
-              "items": {
-                "$ref": "#/$defs/animatedCropKeyframe"
-              },
-              "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
-            },
-            "repeat": {
-              "description": "How many cycles to play (may be fractional), or `forever`; default 1.",
-              "anyOf": [
-                {
-                  "const": "forever"
-                },
-                {
-                  "type": "number",
-                  "exclusiveMinimum": 0
-                },
-                {
-                  "$ref": "#/$defs/varRef"
-                }
-              ]
-            },
-            "autoreverse": {
-              "$ref": "#/$defs/boolean",
-              "description": "Play each cycle back to front after playing it.",
-              "default": false
-            },
-            "begin": {
-              "$ref": "#/$defs/time",
-              "description": "When the first cycle starts, relative to the item's start; the first value holds before it.",
-              "default": 0
-            }
+            "keyframes": {"$ref": "#/$defs/animatedCropKeyframes"},
+            "repeat": {"$ref": "#/$defs/repeatKeys/properties/repeat"},
+            "autoreverse": {"$ref": "#/$defs/repeatKeys/properties/autoreverse"},
+            "begin": {"$ref": "#/$defs/repeatKeys/properties/begin"}
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false,
-          "required": [
-            "keyframes"
-          ]
+          "required": ["keyframes"]
         }
       ]
+    },
+    "animatedCropKeyframes": {
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "type": "object",
+        "description": "One keyframe of a crop.",
+        "properties": {
+          "at": {"$ref": "#/$defs/keyframeKeys/properties/at"},
+          "value": {"$ref": "#/$defs/crop", "description": "The value (a crop) at this time."},
+          "ease": {"$ref": "#/$defs/keyframeKeys/properties/ease"}
+        },
+        "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
+        "additionalProperties": false,
+        "required": ["at", "value"]
+      },
+      "description": "Keyframes in time order. Before the first the first value holds, after the last the last value holds."
     },
     "filters": {
       "type": "array",
@@ -1765,56 +820,34 @@ public enum ProjectSchema {
         "maxProperties": 1,
         "properties": {
           "blur": {
+            "description": "A Gaussian blur, its standard deviation in the picture's own pixels (0 to 500). Animatable.",
             "anyOf": [
-              {
-                "type": "number",
-                "minimum": 0,
-                "maximum": 500
-              },
-              {
-                "$ref": "#/$defs/animatedNumber"
-              }
+              {"type": "number", "minimum": 0, "maximum": 500},
+              {"$ref": "#/$defs/animatedNumber"}
             ]
           },
           "brightness": {
+            "description": "Added to the lightness, -1 to 1 (1 is the whole range). Animatable.",
             "anyOf": [
-              {
-                "type": "number",
-                "minimum": -1,
-                "maximum": 1
-              },
-              {
-                "$ref": "#/$defs/animatedNumber"
-              }
+              {"type": "number", "minimum": -1, "maximum": 1},
+              {"$ref": "#/$defs/animatedNumber"}
             ]
           },
           "contrast": {
+            "description": "Lightness and colour spread about mid-grey, 0 to 4 (1 is none). Animatable.",
             "anyOf": [
-              {
-                "type": "number",
-                "minimum": 0,
-                "maximum": 4
-              },
-              {
-                "$ref": "#/$defs/animatedNumber"
-              }
+              {"type": "number", "minimum": 0, "maximum": 4},
+              {"$ref": "#/$defs/animatedNumber"}
             ]
           },
           "saturation": {
+            "description": "Colourfulness, 0 (grey) to 4 (1 is none). Animatable.",
             "anyOf": [
-              {
-                "type": "number",
-                "minimum": 0,
-                "maximum": 4
-              },
-              {
-                "$ref": "#/$defs/animatedNumber"
-              }
+              {"type": "number", "minimum": 0, "maximum": 4},
+              {"$ref": "#/$defs/animatedNumber"}
             ]
           },
-          "hue": {
-            "$ref": "#/$defs/animatedAngle"
-          },
+          "hue": {"$ref": "#/$defs/animatedAngle"},
           "lut": {
             "$ref": "#/$defs/path",
             "description": "A 3D LUT: an Adobe/Resolve `.cube` file, relative to the project."
@@ -1826,19 +859,10 @@ public enum ProjectSchema {
     "position": {
       "description": "Where the anchor lands, in output pixels or percentages (default the frame centre; animatable), or a place name (`top-left`, `bottom`, ...) that puts the layer against that edge or corner, inset by `margin`.",
       "anyOf": [
-        {
-          "$ref": "#/$defs/animatedPoint"
-        },
+        {"$ref": "#/$defs/animatedPoint"},
         {
           "enum": [
-            "center",
-            "top",
-            "bottom",
-            "left",
-            "right",
-            "top-left",
-            "top-right",
-            "bottom-left",
+            "center", "top", "bottom", "left", "right", "top-left", "top-right", "bottom-left",
             "bottom-right"
           ]
         }
@@ -1848,22 +872,41 @@ public enum ProjectSchema {
       "$ref": "#/$defs/coordinate",
       "description": "With a named position: the inset from the frame's edges, in pixels or a percentage of the output's shorter side; default 0."
     },
-    "sourceItem": {
-      "type": "object",
-      "description": "A video, audio or image file.",
+    "itemKeys": {
+      "$comment": "Keys with one meaning in every item kind that takes them.",
       "properties": {
-        "source": {
+        "id": {
           "type": "string",
-          "description": "An asset name from `assets`, or a path to a video, audio or image file, relative to the project file.",
           "minLength": 1,
-          "not": {
-            "pattern": "^[A-Za-z][A-Za-z0-9+.-]*://"
-          }
+          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
         },
-        "from": {
+        "at": {
           "$ref": "#/$defs/time",
-          "description": "Source in-point; default 0."
+          "description": "Pin the item's start on the timeline; it must not start before the previous item ends."
         },
+        "fade_in": {
+          "$ref": "#/$defs/time",
+          "description": "Length of a linear rise at the item's start: its picture from transparent (showing what is below), its sound from silence."
+        },
+        "fade_out": {
+          "$ref": "#/$defs/time",
+          "description": "Length of a linear fall at the item's end: its picture to transparent (showing what is below), its sound to silence."
+        },
+        "volume": {
+          "$ref": "#/$defs/animatedGain",
+          "description": "The item's gain (linear or `\"-6dB\"`); default 1. Animatable."
+        },
+        "mute": {
+          "$ref": "#/$defs/boolean",
+          "description": "Drop this item's audio.",
+          "default": false
+        }
+      }
+    },
+    "clipKeys": {
+      "$comment": "Keys of the items that play a stretch of something with its own length: `source`, `composition` and `group`.",
+      "properties": {
+        "from": {"$ref": "#/$defs/time", "description": "Source in-point; default 0."},
         "to": {
           "$ref": "#/$defs/time",
           "description": "Source out-point; default the end of the source. Must not be past the source's end."
@@ -1872,89 +915,67 @@ public enum ProjectSchema {
           "$ref": "#/$defs/duration",
           "description": "The item's length on the timeline. With `to` absent it sets `to = from + duration × speed`; required for images unless `until: end`."
         },
-        "at": {
-          "$ref": "#/$defs/time",
-          "description": "Pin the item's start on the timeline; it must not start before the previous item ends."
-        },
         "speed": {
           "description": "Constant playback rate, 0.0625 to 100, as a number or a fraction such as \"5/9\"; the item lasts `(to − from) / speed`.",
           "anyOf": [
-            {
-              "type": "number",
-              "minimum": 0.0625,
-              "maximum": 100
-            },
+            {"type": "number", "minimum": 0.0625, "maximum": 100},
             {
               "type": "string",
               "pattern": "^\\s*[0-9]+(\\.[0-9]+)?\\s*/\\s*[0-9]+(\\.[0-9]+)?\\s*$"
             },
-            {
-              "$ref": "#/$defs/varRef"
-            }
+            {"$ref": "#/$defs/varRef"}
           ]
         },
         "loop": {
           "description": "`true`, or a count (at least 1): repeat the source range to fill `duration`.",
           "anyOf": [
-            {
-              "type": "boolean"
-            },
-            {
-              "type": "integer",
-              "minimum": 1
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
+            {"type": "boolean"},
+            {"type": "integer", "minimum": 1},
+            {"$ref": "#/$defs/varRef"}
           ]
         },
         "until": {
           "description": "`end`: the item lasts until the end of the output (e.g. music); with `loop: true` it repeats, otherwise it stops at its source end.",
-          "anyOf": [
-            {
-              "enum": [
-                "end"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
+          "anyOf": [{"enum": ["end"]}, {"$ref": "#/$defs/varRef"}]
         },
         "freeze": {
           "type": "object",
           "description": "Show the single source frame at `at` (source time) for `duration`.",
           "properties": {
-            "at": {
-              "$ref": "#/$defs/time",
-              "description": "The source time of the frame to show."
-            }
+            "at": {"$ref": "#/$defs/time", "description": "The source time of the frame to show."}
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false,
-          "required": [
-            "at"
-          ]
+          "required": ["at"]
         },
+        "pitch": {
+          "description": "With `speed`: `keep` (default) keeps the audio's pitch, `shift` resamples it (faster is higher).",
+          "anyOf": [{"enum": ["keep", "shift"]}, {"$ref": "#/$defs/varRef"}],
+          "default": "keep"
+        }
+      }
+    },
+    "generatedKeys": {
+      "$comment": "Keys of the items Cutlist makes, which have no length of their own: `color`, `pattern`, `gradient`, `text` and `tone`.",
+      "properties": {
+        "duration": {
+          "$ref": "#/$defs/duration",
+          "description": "The item's length on the timeline (required unless `until: end`)."
+        },
+        "until": {
+          "description": "`end`: the item lasts until the end of the output (instead of `duration`).",
+          "anyOf": [{"enum": ["end"]}, {"$ref": "#/$defs/varRef"}]
+        }
+      }
+    },
+    "layerKeys": {
+      "$comment": "Keys of the items drawn as a layer, which place and transform the picture.",
+      "properties": {
         "fit": {
           "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given, but for `contain-blur`, which then frames the picture in its box. Default `contain`.",
           "anyOf": [
-            {
-              "enum": [
-                "contain",
-                "cover",
-                "fill",
-                "none",
-                "contain-blur"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
+            {"enum": ["contain", "cover", "fill", "none", "contain-blur"]},
+            {"$ref": "#/$defs/varRef"}
           ],
           "default": "contain"
         },
@@ -1962,12 +983,8 @@ public enum ProjectSchema {
           "$ref": "#/$defs/animatedLayerSize",
           "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
         },
-        "position": {
-          "$ref": "#/$defs/position"
-        },
-        "margin": {
-          "$ref": "#/$defs/margin"
-        },
+        "position": {"$ref": "#/$defs/position"},
+        "margin": {"$ref": "#/$defs/margin"},
         "anchor": {
           "$ref": "#/$defs/vector",
           "description": "The layer's own reference point, normalised (`[0, 0]` top-left, `[1, 1]` bottom-right); default `[0.5, 0.5]`."
@@ -1986,18 +1003,7 @@ public enum ProjectSchema {
         },
         "flip": {
           "description": "Mirror the picture: `horizontal`, `vertical` or `both`.",
-          "anyOf": [
-            {
-              "enum": [
-                "horizontal",
-                "vertical",
-                "both"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
+          "anyOf": [{"enum": ["horizontal", "vertical", "both"]}, {"$ref": "#/$defs/varRef"}]
         },
         "opacity": {
           "$ref": "#/$defs/animatedNumber",
@@ -2008,80 +1014,58 @@ public enum ProjectSchema {
           "description": "Apply the source's rotation metadata (phone videos); default true.",
           "default": true
         },
-        "volume": {
-          "$ref": "#/$defs/animatedGain",
-          "description": "The item's gain (linear or `\"-6dB\"`); default 1. Animatable."
-        },
-        "fade_in": {
-          "$ref": "#/$defs/time",
-          "description": "Length of a linear rise at the item's start: its picture from transparent (showing what is below), its sound from silence."
-        },
-        "fade_out": {
-          "$ref": "#/$defs/time",
-          "description": "Length of a linear fall at the item's end: its picture to transparent (showing what is below), its sound to silence."
-        },
-        "mute": {
-          "$ref": "#/$defs/boolean",
-          "description": "Drop this item's audio.",
-          "default": false
-        },
-        "pitch": {
-          "description": "With `speed`: `keep` (default) keeps the audio's pitch, `shift` resamples it (faster is higher).",
-          "anyOf": [
-            {
-              "enum": [
-                "keep",
-                "shift"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ],
-          "default": "keep"
-        },
-        "filters": {
-          "$ref": "#/$defs/filters"
-        },
-        "id": {
+        "filters": {"$ref": "#/$defs/filters"}
+      }
+    },
+    "sourceItem": {
+      "type": "object",
+      "description": "A video, audio or image file.",
+      "properties": {
+        "source": {
           "type": "string",
+          "description": "An asset name from `assets`, or a path to a video, audio or image file, relative to the project file.",
           "minLength": 1,
-          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
-        }
+          "not": {"pattern": "^[A-Za-z][A-Za-z0-9+.-]*://"}
+        },
+        "from": {"$ref": "#/$defs/clipKeys/properties/from"},
+        "to": {"$ref": "#/$defs/clipKeys/properties/to"},
+        "duration": {"$ref": "#/$defs/clipKeys/properties/duration"},
+        "at": {"$ref": "#/$defs/itemKeys/properties/at"},
+        "speed": {"$ref": "#/$defs/clipKeys/properties/speed"},
+        "loop": {"$ref": "#/$defs/clipKeys/properties/loop"},
+        "until": {"$ref": "#/$defs/clipKeys/properties/until"},
+        "freeze": {"$ref": "#/$defs/clipKeys/properties/freeze"},
+        "fit": {"$ref": "#/$defs/layerKeys/properties/fit"},
+        "size": {"$ref": "#/$defs/layerKeys/properties/size"},
+        "position": {"$ref": "#/$defs/layerKeys/properties/position"},
+        "margin": {"$ref": "#/$defs/layerKeys/properties/margin"},
+        "anchor": {"$ref": "#/$defs/layerKeys/properties/anchor"},
+        "scale": {"$ref": "#/$defs/layerKeys/properties/scale"},
+        "rotation": {"$ref": "#/$defs/layerKeys/properties/rotation"},
+        "crop": {"$ref": "#/$defs/layerKeys/properties/crop"},
+        "flip": {"$ref": "#/$defs/layerKeys/properties/flip"},
+        "opacity": {"$ref": "#/$defs/layerKeys/properties/opacity"},
+        "auto_rotate": {"$ref": "#/$defs/layerKeys/properties/auto_rotate"},
+        "volume": {"$ref": "#/$defs/itemKeys/properties/volume"},
+        "fade_in": {"$ref": "#/$defs/itemKeys/properties/fade_in"},
+        "fade_out": {"$ref": "#/$defs/itemKeys/properties/fade_out"},
+        "mute": {"$ref": "#/$defs/itemKeys/properties/mute"},
+        "pitch": {"$ref": "#/$defs/clipKeys/properties/pitch"},
+        "filters": {"$ref": "#/$defs/layerKeys/properties/filters"},
+        "id": {"$ref": "#/$defs/itemKeys/properties/id"}
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
       "additionalProperties": false,
-      "required": [
-        "source"
-      ],
+      "required": ["source"],
       "allOf": [
         {
           "$comment": "`from`, `to` and `duration` together need `loop`.",
-          "if": {
-            "required": [
-              "from",
-              "to",
-              "duration"
-            ]
-          },
-          "then": {
-            "required": [
-              "loop"
-            ]
-          }
+          "if": {"required": ["from", "to", "duration"]},
+          "then": {"required": ["loop"]}
         },
         {
           "$comment": "`duration` and `until` exclude each other.",
-          "not": {
-            "required": [
-              "duration",
-              "until"
-            ]
-          }
+          "not": {"required": ["duration", "until"]}
         }
       ]
     },
@@ -2089,137 +1073,30 @@ public enum ProjectSchema {
       "type": "object",
       "description": "A solid colour layer.",
       "properties": {
-        "color": {
-          "$ref": "#/$defs/color",
-          "description": "The layer's colour."
-        },
-        "duration": {
-          "$ref": "#/$defs/duration",
-          "description": "The item's length on the timeline (required unless `until: end`)."
-        },
-        "at": {
-          "$ref": "#/$defs/time",
-          "description": "Pin the item's start on the timeline; it must not start before the previous item ends."
-        },
-        "until": {
-          "description": "`end`: the item lasts until the end of the output (instead of `duration`).",
-          "anyOf": [
-            {
-              "enum": [
-                "end"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
-        },
-        "fit": {
-          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given, but for `contain-blur`, which then frames the picture in its box. Default `contain`.",
-          "anyOf": [
-            {
-              "enum": [
-                "contain",
-                "cover",
-                "fill",
-                "none",
-                "contain-blur"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ],
-          "default": "contain"
-        },
-        "size": {
-          "$ref": "#/$defs/animatedLayerSize",
-          "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
-        },
-        "position": {
-          "$ref": "#/$defs/position"
-        },
-        "margin": {
-          "$ref": "#/$defs/margin"
-        },
-        "anchor": {
-          "$ref": "#/$defs/vector",
-          "description": "The layer's own reference point, normalised (`[0, 0]` top-left, `[1, 1]` bottom-right); default `[0.5, 0.5]`."
-        },
-        "scale": {
-          "$ref": "#/$defs/animatedScale",
-          "description": "Scale about the anchor, after fit/size: uniform or `[sx, sy]`; default 1. Animatable."
-        },
-        "rotation": {
-          "$ref": "#/$defs/animatedAngle",
-          "description": "Rotation about the anchor, clockwise; default 0. Animatable."
-        },
-        "crop": {
-          "$ref": "#/$defs/animatedCrop",
-          "description": "`{left, top, right, bottom}` in source pixels. Animatable."
-        },
-        "flip": {
-          "description": "Mirror the picture: `horizontal`, `vertical` or `both`.",
-          "anyOf": [
-            {
-              "enum": [
-                "horizontal",
-                "vertical",
-                "both"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
-        },
-        "opacity": {
-          "$ref": "#/$defs/animatedNumber",
-          "description": "Layer opacity, 0..1; default 1. Animatable."
-        },
-        "auto_rotate": {
-          "$ref": "#/$defs/boolean",
-          "description": "Apply the source's rotation metadata (phone videos); default true.",
-          "default": true
-        },
-        "filters": {
-          "$ref": "#/$defs/filters"
-        },
-        "fade_in": {
-          "$ref": "#/$defs/time",
-          "description": "Length of a linear rise at the item's start: its picture from transparent (showing what is below), its sound from silence."
-        },
-        "fade_out": {
-          "$ref": "#/$defs/time",
-          "description": "Length of a linear fall at the item's end: its picture to transparent (showing what is below), its sound to silence."
-        },
-        "id": {
-          "type": "string",
-          "minLength": 1,
-          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
-        }
+        "color": {"$ref": "#/$defs/color", "description": "The layer's colour."},
+        "duration": {"$ref": "#/$defs/generatedKeys/properties/duration"},
+        "at": {"$ref": "#/$defs/itemKeys/properties/at"},
+        "until": {"$ref": "#/$defs/generatedKeys/properties/until"},
+        "fit": {"$ref": "#/$defs/layerKeys/properties/fit"},
+        "size": {"$ref": "#/$defs/layerKeys/properties/size"},
+        "position": {"$ref": "#/$defs/layerKeys/properties/position"},
+        "margin": {"$ref": "#/$defs/layerKeys/properties/margin"},
+        "anchor": {"$ref": "#/$defs/layerKeys/properties/anchor"},
+        "scale": {"$ref": "#/$defs/layerKeys/properties/scale"},
+        "rotation": {"$ref": "#/$defs/layerKeys/properties/rotation"},
+        "crop": {"$ref": "#/$defs/layerKeys/properties/crop"},
+        "flip": {"$ref": "#/$defs/layerKeys/properties/flip"},
+        "opacity": {"$ref": "#/$defs/layerKeys/properties/opacity"},
+        "auto_rotate": {"$ref": "#/$defs/layerKeys/properties/auto_rotate"},
+        "filters": {"$ref": "#/$defs/layerKeys/properties/filters"},
+        "fade_in": {"$ref": "#/$defs/itemKeys/properties/fade_in"},
+        "fade_out": {"$ref": "#/$defs/itemKeys/properties/fade_out"},
+        "id": {"$ref": "#/$defs/itemKeys/properties/id"}
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
       "additionalProperties": false,
-      "required": [
-        "color"
-      ],
-      "oneOf": [
-        {
-          "required": [
-            "duration"
-          ]
-        },
-        {
-          "required": [
-            "until"
-          ]
-        }
-      ],
+      "required": ["color"],
+      "oneOf": [{"required": ["duration"]}, {"required": ["until"]}],
       "$comment": "`duration` or `until: end` is required, not both."
     },
     "patternItem": {
@@ -2228,146 +1105,31 @@ public enum ProjectSchema {
       "properties": {
         "pattern": {
           "description": "`bars` (colour bars), `grid`, or `counter` (shows the frame number and time).",
-          "anyOf": [
-            {
-              "enum": [
-                "bars",
-                "grid",
-                "counter"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
+          "anyOf": [{"enum": ["bars", "grid", "counter"]}, {"$ref": "#/$defs/varRef"}]
         },
-        "duration": {
-          "$ref": "#/$defs/duration",
-          "description": "The item's length on the timeline (required unless `until: end`)."
-        },
-        "at": {
-          "$ref": "#/$defs/time",
-          "description": "Pin the item's start on the timeline; it must not start before the previous item ends."
-        },
-        "until": {
-          "description": "`end`: the item lasts until the end of the output (instead of `duration`).",
-          "anyOf": [
-            {
-              "enum": [
-                "end"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
-        },
-        "fit": {
-          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given, but for `contain-blur`, which then frames the picture in its box. Default `contain`.",
-          "anyOf": [
-            {
-              "enum": [
-                "contain",
-                "cover",
-                "fill",
-                "none",
-                "contain-blur"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ],
-          "default": "contain"
-        },
-        "size": {
-          "$ref": "#/$defs/animatedLayerSize",
-          "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
-        },
-        "position": {
-          "$ref": "#/$defs/position"
-        },
-        "margin": {
-          "$ref": "#/$defs/margin"
-        },
-        "anchor": {
-          "$ref": "#/$defs/vector",
-          "description": "The layer's own reference point, normalised (`[0, 0]` top-left, `[1, 1]` bottom-right); default `[0.5, 0.5]`."
-        },
-        "scale": {
-          "$ref": "#/$defs/animatedScale",
-          "description": "Scale about the anchor, after fit/size: uniform or `[sx, sy]`; default 1. Animatable."
-        },
-        "rotation": {
-          "$ref": "#/$defs/animatedAngle",
-          "description": "Rotation about the anchor, clockwise; default 0. Animatable."
-        },
-        "crop": {
-          "$ref": "#/$defs/animatedCrop",
-          "description": "`{left, top, right, bottom}` in source pixels. Animatable."
-        },
-        "flip": {
-          "description": "Mirror the picture: `horizontal`, `vertical` or `both`.",
-          "anyOf": [
-            {
-              "enum": [
-                "horizontal",
-                "vertical",
-                "both"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
-        },
-        "opacity": {
-          "$ref": "#/$defs/animatedNumber",
-          "description": "Layer opacity, 0..1; default 1. Animatable."
-        },
-        "auto_rotate": {
-          "$ref": "#/$defs/boolean",
-          "description": "Apply the source's rotation metadata (phone videos); default true.",
-          "default": true
-        },
-        "filters": {
-          "$ref": "#/$defs/filters"
-        },
-        "fade_in": {
-          "$ref": "#/$defs/time",
-          "description": "Length of a linear rise at the item's start: its picture from transparent (showing what is below), its sound from silence."
-        },
-        "fade_out": {
-          "$ref": "#/$defs/time",
-          "description": "Length of a linear fall at the item's end: its picture to transparent (showing what is below), its sound to silence."
-        },
-        "id": {
-          "type": "string",
-          "minLength": 1,
-          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
-        }
+        "duration": {"$ref": "#/$defs/generatedKeys/properties/duration"},
+        "at": {"$ref": "#/$defs/itemKeys/properties/at"},
+        "until": {"$ref": "#/$defs/generatedKeys/properties/until"},
+        "fit": {"$ref": "#/$defs/layerKeys/properties/fit"},
+        "size": {"$ref": "#/$defs/layerKeys/properties/size"},
+        "position": {"$ref": "#/$defs/layerKeys/properties/position"},
+        "margin": {"$ref": "#/$defs/layerKeys/properties/margin"},
+        "anchor": {"$ref": "#/$defs/layerKeys/properties/anchor"},
+        "scale": {"$ref": "#/$defs/layerKeys/properties/scale"},
+        "rotation": {"$ref": "#/$defs/layerKeys/properties/rotation"},
+        "crop": {"$ref": "#/$defs/layerKeys/properties/crop"},
+        "flip": {"$ref": "#/$defs/layerKeys/properties/flip"},
+        "opacity": {"$ref": "#/$defs/layerKeys/properties/opacity"},
+        "auto_rotate": {"$ref": "#/$defs/layerKeys/properties/auto_rotate"},
+        "filters": {"$ref": "#/$defs/layerKeys/properties/filters"},
+        "fade_in": {"$ref": "#/$defs/itemKeys/properties/fade_in"},
+        "fade_out": {"$ref": "#/$defs/itemKeys/properties/fade_out"},
+        "id": {"$ref": "#/$defs/itemKeys/properties/id"}
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
       "additionalProperties": false,
-      "required": [
-        "pattern"
-      ],
-      "oneOf": [
-        {
-          "required": [
-            "duration"
-          ]
-        },
-        {
-          "required": [
-            "until"
-          ]
-        }
-      ],
+      "required": ["pattern"],
+      "oneOf": [{"required": ["duration"]}, {"required": ["until"]}],
       "$comment": "`duration` or `until: end` is required, not both."
     },
     "gradientItem": {
@@ -2376,17 +1138,7 @@ public enum ProjectSchema {
       "properties": {
         "gradient": {
           "description": "`linear` or `radial`.",
-          "anyOf": [
-            {
-              "enum": [
-                "linear",
-                "radial"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
+          "anyOf": [{"enum": ["linear", "radial"]}, {"$ref": "#/$defs/varRef"}]
         },
         "colors": {
           "description": "Two or more stops from the start to the end: colours (spaced evenly) or `{color, at}` with `at` from 0 to 1; colours may have alpha.",
@@ -2394,31 +1146,20 @@ public enum ProjectSchema {
           "minItems": 2,
           "items": {
             "anyOf": [
-              {
-                "$ref": "#/$defs/color"
-              },
+              {"$ref": "#/$defs/color"},
               {
                 "type": "object",
                 "properties": {
-                  "color": {
-                    "$ref": "#/$defs/color"
-                  },
+                  "color": {"$ref": "#/$defs/color"},
                   "at": {
+                    "description": "Where the stop sits, from 0 (the start) to 1 (the end).",
                     "anyOf": [
-                      {
-                        "type": "number",
-                        "minimum": 0,
-                        "maximum": 1
-                      },
-                      {
-                        "$ref": "#/$defs/varRef"
-                      }
+                      {"type": "number", "minimum": 0, "maximum": 1},
+                      {"$ref": "#/$defs/varRef"}
                     ]
                   }
                 },
-                "required": [
-                  "color"
-                ],
+                "required": ["color"],
                 "additionalProperties": false
               }
             ]
@@ -2426,14 +1167,7 @@ public enum ProjectSchema {
         },
         "angle": {
           "description": "Linear: the direction in degrees, clockwise from left-to-right; default 0.",
-          "anyOf": [
-            {
-              "type": "number"
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
+          "anyOf": [{"type": "number"}, {"$ref": "#/$defs/varRef"}]
         },
         "center": {
           "$ref": "#/$defs/point",
@@ -2441,144 +1175,31 @@ public enum ProjectSchema {
         },
         "radius": {
           "description": "Radial: the radius in pixels; default to the farthest corner.",
-          "anyOf": [
-            {
-              "type": "number",
-              "exclusiveMinimum": 0
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
+          "anyOf": [{"type": "number", "exclusiveMinimum": 0}, {"$ref": "#/$defs/varRef"}]
         },
-        "duration": {
-          "$ref": "#/$defs/duration",
-          "description": "The item's length on the timeline (required unless `until: end`)."
-        },
-        "at": {
-          "$ref": "#/$defs/time",
-          "description": "Pin the item's start on the timeline; it must not start before the previous item ends."
-        },
-        "until": {
-          "description": "`end`: the item lasts until the end of the output (instead of `duration`).",
-          "anyOf": [
-            {
-              "enum": [
-                "end"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
-        },
-        "fit": {
-          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given, but for `contain-blur`, which then frames the picture in its box. Default `contain`.",
-          "anyOf": [
-            {
-              "enum": [
-                "contain",
-                "cover",
-                "fill",
-                "none",
-                "contain-blur"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ],
-          "default": "contain"
-        },
-        "size": {
-          "$ref": "#/$defs/animatedLayerSize",
-          "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
-        },
-        "position": {
-          "$ref": "#/$defs/position"
-        },
-        "margin": {
-          "$ref": "#/$defs/margin"
-        },
-        "anchor": {
-          "$ref": "#/$defs/vector",
-          "description": "The layer's own reference point, normalised (`[0, 0]` top-left, `[1, 1]` bottom-right); default `[0.5, 0.5]`."
-        },
-        "scale": {
-          "$ref": "#/$defs/animatedScale",
-          "description": "Scale about the anchor, after fit/size: uniform or `[sx, sy]`; default 1. Animatable."
-        },
-        "rotation": {
-          "$ref": "#/$defs/animatedAngle",
-          "description": "Rotation about the anchor, clockwise; default 0. Animatable."
-        },
-        "crop": {
-          "$ref": "#/$defs/animatedCrop",
-          "description": "`{left, top, right, bottom}` in source pixels. Animatable."
-        },
-        "flip": {
-          "description": "Mirror the picture: `horizontal`, `vertical` or `both`.",
-          "anyOf": [
-            {
-              "enum": [
-                "horizontal",
-                "vertical",
-                "both"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
-        },
-        "opacity": {
-          "$ref": "#/$defs/animatedNumber",
-          "description": "Layer opacity, 0..1; default 1. Animatable."
-        },
-        "auto_rotate": {
-          "$ref": "#/$defs/boolean",
-          "description": "Apply the source's rotation metadata (phone videos); default true.",
-          "default": true
-        },
-        "filters": {
-          "$ref": "#/$defs/filters"
-        },
-        "fade_in": {
-          "$ref": "#/$defs/time",
-          "description": "Length of a linear rise at the item's start: its picture from transparent (showing what is below), its sound from silence."
-        },
-        "fade_out": {
-          "$ref": "#/$defs/time",
-          "description": "Length of a linear fall at the item's end: its picture to transparent (showing what is below), its sound to silence."
-        },
-        "id": {
-          "type": "string",
-          "minLength": 1,
-          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
-        }
+        "duration": {"$ref": "#/$defs/generatedKeys/properties/duration"},
+        "at": {"$ref": "#/$defs/itemKeys/properties/at"},
+        "until": {"$ref": "#/$defs/generatedKeys/properties/until"},
+        "fit": {"$ref": "#/$defs/layerKeys/properties/fit"},
+        "size": {"$ref": "#/$defs/layerKeys/properties/size"},
+        "position": {"$ref": "#/$defs/layerKeys/properties/position"},
+        "margin": {"$ref": "#/$defs/layerKeys/properties/margin"},
+        "anchor": {"$ref": "#/$defs/layerKeys/properties/anchor"},
+        "scale": {"$ref": "#/$defs/layerKeys/properties/scale"},
+        "rotation": {"$ref": "#/$defs/layerKeys/properties/rotation"},
+        "crop": {"$ref": "#/$defs/layerKeys/properties/crop"},
+        "flip": {"$ref": "#/$defs/layerKeys/properties/flip"},
+        "opacity": {"$ref": "#/$defs/layerKeys/properties/opacity"},
+        "auto_rotate": {"$ref": "#/$defs/layerKeys/properties/auto_rotate"},
+        "filters": {"$ref": "#/$defs/layerKeys/properties/filters"},
+        "fade_in": {"$ref": "#/$defs/itemKeys/properties/fade_in"},
+        "fade_out": {"$ref": "#/$defs/itemKeys/properties/fade_out"},
+        "id": {"$ref": "#/$defs/itemKeys/properties/id"}
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
       "additionalProperties": false,
-      "required": [
-        "gradient",
-        "colors"
-      ],
-      "oneOf": [
-        {
-          "required": [
-            "duration"
-          ]
-        },
-        {
-          "required": [
-            "until"
-          ]
-        }
-      ],
+      "required": ["gradient", "colors"],
+      "oneOf": [{"required": ["duration"]}, {"required": ["until"]}],
       "$comment": "`duration` or `until: end` is required, not both."
     },
     "textItem": {
@@ -2597,29 +1218,11 @@ public enum ProjectSchema {
         },
         "font_size": {
           "description": "Font size in pixels; default 48.",
-          "anyOf": [
-            {
-              "type": "number",
-              "exclusiveMinimum": 0
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
+          "anyOf": [{"type": "number", "exclusiveMinimum": 0}, {"$ref": "#/$defs/varRef"}]
         },
         "weight": {
           "description": "`normal` or `bold`.",
-          "anyOf": [
-            {
-              "enum": [
-                "normal",
-                "bold"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ],
+          "anyOf": [{"enum": ["normal", "bold"]}, {"$ref": "#/$defs/varRef"}],
           "default": "normal"
         },
         "color": {
@@ -2629,70 +1232,28 @@ public enum ProjectSchema {
         },
         "align": {
           "description": "Line alignment: `left`, `center` or `right`.",
-          "anyOf": [
-            {
-              "enum": [
-                "left",
-                "center",
-                "right"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ],
+          "anyOf": [{"enum": ["left", "center", "right"]}, {"$ref": "#/$defs/varRef"}],
           "default": "center"
         },
         "max_width": {
           "description": "Wrap lines wider than this many pixels; default no wrap.",
-          "anyOf": [
-            {
-              "type": "number",
-              "exclusiveMinimum": 0
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
+          "anyOf": [{"type": "number", "exclusiveMinimum": 0}, {"$ref": "#/$defs/varRef"}]
         },
         "line_height": {
           "description": "Line spacing as a multiple of the font size.",
-          "anyOf": [
-            {
-              "type": "number",
-              "exclusiveMinimum": 0
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
+          "anyOf": [{"type": "number", "exclusiveMinimum": 0}, {"$ref": "#/$defs/varRef"}]
         },
         "stroke": {
           "type": "object",
           "description": "An outline around the glyphs.",
           "properties": {
-            "color": {
-              "$ref": "#/$defs/color",
-              "description": "Outline colour."
-            },
+            "color": {"$ref": "#/$defs/color", "description": "Outline colour."},
             "width": {
               "description": "Outline width in pixels.",
-              "anyOf": [
-                {
-                  "type": "number",
-                  "minimum": 0
-                },
-                {
-                  "$ref": "#/$defs/varRef"
-                }
-              ]
+              "anyOf": [{"type": "number", "minimum": 0}, {"$ref": "#/$defs/varRef"}]
             }
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false
         },
         "shadow": {
@@ -2708,168 +1269,52 @@ public enum ProjectSchema {
               "description": "Shadow offset `[dx, dy]` in pixels, y down."
             }
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false
         },
         "background": {
           "type": "object",
           "description": "A box behind the text.",
           "properties": {
-            "color": {
-              "$ref": "#/$defs/color",
-              "description": "Box colour."
-            },
+            "color": {"$ref": "#/$defs/color", "description": "Box colour."},
             "padding": {
               "description": "Space between the text and the box edge, in pixels.",
-              "anyOf": [
-                {
-                  "type": "number",
-                  "minimum": 0
-                },
-                {
-                  "$ref": "#/$defs/varRef"
-                }
-              ]
+              "anyOf": [{"type": "number", "minimum": 0}, {"$ref": "#/$defs/varRef"}]
             }
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false
         },
-        "duration": {
-          "$ref": "#/$defs/duration",
-          "description": "The item's length on the timeline (required unless `until: end`)."
-        },
-        "at": {
-          "$ref": "#/$defs/time",
-          "description": "Pin the item's start on the timeline; it must not start before the previous item ends."
-        },
-        "until": {
-          "description": "`end`: the item lasts until the end of the output (instead of `duration`).",
-          "anyOf": [
-            {
-              "enum": [
-                "end"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
-        },
+        "duration": {"$ref": "#/$defs/generatedKeys/properties/duration"},
+        "at": {"$ref": "#/$defs/itemKeys/properties/at"},
+        "until": {"$ref": "#/$defs/generatedKeys/properties/until"},
         "fit": {
           "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given, but for `contain-blur`, which then frames the picture in its box. Default `none`.",
           "anyOf": [
-            {
-              "enum": [
-                "contain",
-                "cover",
-                "fill",
-                "none",
-                "contain-blur"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
+            {"enum": ["contain", "cover", "fill", "none", "contain-blur"]},
+            {"$ref": "#/$defs/varRef"}
           ],
           "default": "none"
         },
-        "size": {
-          "$ref": "#/$defs/animatedLayerSize",
-          "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
-        },
-        "position": {
-          "$ref": "#/$defs/position"
-        },
-        "margin": {
-          "$ref": "#/$defs/margin"
-        },
-        "anchor": {
-          "$ref": "#/$defs/vector",
-          "description": "The layer's own reference point, normalised (`[0, 0]` top-left, `[1, 1]` bottom-right); default `[0.5, 0.5]`."
-        },
-        "scale": {
-          "$ref": "#/$defs/animatedScale",
-          "description": "Scale about the anchor, after fit/size: uniform or `[sx, sy]`; default 1. Animatable."
-        },
-        "rotation": {
-          "$ref": "#/$defs/animatedAngle",
-          "description": "Rotation about the anchor, clockwise; default 0. Animatable."
-        },
-        "crop": {
-          "$ref": "#/$defs/animatedCrop",
-          "description": "`{left, top, right, bottom}` in source pixels. Animatable."
-        },
-        "flip": {
-          "description": "Mirror the picture: `horizontal`, `vertical` or `both`.",
-          "anyOf": [
-            {
-              "enum": [
-                "horizontal",
-                "vertical",
-                "both"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
-        },
-        "opacity": {
-          "$ref": "#/$defs/animatedNumber",
-          "description": "Layer opacity, 0..1; default 1. Animatable."
-        },
-        "auto_rotate": {
-          "$ref": "#/$defs/boolean",
-          "description": "Apply the source's rotation metadata (phone videos); default true.",
-          "default": true
-        },
-        "filters": {
-          "$ref": "#/$defs/filters"
-        },
-        "fade_in": {
-          "$ref": "#/$defs/time",
-          "description": "Length of a linear rise at the item's start: its picture from transparent (showing what is below), its sound from silence."
-        },
-        "fade_out": {
-          "$ref": "#/$defs/time",
-          "description": "Length of a linear fall at the item's end: its picture to transparent (showing what is below), its sound to silence."
-        },
-        "id": {
-          "type": "string",
-          "minLength": 1,
-          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
-        }
+        "size": {"$ref": "#/$defs/layerKeys/properties/size"},
+        "position": {"$ref": "#/$defs/layerKeys/properties/position"},
+        "margin": {"$ref": "#/$defs/layerKeys/properties/margin"},
+        "anchor": {"$ref": "#/$defs/layerKeys/properties/anchor"},
+        "scale": {"$ref": "#/$defs/layerKeys/properties/scale"},
+        "rotation": {"$ref": "#/$defs/layerKeys/properties/rotation"},
+        "crop": {"$ref": "#/$defs/layerKeys/properties/crop"},
+        "flip": {"$ref": "#/$defs/layerKeys/properties/flip"},
+        "opacity": {"$ref": "#/$defs/layerKeys/properties/opacity"},
+        "auto_rotate": {"$ref": "#/$defs/layerKeys/properties/auto_rotate"},
+        "filters": {"$ref": "#/$defs/layerKeys/properties/filters"},
+        "fade_in": {"$ref": "#/$defs/itemKeys/properties/fade_in"},
+        "fade_out": {"$ref": "#/$defs/itemKeys/properties/fade_out"},
+        "id": {"$ref": "#/$defs/itemKeys/properties/id"}
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
       "additionalProperties": false,
-      "required": [
-        "text"
-      ],
-      "oneOf": [
-        {
-          "required": [
-            "duration"
-          ]
-        },
-        {
-          "required": [
-            "until"
-          ]
-        }
-      ],
+      "required": ["text"],
+      "oneOf": [{"required": ["duration"]}, {"required": ["until"]}],
       "$comment": "`duration` or `until: end` is required, not both."
     },
     "toneItem": {
@@ -2878,106 +1323,33 @@ public enum ProjectSchema {
       "properties": {
         "tone": {
           "description": "Frequency in Hz.",
-          "anyOf": [
-            {
-              "type": "number",
-              "exclusiveMinimum": 0
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
+          "anyOf": [{"type": "number", "exclusiveMinimum": 0}, {"$ref": "#/$defs/varRef"}]
         },
-        "duration": {
-          "$ref": "#/$defs/duration",
-          "description": "The item's length on the timeline (required unless `until: end`)."
-        },
-        "at": {
-          "$ref": "#/$defs/time",
-          "description": "Pin the item's start on the timeline; it must not start before the previous item ends."
-        },
-        "until": {
-          "description": "`end`: the item lasts until the end of the output (instead of `duration`).",
-          "anyOf": [
-            {
-              "enum": [
-                "end"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
-        },
-        "volume": {
-          "$ref": "#/$defs/animatedGain",
-          "description": "The item's gain (linear or `\"-6dB\"`); default 1. Animatable."
-        },
-        "fade_in": {
-          "$ref": "#/$defs/time",
-          "description": "Length of a linear rise at the item's start: its picture from transparent (showing what is below), its sound from silence."
-        },
-        "fade_out": {
-          "$ref": "#/$defs/time",
-          "description": "Length of a linear fall at the item's end: its picture to transparent (showing what is below), its sound to silence."
-        },
-        "mute": {
-          "$ref": "#/$defs/boolean",
-          "description": "Drop this item's audio.",
-          "default": false
-        },
-        "id": {
-          "type": "string",
-          "minLength": 1,
-          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
-        }
+        "duration": {"$ref": "#/$defs/generatedKeys/properties/duration"},
+        "at": {"$ref": "#/$defs/itemKeys/properties/at"},
+        "until": {"$ref": "#/$defs/generatedKeys/properties/until"},
+        "volume": {"$ref": "#/$defs/itemKeys/properties/volume"},
+        "fade_in": {"$ref": "#/$defs/itemKeys/properties/fade_in"},
+        "fade_out": {"$ref": "#/$defs/itemKeys/properties/fade_out"},
+        "mute": {"$ref": "#/$defs/itemKeys/properties/mute"},
+        "id": {"$ref": "#/$defs/itemKeys/properties/id"}
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
       "additionalProperties": false,
-      "required": [
-        "tone"
-      ],
-      "oneOf": [
-        {
-          "required": [
-            "duration"
-          ]
-        },
-        {
-          "required": [
-            "until"
-          ]
-        }
-      ],
+      "required": ["tone"],
+      "oneOf": [{"required": ["duration"]}, {"required": ["until"]}],
       "$comment": "`duration` or `until: end` is required, not both."
     },
     "gapItem": {
       "type": "object",
       "description": "A hole in the track: transparent picture and silence.",
       "properties": {
-        "gap": {
-          "$ref": "#/$defs/duration",
-          "description": "How long the hole lasts."
-        },
-        "id": {
-          "type": "string",
-          "minLength": 1,
-          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
-        }
+        "gap": {"$ref": "#/$defs/duration", "description": "How long the hole lasts."},
+        "id": {"$ref": "#/$defs/itemKeys/properties/id"}
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
       "additionalProperties": false,
-      "required": [
-        "gap"
-      ]
+      "required": ["gap"]
     },
     "transitionItem": {
       "type": "object",
@@ -2988,25 +1360,11 @@ public enum ProjectSchema {
           "anyOf": [
             {
               "enum": [
-                "crossfade",
-                "fade",
-                "wipe-left",
-                "wipe-right",
-                "wipe-up",
-                "wipe-down",
-                "slide-left",
-                "slide-right",
-                "slide-up",
-                "slide-down",
-                "push-left",
-                "push-right",
-                "zoom",
-                "circle"
+                "crossfade", "fade", "wipe-left", "wipe-right", "wipe-up", "wipe-down", "slide-left",
+                "slide-right", "slide-up", "slide-down", "push-left", "push-right", "zoom", "circle"
               ]
             },
-            {
-              "$ref": "#/$defs/varRef"
-            }
+            {"$ref": "#/$defs/varRef"}
           ]
         },
         "duration": {
@@ -3026,70 +1384,33 @@ public enum ProjectSchema {
         "audio": {
           "description": "The sound's crossfade law: `equal-power` (default; `crossfade` means the same), `linear`, or `cut` (the sound switches at the midpoint).",
           "anyOf": [
-            {
-              "enum": [
-                "equal-power",
-                "linear",
-                "cut",
-                "crossfade"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
+            {"enum": ["equal-power", "linear", "cut", "crossfade"]},
+            {"$ref": "#/$defs/varRef"}
           ],
           "default": "equal-power"
         },
-        "id": {
-          "type": "string",
-          "minLength": 1,
-          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
-        }
+        "id": {"$ref": "#/$defs/itemKeys/properties/id"}
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
       "additionalProperties": false,
-      "required": [
-        "transition"
-      ],
+      "required": ["transition"],
       "allOf": [
         {
           "$comment": "`color` is for `fade` only.",
           "if": {
-            "required": [
-              "transition"
-            ],
+            "required": ["transition"],
             "properties": {
               "transition": {
                 "description": "A kind other than `fade`.",
                 "enum": [
-                  "crossfade",
-                  "wipe-left",
-                  "wipe-right",
-                  "wipe-up",
-                  "wipe-down",
-                  "slide-left",
-                  "slide-right",
-                  "slide-up",
-                  "slide-down",
-                  "push-left",
-                  "push-right",
-                  "zoom",
+                  "crossfade", "wipe-left", "wipe-right", "wipe-up", "wipe-down", "slide-left",
+                  "slide-right", "slide-up", "slide-down", "push-left", "push-right", "zoom",
                   "circle"
                 ]
               }
             }
           },
-          "then": {
-            "not": {
-              "required": [
-                "color"
-              ]
-            }
-          }
+          "then": {"not": {"required": ["color"]}}
         }
       ]
     },
@@ -3102,232 +1423,53 @@ public enum ProjectSchema {
           "minLength": 1,
           "description": "The name of a composition under `compositions`."
         },
-        "vars": {
-          "$ref": "#/$defs/vars",
-          "description": "Values for the composition's parameters."
-        },
-        "from": {
-          "$ref": "#/$defs/time",
-          "description": "Source in-point; default 0."
-        },
-        "to": {
-          "$ref": "#/$defs/time",
-          "description": "Source out-point; default the end of the source. Must not be past the source's end."
-        },
-        "duration": {
-          "$ref": "#/$defs/duration",
-          "description": "The item's length on the timeline. With `to` absent it sets `to = from + duration × speed`; required for images unless `until: end`."
-        },
-        "at": {
-          "$ref": "#/$defs/time",
-          "description": "Pin the item's start on the timeline; it must not start before the previous item ends."
-        },
-        "speed": {
-          "description": "Constant playback rate, 0.0625 to 100, as a number or a fraction such as \"5/9\"; the item lasts `(to − from) / speed`.",
-          "anyOf": [
-            {
-              "type": "number",
-              "minimum": 0.0625,
-              "maximum": 100
-            },
-            {
-              "type": "string",
-              "pattern": "^\\s*[0-9]+(\\.[0-9]+)?\\s*/\\s*[0-9]+(\\.[0-9]+)?\\s*$"
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
-        },
-        "loop": {
-          "description": "`true`, or a count (at least 1): repeat the source range to fill `duration`.",
-          "anyOf": [
-            {
-              "type": "boolean"
-            },
-            {
-              "type": "integer",
-              "minimum": 1
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
-        },
-        "until": {
-          "description": "`end`: the item lasts until the end of the output (e.g. music); with `loop: true` it repeats, otherwise it stops at its source end.",
-          "anyOf": [
-            {
-              "enum": [
-                "end"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
-        },
-        "freeze": {
-          "type": "object",
-          "description": "Show the single source frame at `at` (source time) for `duration`.",
-          "properties": {
-            "at": {
-              "$ref": "#/$defs/time",
-              "description": "The source time of the frame to show."
-            }
-          },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
-          "additionalProperties": false,
-          "required": [
-            "at"
-          ]
-        },
+        "vars": {"$ref": "#/$defs/vars", "description": "Values for the composition's parameters."},
+        "from": {"$ref": "#/$defs/clipKeys/properties/from"},
+        "to": {"$ref": "#/$defs/clipKeys/properties/to"},
+        "duration": {"$ref": "#/$defs/clipKeys/properties/duration"},
+        "at": {"$ref": "#/$defs/itemKeys/properties/at"},
+        "speed": {"$ref": "#/$defs/clipKeys/properties/speed"},
+        "loop": {"$ref": "#/$defs/clipKeys/properties/loop"},
+        "until": {"$ref": "#/$defs/clipKeys/properties/until"},
+        "freeze": {"$ref": "#/$defs/clipKeys/properties/freeze"},
         "fit": {
           "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given, but for `contain-blur`, which then frames the picture in its box. Default `none`: placed at its own size.",
           "anyOf": [
-            {
-              "enum": [
-                "contain",
-                "cover",
-                "fill",
-                "none",
-                "contain-blur"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
+            {"enum": ["contain", "cover", "fill", "none", "contain-blur"]},
+            {"$ref": "#/$defs/varRef"}
           ],
           "default": "none"
         },
-        "size": {
-          "$ref": "#/$defs/animatedLayerSize",
-          "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
-        },
-        "position": {
-          "$ref": "#/$defs/position"
-        },
-        "margin": {
-          "$ref": "#/$defs/margin"
-        },
-        "anchor": {
-          "$ref": "#/$defs/vector",
-          "description": "The layer's own reference point, normalised (`[0, 0]` top-left, `[1, 1]` bottom-right); default `[0.5, 0.5]`."
-        },
-        "scale": {
-          "$ref": "#/$defs/animatedScale",
-          "description": "Scale about the anchor, after fit/size: uniform or `[sx, sy]`; default 1. Animatable."
-        },
-        "rotation": {
-          "$ref": "#/$defs/animatedAngle",
-          "description": "Rotation about the anchor, clockwise; default 0. Animatable."
-        },
-        "crop": {
-          "$ref": "#/$defs/animatedCrop",
-          "description": "`{left, top, right, bottom}` in source pixels. Animatable."
-        },
-        "flip": {
-          "description": "Mirror the picture: `horizontal`, `vertical` or `both`.",
-          "anyOf": [
-            {
-              "enum": [
-                "horizontal",
-                "vertical",
-                "both"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
-        },
-        "opacity": {
-          "$ref": "#/$defs/animatedNumber",
-          "description": "Layer opacity, 0..1; default 1. Animatable."
-        },
-        "auto_rotate": {
-          "$ref": "#/$defs/boolean",
-          "description": "Apply the source's rotation metadata (phone videos); default true.",
-          "default": true
-        },
-        "volume": {
-          "$ref": "#/$defs/animatedGain",
-          "description": "The item's gain (linear or `\"-6dB\"`); default 1. Animatable."
-        },
-        "fade_in": {
-          "$ref": "#/$defs/time",
-          "description": "Length of a linear rise at the item's start: its picture from transparent (showing what is below), its sound from silence."
-        },
-        "fade_out": {
-          "$ref": "#/$defs/time",
-          "description": "Length of a linear fall at the item's end: its picture to transparent (showing what is below), its sound to silence."
-        },
-        "mute": {
-          "$ref": "#/$defs/boolean",
-          "description": "Drop this item's audio.",
-          "default": false
-        },
-        "pitch": {
-          "description": "With `speed`: `keep` (default) keeps the audio's pitch, `shift` resamples it (faster is higher).",
-          "anyOf": [
-            {
-              "enum": [
-                "keep",
-                "shift"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ],
-          "default": "keep"
-        },
-        "filters": {
-          "$ref": "#/$defs/filters"
-        },
-        "id": {
-          "type": "string",
-          "minLength": 1,
-          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
-        }
+        "size": {"$ref": "#/$defs/layerKeys/properties/size"},
+        "position": {"$ref": "#/$defs/layerKeys/properties/position"},
+        "margin": {"$ref": "#/$defs/layerKeys/properties/margin"},
+        "anchor": {"$ref": "#/$defs/layerKeys/properties/anchor"},
+        "scale": {"$ref": "#/$defs/layerKeys/properties/scale"},
+        "rotation": {"$ref": "#/$defs/layerKeys/properties/rotation"},
+        "crop": {"$ref": "#/$defs/layerKeys/properties/crop"},
+        "flip": {"$ref": "#/$defs/layerKeys/properties/flip"},
+        "opacity": {"$ref": "#/$defs/layerKeys/properties/opacity"},
+        "auto_rotate": {"$ref": "#/$defs/layerKeys/properties/auto_rotate"},
+        "volume": {"$ref": "#/$defs/itemKeys/properties/volume"},
+        "fade_in": {"$ref": "#/$defs/itemKeys/properties/fade_in"},
+        "fade_out": {"$ref": "#/$defs/itemKeys/properties/fade_out"},
+        "mute": {"$ref": "#/$defs/itemKeys/properties/mute"},
+        "pitch": {"$ref": "#/$defs/clipKeys/properties/pitch"},
+        "filters": {"$ref": "#/$defs/layerKeys/properties/filters"},
+        "id": {"$ref": "#/$defs/itemKeys/properties/id"}
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
       "additionalProperties": false,
-      "required": [
-        "composition"
-      ],
+      "required": ["composition"],
       "allOf": [
         {
           "$comment": "`from`, `to` and `duration` together need `loop`.",
-          "if": {
-            "required": [
-              "from",
-              "to",
-              "duration"
-            ]
-          },
-          "then": {
-            "required": [
-              "loop"
-            ]
-          }
+          "if": {"required": ["from", "to", "duration"]},
+          "then": {"required": ["loop"]}
         },
         {
           "$comment": "`duration` and `until` exclude each other.",
-          "not": {
-            "required": [
-              "duration",
-              "until"
-            ]
-          }
+          "not": {"required": ["duration", "until"]}
         }
       ]
     },
@@ -3335,231 +1477,46 @@ public enum ProjectSchema {
       "type": "object",
       "description": "An inline composition (`group: { tracks: [...] }`) drawn as one layer with its sound mixed.",
       "properties": {
-        "group": {
-          "$ref": "#/$defs/groupBody"
-        },
-        "from": {
-          "$ref": "#/$defs/time",
-          "description": "Source in-point; default 0."
-        },
-        "to": {
-          "$ref": "#/$defs/time",
-          "description": "Source out-point; default the end of the source. Must not be past the source's end."
-        },
-        "duration": {
-          "$ref": "#/$defs/duration",
-          "description": "The item's length on the timeline. With `to` absent it sets `to = from + duration × speed`; required for images unless `until: end`."
-        },
-        "at": {
-          "$ref": "#/$defs/time",
-          "description": "Pin the item's start on the timeline; it must not start before the previous item ends."
-        },
-        "speed": {
-          "description": "Constant playback rate, 0.0625 to 100, as a number or a fraction such as \"5/9\"; the item lasts `(to − from) / speed`.",
-          "anyOf": [
-            {
-              "type": "number",
-              "minimum": 0.0625,
-              "maximum": 100
-            },
-            {
-              "type": "string",
-              "pattern": "^\\s*[0-9]+(\\.[0-9]+)?\\s*/\\s*[0-9]+(\\.[0-9]+)?\\s*$"
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
-        },
-        "loop": {
-          "description": "`true`, or a count (at least 1): repeat the source range to fill `duration`.",
-          "anyOf": [
-            {
-              "type": "boolean"
-            },
-            {
-              "type": "integer",
-              "minimum": 1
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
-        },
-        "until": {
-          "description": "`end`: the item lasts until the end of the output (e.g. music); with `loop: true` it repeats, otherwise it stops at its source end.",
-          "anyOf": [
-            {
-              "enum": [
-                "end"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
-        },
-        "freeze": {
-          "type": "object",
-          "description": "Show the single source frame at `at` (source time) for `duration`.",
-          "properties": {
-            "at": {
-              "$ref": "#/$defs/time",
-              "description": "The source time of the frame to show."
-            }
-          },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
-          "additionalProperties": false,
-          "required": [
-            "at"
-          ]
-        },
-        "fit": {
-          "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given, but for `contain-blur`, which then frames the picture in its box. Default `none`: placed at its own size.",
-          "anyOf": [
-            {
-              "enum": [
-                "contain",
-                "cover",
-                "fill",
-                "none",
-                "contain-blur"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ],
-          "default": "none"
-        },
-        "size": {
-          "$ref": "#/$defs/animatedLayerSize",
-          "description": "The layer's box in output pixels, `[w, h]`; one side may be `auto` to keep the aspect ratio. Animatable."
-        },
-        "position": {
-          "$ref": "#/$defs/position"
-        },
-        "margin": {
-          "$ref": "#/$defs/margin"
-        },
-        "anchor": {
-          "$ref": "#/$defs/vector",
-          "description": "The layer's own reference point, normalised (`[0, 0]` top-left, `[1, 1]` bottom-right); default `[0.5, 0.5]`."
-        },
-        "scale": {
-          "$ref": "#/$defs/animatedScale",
-          "description": "Scale about the anchor, after fit/size: uniform or `[sx, sy]`; default 1. Animatable."
-        },
-        "rotation": {
-          "$ref": "#/$defs/animatedAngle",
-          "description": "Rotation about the anchor, clockwise; default 0. Animatable."
-        },
-        "crop": {
-          "$ref": "#/$defs/animatedCrop",
-          "description": "`{left, top, right, bottom}` in source pixels. Animatable."
-        },
-        "flip": {
-          "description": "Mirror the picture: `horizontal`, `vertical` or `both`.",
-          "anyOf": [
-            {
-              "enum": [
-                "horizontal",
-                "vertical",
-                "both"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
-        },
-        "opacity": {
-          "$ref": "#/$defs/animatedNumber",
-          "description": "Layer opacity, 0..1; default 1. Animatable."
-        },
-        "auto_rotate": {
-          "$ref": "#/$defs/boolean",
-          "description": "Apply the source's rotation metadata (phone videos); default true.",
-          "default": true
-        },
-        "volume": {
-          "$ref": "#/$defs/animatedGain",
-          "description": "The item's gain (linear or `\"-6dB\"`); default 1. Animatable."
-        },
-        "fade_in": {
-          "$ref": "#/$defs/time",
-          "description": "Length of a linear rise at the item's start: its picture from transparent (showing what is below), its sound from silence."
-        },
-        "fade_out": {
-          "$ref": "#/$defs/time",
-          "description": "Length of a linear fall at the item's end: its picture to transparent (showing what is below), its sound to silence."
-        },
-        "mute": {
-          "$ref": "#/$defs/boolean",
-          "description": "Drop this item's audio.",
-          "default": false
-        },
-        "pitch": {
-          "description": "With `speed`: `keep` (default) keeps the audio's pitch, `shift` resamples it (faster is higher).",
-          "anyOf": [
-            {
-              "enum": [
-                "keep",
-                "shift"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ],
-          "default": "keep"
-        },
-        "filters": {
-          "$ref": "#/$defs/filters"
-        },
-        "id": {
-          "type": "string",
-          "minLength": 1,
-          "description": "A stable name for the item, unique in the project: `render diff` matches items by it."
-        }
+        "group": {"$ref": "#/$defs/groupBody"},
+        "from": {"$ref": "#/$defs/clipKeys/properties/from"},
+        "to": {"$ref": "#/$defs/clipKeys/properties/to"},
+        "duration": {"$ref": "#/$defs/clipKeys/properties/duration"},
+        "at": {"$ref": "#/$defs/itemKeys/properties/at"},
+        "speed": {"$ref": "#/$defs/clipKeys/properties/speed"},
+        "loop": {"$ref": "#/$defs/clipKeys/properties/loop"},
+        "until": {"$ref": "#/$defs/clipKeys/properties/until"},
+        "freeze": {"$ref": "#/$defs/clipKeys/properties/freeze"},
+        "fit": {"$ref": "#/$defs/compositionItem/properties/fit"},
+        "size": {"$ref": "#/$defs/layerKeys/properties/size"},
+        "position": {"$ref": "#/$defs/layerKeys/properties/position"},
+        "margin": {"$ref": "#/$defs/layerKeys/properties/margin"},
+        "anchor": {"$ref": "#/$defs/layerKeys/properties/anchor"},
+        "scale": {"$ref": "#/$defs/layerKeys/properties/scale"},
+        "rotation": {"$ref": "#/$defs/layerKeys/properties/rotation"},
+        "crop": {"$ref": "#/$defs/layerKeys/properties/crop"},
+        "flip": {"$ref": "#/$defs/layerKeys/properties/flip"},
+        "opacity": {"$ref": "#/$defs/layerKeys/properties/opacity"},
+        "auto_rotate": {"$ref": "#/$defs/layerKeys/properties/auto_rotate"},
+        "volume": {"$ref": "#/$defs/itemKeys/properties/volume"},
+        "fade_in": {"$ref": "#/$defs/itemKeys/properties/fade_in"},
+        "fade_out": {"$ref": "#/$defs/itemKeys/properties/fade_out"},
+        "mute": {"$ref": "#/$defs/itemKeys/properties/mute"},
+        "pitch": {"$ref": "#/$defs/clipKeys/properties/pitch"},
+        "filters": {"$ref": "#/$defs/layerKeys/properties/filters"},
+        "id": {"$ref": "#/$defs/itemKeys/properties/id"}
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
       "additionalProperties": false,
-      "required": [
-        "group"
-      ],
+      "required": ["group"],
       "allOf": [
         {
           "$comment": "`from`, `to` and `duration` together need `loop`.",
-          "if": {
-            "required": [
-              "from",
-              "to",
-              "duration"
-            ]
-          },
-          "then": {
-            "required": [
-              "loop"
-            ]
-          }
+          "if": {"required": ["from", "to", "duration"]},
+          "then": {"required": ["loop"]}
         },
         {
           "$comment": "`duration` and `until` exclude each other.",
-          "not": {
-            "required": [
-              "duration",
-              "until"
-            ]
-          }
+          "not": {"required": ["duration", "until"]}
         }
       ]
     },
@@ -3567,36 +1524,16 @@ public enum ProjectSchema {
       "description": "One item of a track, told by its key: `source`, `color`, `text`, `tone`, `pattern`, `gradient`, `gap`, `transition`, `composition` or `group`.",
       "type": "object",
       "oneOf": [
-        {
-          "$ref": "#/$defs/sourceItem"
-        },
-        {
-          "$ref": "#/$defs/colorItem"
-        },
-        {
-          "$ref": "#/$defs/textItem"
-        },
-        {
-          "$ref": "#/$defs/toneItem"
-        },
-        {
-          "$ref": "#/$defs/patternItem"
-        },
-        {
-          "$ref": "#/$defs/gradientItem"
-        },
-        {
-          "$ref": "#/$defs/gapItem"
-        },
-        {
-          "$ref": "#/$defs/transitionItem"
-        },
-        {
-          "$ref": "#/$defs/compositionItem"
-        },
-        {
-          "$ref": "#/$defs/groupItem"
-        }
+        {"$ref": "#/$defs/sourceItem"},
+        {"$ref": "#/$defs/colorItem"},
+        {"$ref": "#/$defs/textItem"},
+        {"$ref": "#/$defs/toneItem"},
+        {"$ref": "#/$defs/patternItem"},
+        {"$ref": "#/$defs/gradientItem"},
+        {"$ref": "#/$defs/gapItem"},
+        {"$ref": "#/$defs/transitionItem"},
+        {"$ref": "#/$defs/compositionItem"},
+        {"$ref": "#/$defs/groupItem"}
       ]
     },
     "ducking": {
@@ -3621,15 +1558,9 @@ public enum ProjectSchema {
           "description": "How fast the gain recovers after the other track falls silent."
         }
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
       "additionalProperties": false,
-      "required": [
-        "under"
-      ]
+      "required": ["under"]
     },
     "track": {
       "type": "object",
@@ -3642,24 +1573,12 @@ public enum ProjectSchema {
         },
         "kind": {
           "description": "`video` (default) or `audio`.",
-          "anyOf": [
-            {
-              "enum": [
-                "video",
-                "audio"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ],
+          "anyOf": [{"enum": ["video", "audio"]}, {"$ref": "#/$defs/varRef"}],
           "default": "video"
         },
         "items": {
           "type": "array",
-          "items": {
-            "$ref": "#/$defs/item"
-          },
+          "items": {"$ref": "#/$defs/item"},
           "description": "The items, sequential: each starts where the previous one ended unless pinned with `at`."
         },
         "volume": {
@@ -3689,27 +1608,14 @@ public enum ProjectSchema {
           "description": "Lower this track while the named track has sound, e.g. `{under: voice, gain: \"-12dB\", attack: 0.3s, release: 0.5s}`."
         }
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
       "additionalProperties": false,
-      "required": [
-        "items"
-      ],
+      "required": ["items"],
       "allOf": [
         {
           "if": {
-            "required": [
-              "kind"
-            ],
-            "properties": {
-              "kind": {
-                "description": "An audio track.",
-                "const": "audio"
-              }
-            }
+            "required": ["kind"],
+            "properties": {"kind": {"description": "An audio track.", "const": "audio"}}
           },
           "then": {
             "properties": {
@@ -3717,26 +1623,10 @@ public enum ProjectSchema {
                 "description": "The items of an audio track.",
                 "items": {
                   "anyOf": [
-                    {
-                      "required": [
-                        "source"
-                      ]
-                    },
-                    {
-                      "required": [
-                        "tone"
-                      ]
-                    },
-                    {
-                      "required": [
-                        "gap"
-                      ]
-                    },
-                    {
-                      "required": [
-                        "transition"
-                      ]
-                    }
+                    {"required": ["source"]},
+                    {"required": ["tone"]},
+                    {"required": ["gap"]},
+                    {"required": ["transition"]}
                   ],
                   "description": "Audio tracks hold only `source`, `tone`, `gap` and `transition` items."
                 }
@@ -3752,34 +1642,12 @@ public enum ProjectSchema {
       "properties": {
         "codec": {
           "description": "Video codec: `h264` (default), `hevc`, `vp9`, `prores` or `gif`, where the container allows it.",
-          "anyOf": [
-            {
-              "enum": [
-                "h264",
-                "hevc",
-                "vp9",
-                "prores",
-                "gif"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ],
+          "anyOf": [{"enum": ["h264", "hevc", "vp9", "prores", "gif"]}, {"$ref": "#/$defs/varRef"}],
           "default": "h264"
         },
         "crf": {
           "description": "Constant quality target, 0 (lossless) to 51; default 20. Not together with `bitrate`.",
-          "anyOf": [
-            {
-              "type": "number",
-              "minimum": 0,
-              "maximum": 51
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
+          "anyOf": [{"type": "number", "minimum": 0, "maximum": 51}, {"$ref": "#/$defs/varRef"}]
         },
         "bitrate": {
           "$ref": "#/$defs/bitrate",
@@ -3790,21 +1658,11 @@ public enum ProjectSchema {
           "anyOf": [
             {
               "enum": [
-                "ultrafast",
-                "superfast",
-                "veryfast",
-                "faster",
-                "fast",
-                "medium",
-                "slow",
-                "slower",
-                "veryslow",
-                "placebo"
+                "ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower",
+                "veryslow", "placebo"
               ]
             },
-            {
-              "$ref": "#/$defs/varRef"
-            }
+            {"$ref": "#/$defs/varRef"}
           ],
           "default": "medium"
         },
@@ -3813,12 +1671,7 @@ public enum ProjectSchema {
           "description": "Output pixel format, e.g. `yuv420p` (default), `yuv444p`, `yuv420p10le`.",
           "pattern": "^(?:[a-z0-9_]+|.*\\$\\{.*)$",
           "default": "yuv420p",
-          "examples": [
-            "yuv420p",
-            "yuv422p",
-            "yuv444p",
-            "yuv420p10le"
-          ]
+          "examples": ["yuv420p", "yuv422p", "yuv444p", "yuv420p10le"]
         },
         "keyframe_interval": {
           "$ref": "#/$defs/duration",
@@ -3827,32 +1680,13 @@ public enum ProjectSchema {
         },
         "copy": {
           "description": "`auto` (default): untouched runs of a source's frames are copied from it, whole groups of pictures at a time, and only the frames around the cuts are encoded; `never`: every frame is encoded.",
-          "anyOf": [
-            {
-              "enum": [
-                "auto",
-                "never"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ],
+          "anyOf": [{"enum": ["auto", "never"]}, {"$ref": "#/$defs/varRef"}],
           "default": "auto"
         }
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
       "additionalProperties": false,
-      "not": {
-        "required": [
-          "crf",
-          "bitrate"
-        ]
-      }
+      "not": {"required": ["crf", "bitrate"]}
     },
     "audioSettings": {
       "type": "object",
@@ -3861,18 +1695,8 @@ public enum ProjectSchema {
         "codec": {
           "description": "Audio codec; default aac (mp4/mov), opus (webm/mkv), pcm_s16le (wav).",
           "anyOf": [
-            {
-              "enum": [
-                "aac",
-                "opus",
-                "mp3",
-                "flac",
-                "pcm_s16le"
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
+            {"enum": ["aac", "opus", "mp3", "flac", "pcm_s16le"]},
+            {"$ref": "#/$defs/varRef"}
           ]
         },
         "bitrate": {
@@ -3883,50 +1707,21 @@ public enum ProjectSchema {
         "sample_rate": {
           "description": "Samples per second; default 48000.",
           "anyOf": [
-            {
-              "type": "integer",
-              "minimum": 8000,
-              "maximum": 192000
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
+            {"type": "integer", "minimum": 8000, "maximum": 192000},
+            {"$ref": "#/$defs/varRef"}
           ]
         },
         "channels": {
           "description": "1 (mono) or 2 (stereo); default 2.",
-          "anyOf": [
-            {
-              "enum": [
-                1,
-                2
-              ]
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ],
+          "anyOf": [{"enum": [1, 2]}, {"$ref": "#/$defs/varRef"}],
           "default": 2
         },
         "loudness": {
           "description": "An integrated loudness target in LUFS (ITU-R BS.1770 / EBU R128), from -70 to -5: the mix is measured and gained to it, its true peak held at or under -1 dBTP. Default: none.",
-          "anyOf": [
-            {
-              "type": "number",
-              "minimum": -70,
-              "maximum": -5
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
-          ]
+          "anyOf": [{"type": "number", "minimum": -70, "maximum": -5}, {"$ref": "#/$defs/varRef"}]
         }
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
       "additionalProperties": false
     },
     "output": {
@@ -3937,12 +1732,8 @@ public enum ProjectSchema {
           "$ref": "#/$defs/path",
           "description": "Output file, relative to the project file; default the project file's name with `.mp4`. The container follows the extension: .mp4, .mov, .mkv, .webm, .m4a, .wav, .gif.",
           "anyOf": [
-            {
-              "pattern": "\\.(?:mp4|mov|mkv|webm|m4a|wav|gif|MP4|MOV|MKV|WEBM|M4A|WAV|GIF)$"
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
+            {"pattern": "\\.(?:mp4|mov|mkv|webm|m4a|wav|gif|MP4|MOV|MKV|WEBM|M4A|WAV|GIF)$"},
+            {"$ref": "#/$defs/varRef"}
           ]
         },
         "size": {
@@ -3962,22 +1753,13 @@ public enum ProjectSchema {
           "description": "What shows where no layer covers the frame; default black.",
           "default": "black"
         },
-        "video": {
-          "$ref": "#/$defs/videoSettings",
-          "description": "Video encoding settings."
-        },
+        "video": {"$ref": "#/$defs/videoSettings", "description": "Video encoding settings."},
         "audio": {
           "description": "`none` writes no audio stream; otherwise audio encoding settings. Default: on if any item has sound.",
           "anyOf": [
-            {
-              "const": "none"
-            },
-            {
-              "$ref": "#/$defs/audioSettings"
-            },
-            {
-              "$ref": "#/$defs/varRef"
-            }
+            {"const": "none"},
+            {"$ref": "#/$defs/audioSettings"},
+            {"$ref": "#/$defs/varRef"}
           ]
         },
         "faststart": {
@@ -3988,25 +1770,16 @@ public enum ProjectSchema {
         "metadata": {
           "type": "object",
           "description": "Container tags, e.g. `{title: ..., comment: ...}`.",
-          "additionalProperties": {
-            "type": "string",
-            "description": "A tag value."
-          }
+          "additionalProperties": {"type": "string", "description": "A tag value."}
         }
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
       "additionalProperties": false
     },
     "asset": {
       "description": "A media file: a path (short form) or `{path, audio_stream, video_stream}`.",
       "anyOf": [
-        {
-          "$ref": "#/$defs/path"
-        },
+        {"$ref": "#/$defs/path"},
         {
           "type": "object",
           "description": "An asset in long form.",
@@ -4017,53 +1790,25 @@ public enum ProjectSchema {
             },
             "audio_stream": {
               "description": "Index of the audio stream to use (0-based, among the file's audio streams).",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 0
-                },
-                {
-                  "$ref": "#/$defs/varRef"
-                }
-              ]
+              "anyOf": [{"type": "integer", "minimum": 0}, {"$ref": "#/$defs/varRef"}]
             },
             "video_stream": {
               "description": "Index of the video stream to use (0-based, among the file's video streams).",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 0
-                },
-                {
-                  "$ref": "#/$defs/varRef"
-                }
-              ]
+              "anyOf": [{"type": "integer", "minimum": 0}, {"$ref": "#/$defs/varRef"}]
             }
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false,
-          "required": [
-            "path"
-          ]
+          "required": ["path"]
         }
       ]
     },
     "vars": {
       "type": "object",
       "description": "Variables: `${name}` inside any string is replaced by the value; `render --set name=value` overrides. `$${` writes a literal `${`.",
-      "propertyNames": {
-        "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$"
-      },
+      "propertyNames": {"pattern": "^[A-Za-z_][A-Za-z0-9_-]*$"},
       "additionalProperties": {
-        "type": [
-          "string",
-          "number",
-          "boolean"
-        ],
+        "type": ["string", "number", "boolean"],
         "description": "The variable's value."
       }
     },
@@ -4083,20 +1828,12 @@ public enum ProjectSchema {
           "type": "array",
           "description": "The composition's tracks, as a project's.",
           "minItems": 1,
-          "items": {
-            "$ref": "#/$defs/track"
-          }
+          "items": {"$ref": "#/$defs/track"}
         }
       },
-      "patternProperties": {
-        "^x-": {
-          "description": "User metadata: keys starting with `x-` are ignored."
-        }
-      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
       "additionalProperties": false,
-      "required": [
-        "tracks"
-      ]
+      "required": ["tracks"]
     },
     "composition": {
       "description": "A named timeline used by `composition:` items: its own tracks, or `file:` another project file.",
@@ -4104,36 +1841,17 @@ public enum ProjectSchema {
         {
           "type": "object",
           "properties": {
-            "size": {
-              "$ref": "#/$defs/size",
-              "description": "The composition's picture size; default the output's size."
-            },
-            "duration": {
-              "$ref": "#/$defs/duration",
-              "description": "Its length; default the length of its own tracks. Needed when everything in it lasts `until: end`."
-            },
-            "tracks": {
-              "type": "array",
-              "description": "The composition's tracks, as a project's.",
-              "minItems": 1,
-              "items": {
-                "$ref": "#/$defs/track"
-              }
-            },
+            "size": {"$ref": "#/$defs/groupBody/properties/size"},
+            "duration": {"$ref": "#/$defs/groupBody/properties/duration"},
+            "tracks": {"$ref": "#/$defs/groupBody/properties/tracks"},
             "vars": {
               "$ref": "#/$defs/vars",
               "description": "Its parameters with their default values; a use's `vars` overrides them, and `${name}` inside looks here first."
             }
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false,
-          "required": [
-            "tracks"
-          ]
+          "required": ["tracks"]
         },
         {
           "type": "object",
@@ -4143,18 +1861,13 @@ public enum ProjectSchema {
               "description": "Another project file used as a composition: its paths resolve against its own folder; of its `output`, only `size`, `fps` and `duration` count."
             }
           },
-          "patternProperties": {
-            "^x-": {
-              "description": "User metadata: keys starting with `x-` are ignored."
-            }
-          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
           "additionalProperties": false,
-          "required": [
-            "file"
-          ]
+          "required": ["file"]
         }
       ]
-    }
+    },
+    "userMetadata": {"description": "User metadata: keys starting with `x-` are ignored."}
   }
 }
 """# + "\n"
