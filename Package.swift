@@ -40,13 +40,15 @@ let package = Package(
             dependencies: ["Compiler", "CFFmpeg", "CText", "CWebP", .product(name: "Crypto", package: "swift-crypto")]),
         // A project file to diagnostics and a plan, as the terminal, the studio and the editor share it.
         .target(name: "Workspace", dependencies: ["EDLParser", "Compiler", "Backend"]),
+        // `render lsp`: the Language Server Protocol over standard input and output, for editors.
+        .target(name: "LanguageServer", dependencies: ["EDLParser", "Compiler", "Interchange", "Workspace", "Yams"]),
         // The Swift runtime SwiftPM links into every executable is linked in, not loaded (see main.c).
         .executableTarget(
             name: "render", path: "Sources/launcher", linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         .executableTarget(
             name: "render-cli",
             dependencies: [
-                "EDLParser", "Compiler", "Interchange", "Backend", "Workspace",
+                "EDLParser", "Compiler", "Interchange", "Backend", "Workspace", "LanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/render"
@@ -60,6 +62,7 @@ let package = Package(
         .testTarget(name: "CompilerTests", dependencies: ["Compiler"], exclude: ["Golden"]),
         .testTarget(name: "WorkspaceTests", dependencies: ["Workspace"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Compiler", "EDLParser"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "EDLParser"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Compiler", "EDLParser", "TestSupport"]),
         // Runs the built `render` executable as a user would: exact text and exit status.
         .testTarget(name: "RenderCLITests", dependencies: ["render", "render-cli"], exclude: ["Fixtures"]),

@@ -18,11 +18,13 @@ if [ "${1:-}" = "--test" ]; then
   packages+=(chromium)                    # plays outputs as a browser does
   packages+=(slurm-wlm munge)             # a one-node Slurm cluster runs deploy/slurm
   packages+=(python3-pip)                 # installs the PyPI tools, below
+  packages+=(neovim)                      # its built-in LSP client drives `render lsp`
 fi
 # Python tools the tests run that are on PyPI only: OpenTimelineIO's library reads
 # back what `render export` writes, and its adapters (otioconvert with the plugins)
 # read edit decision lists; check-jsonschema checks the examples and fixtures against
-# the schema independently of scripts/validate-schema.py.
+# the schema independently of scripts/validate-schema.py; pygls's language client
+# checks `render lsp`.
 pypi() { # pypi MODULES PACKAGE...: installs the packages unless python3 imports the modules
   $testing || return 0
   local modules=$1
@@ -35,6 +37,7 @@ pypi() { # pypi MODULES PACKAGE...: installs the packages unless python3 imports
 python_tools() {
   pypi "opentimelineio, otio_cmx3600_adapter" opentimelineio opentimelineio-plugins
   pypi check_jsonschema check-jsonschema
+  pypi pygls.lsp.client pygls
 }
 missing=()
 for p in "${packages[@]}"; do

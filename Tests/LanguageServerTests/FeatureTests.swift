@@ -1,0 +1,185 @@
+import XCTest
+
+@testable import LanguageServer
+
+final class FeatureTests: XCTestCase {
+    func testAnErrorInACompositionFileIsShownInThatFile() throws {
+        let editor = try ServerHarness()
+        try editor.write("part.yaml", "cutlist: 1\ntracks:\n  - items:\n      - { color: red, duraton: 1s }\n")
+        let published = editor.open(
+            "edit.yaml",
+            "cutlist: 1\ncompositions:\n  part: { file: part.yaml }\ntracks:\n  - items:\n      - { composition: part }\n")
+        XCTAssertEqual(
+            published,
+            [
+                "edit.yaml": [],
+                "part.yaml": ["3:22-3:29 unknown key 'duraton' in an item\nhint: did you mean 'duration'?"],
+            ])
+        // Fixed in the editor (the file on disk aside), the composition file's diagnostic is taken back.
+        editor.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": editor.uri("edit.yaml"), "version": 2],
+                "contentChanges": [["text": "cutlist: 1\ntracks:\n  - items:\n      - { color: red, duration: 1s }\n"]],
+            ])
+        XCTAssertEqual(editor.publishedNow(), ["edit.yaml": [], "part.yaml": []])
+    }
+
+    func testEditsArePublishedOnceTheyPauseWithTheirVersion() throws {
+        let editor = try ServerHarness()
+        editor.open("edit.yaml", "cutlist: 1\ntracks:\n  - items:\n      - { color: red, duration: 1s }\n")
+        for (version, character) in [(2, 29), (3, 30)] {
+            editor.notify(
+                "textDocument/didChange",
+                [
+                    "textDocument": ["uri": editor.uri("edit.yaml"), "version": version],
+                    "contentChanges": [
+                        [
+                            "range": [
+                                "start": ["line": 3, "character": character], "end": ["line": 3, "character": character],
+                            ],
+                            "text": "x",
+                        ]
+                    ],
+                ])
+        }
+        editor.server.runDueWork(now: Date())
+        XCTAssertNotNil(editor.server.nextDeadline, "published before the edits paused")
+        XCTAssertEqual(
+            editor.publishedNow(),
+            ["edit.yaml": ["3:22-3:32 unknown key 'duratioxxn' in an item\nhint: did you mean 'duration'?"]])
+    }
+
+    func testAVariablesQuickFixRenamesItInsideTheText() throws {
+        let editor = try ServerHarness()
+        let published = editor.open(
+            "edit.yaml", "cutlist: 1\nvars: { title: Hi }\ntracks:\n  - items:\n      - { text: \"${titel} 字\", duration: 1s }\n")
+        XCTAssertEqual(
+            published["edit.yaml"], ["4:16-4:28 undefined variable 'titel'\nhint: did you mean '${title}'?"])
+        let actions =
+            editor.request(
+                "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": editor.uri("edit.yaml")],
+                    "range": ["start": ["line": 4, "character": 20], "end": ["line": 4, "character": 20]],
+                    "context": ["diagnostics": []],
+                ]) as! [[String: Any]]
+        XCTAssertEqual(actions.map { $0["title"] as! String }, ["Change 'titel' to 'title'"])
+        let edit = ((actions[0]["edit"] as! [String: Any])["changes"] as! [String: [[String: Any]]])[editor.uri("edit.yaml")]!
+        XCTAssertEqual(edit.map { "\(ServerHarness.text(ofRange: $0["range"]!)) \($0["newText"]!)" }, ["4:19-4:24 title"])
+    }
+
+    func testDefinitionsOfAssetsVariablesFilesAndTracks() throws {
+        let editor = try ServerHarness()
+        try editor.write("part.yaml", "cutlist: 1\ntracks:\n  - items:\n      - { color: red, duration: 1s }\n")
+        editor.open(
+            "edit.yaml",
+            """
+            cutlist: 1
+            vars: { who: Ada }
+            assets: { talk: talk.mp4 }
+            compositions:
+              part: { file: part.yaml }
+            tracks:
+              - name: voice
+                items: [{ source: talk }]
+              - ducking: { under: voice }
+                items: [{ text: "${who}", duration: 1s }]
+
+            """)
+        XCTAssertEqual(editor.definition("edit.yaml", line: 7, character: 22), "edit.yaml 2:10-2:14")
+        XCTAssertEqual(editor.definition("edit.yaml", line: 9, character: 23), "edit.yaml 1:8-1:11")
+        XCTAssertEqual(editor.definition("edit.yaml", line: 4, character: 18), "part.yaml 0:0-0:0")
+        XCTAssertEqual(editor.definition("edit.yaml", line: 8, character: 23), "edit.yaml 6:10-6:15")
+        XCTAssertNil(editor.definition("edit.yaml", line: 0, character: 2))
+    }
+
+    func testHoverGivesATimesFrameAndACompositionsLengthAndSize() throws {
+        let editor = try ServerHarness()
+        editor.open(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { fps: 30, size: 640x360 }
+            compositions:
+              card: { size: 320x180, tracks: [{ items: [{ color: red, duration: 2s }] }] }
+            tracks:
+              - items:
+                  - { color: blue, duration: 2.5s }
+                  - { composition: card }
+
+            """)
+        XCTAssertEqual(
+            editor.hover("edit.yaml", line: 6, character: 34),
+            """
+            2.5s is frame 75 at 30 fps (00:00:02:15)
+
+            **On the output**: 00:00:00:00 (frame 0) → 00:00:02:15 (frame 75), 2.5s (75 frames)
+            """)
+        XCTAssertEqual(
+            editor.hover("edit.yaml", line: 7, character: 25),
+            """
+            **composition 'card'**: 320x180, lasts 2s (60 frames at 30 fps)
+
+            **On the output**: 00:00:02:15 (frame 75) → 00:00:04:15 (frame 135), 2s (60 frames)
+            """)
+    }
+
+    func testCompletionOffersTheSchemasKeysAndWordsAndTheProjectsNames() throws {
+        let editor = try ServerHarness()
+        let start =
+            "cutlist: 1\ncompositions:\n  card: { tracks: [{ items: [{ color: red, duration: 2s }] }] }\ntracks:\n  - items:\n"
+        func labels(_ line: String) -> [String] {
+            let name = "\(UUID().uuidString).yaml"
+            editor.open(name, start + line + "\n")
+            let typed = line.split(separator: "\n").last!
+            let found = editor.request(
+                "textDocument/completion",
+                editor.position(name, line: 4 + line.split(separator: "\n").count, character: typed.utf16.count))
+            return (found as? [[String: Any]] ?? []).map { $0["label"] as! String }
+        }
+        let keys = labels("      - color: red\n        fi")
+        XCTAssertTrue(keys.contains("fit") && keys.contains("filters") && keys.contains("duration"), "\(keys)")
+        XCTAssertFalse(keys.contains("color") || keys.contains("source"), "\(keys)")
+        XCTAssertTrue(labels("      - transition: cr").contains("crossfade"))
+        XCTAssertEqual(labels("      - composition: "), ["card"])
+        XCTAssertEqual(
+            labels("      - { color: red, duration: 1s, fit: co"), ["contain", "cover", "fill", "none", "contain-blur"])
+    }
+
+    func testSymbolsAndInlayHintsFollowTheTracks() throws {
+        let editor = try ServerHarness()
+        editor.open(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { fps: 25, size: 320x180 }
+            tracks:
+              - name: main
+                items:
+                  - { id: open, color: red, duration: 1s }
+                  - { text: Hi, duration: 2s }
+
+            """)
+        let symbols =
+            editor.request("textDocument/documentSymbol", ["textDocument": ["uri": editor.uri("edit.yaml")]]) as! [[String: Any]]
+        XCTAssertEqual(symbols.map { $0["name"] as! String }, ["main"])
+        XCTAssertEqual(((symbols[0]["children"] as! [[String: Any]]).map { $0["name"] as! String }), ["open", "text Hi"])
+        let hints =
+            editor.request(
+                "textDocument/inlayHint",
+                [
+                    "textDocument": ["uri": editor.uri("edit.yaml")],
+                    "range": ["start": ["line": 0, "character": 0], "end": ["line": 9, "character": 0]],
+                ]) as! [[String: Any]]
+        XCTAssertEqual(
+            hints.map { "\(($0["position"] as! [String: Int])["line"]!) \($0["label"]!)" },
+            ["5 ▶ 00:00:00:00", "6 ▶ 00:00:01:00"])
+    }
+
+    func testUTF8PositionsWhenTheClientOffersThem() throws {
+        let editor = try ServerHarness(utf8: true)
+        let published = editor.open("edit.yaml", "cutlist: 1\ntracks:\n  - items:\n      - { text: \"字幕🎬\", duraton: 2s }\n")
+        XCTAssertEqual(published["edit.yaml"], ["3:30-3:37 unknown key 'duraton' in an item\nhint: did you mean 'duration'?"])
+    }
+}
