@@ -53,9 +53,12 @@ let package = Package(
             ],
             path: "Sources/render"
         ),
-        // Reads one input as a project, an OTIO file, a job manifest or a diff's two projects:
+        // Reads one input as a project, an OTIO file, a job manifest, a diff's two projects or
+        // what an editor sends the language server:
         // a libFuzzer target (scripts/fuzz.sh), or a replayer of inputs.
-        .executableTarget(name: "fuzz", dependencies: ["EDLParser", "Compiler", "Interchange", "Backend"], path: "Fuzz"),
+        .executableTarget(
+            name: "fuzz", dependencies: ["EDLParser", "Compiler", "Interchange", "Backend", "Workspace", "LanguageServer"],
+            path: "Fuzz"),
         // Measurements only tests make (levels, pitch): not part of any product.
         .target(name: "TestSupport", dependencies: ["Backend"], path: "Tests/TestSupport"),
         .testTarget(name: "EDLParserTests", dependencies: ["EDLParser"], exclude: ["Fixtures"]),

@@ -7,7 +7,9 @@
 // - manifest: a job folder's `manifest.json`, loaded as `render chunk` and
 //   `render join` load it;
 // - diff: two project files (old, a NUL byte, new), compared as `render diff`
-//   compares them.
+//   compares them;
+// - lsp: bytes a client sends `render lsp`, read as framed messages and
+//   answered (the project files they open compiled as the editor has them).
 //
 // Every media file stands in as a 10 s 1080p clip with sound (a `.png`, `.jpg`
 // or `.webp` as a picture). Built with `-sanitize=fuzzer -DFUZZING`

@@ -3,10 +3,12 @@ import Compiler
 import EDLParser
 import Foundation
 import Interchange
+import LanguageServer
+import Workspace
 
 /// What one fuzz input is read as; see Fuzz.swift.
 enum FuzzTarget: String, CaseIterable {
-    case compile, otio, manifest, diff
+    case compile, otio, manifest, diff, lsp
 
     /// The target CUTLIST_FUZZ names (`compile` when unset); exits when it names none.
     static var chosen: FuzzTarget {
@@ -35,6 +37,29 @@ enum FuzzTarget: String, CaseIterable {
                 old: old?.timeline ?? EditTimeline(), new: new?.timeline ?? EditTimeline(), fps: fps)
             _ = diff.lines
             for duration in [old?.duration, new?.duration].compactMap({ $0 }) { _ = TimelineDiff.timecode(duration, fps: fps) }
+        case .lsp:
+            Self.serve(data)
+        }
+    }
+
+    /// The input after its first byte as what a client sends `render lsp`, arriving
+    /// in pieces of the size that byte gives; each message is handled and the diagnostics run.
+    private static func serve(_ data: Data) {
+        guard let first = data.first else { return }
+        let server = LanguageServer(compiler: ProjectCompiler(media: StandInMedia())) { _ in }
+        var reader = MessageReader()
+        let piece = max(Int(first), 1)
+        var start = data.startIndex + 1
+        while start < data.endIndex, server.exitCode == nil {
+            let end = min(start + piece, data.endIndex)
+            reader.append(data[start..<end])
+            start = end
+            var events: [MessageReader.Event] = []
+            while let event = reader.next() { events.append(event) }
+            server.noteCancellations(in: events)
+            for event in events where server.exitCode == nil { server.handle(event) }
+            server.finishBatch()
+            server.runDueWork(now: .distantFuture)
         }
     }
 

@@ -109,4 +109,15 @@ import Testing
 
                 """, "\(result.stderr)")
     }
+
+    @Test func anEditorThatLeavesWithoutShutdownGetsOneAndABadDebounceIsAUsageError() throws {
+        let folder = try Workspace()
+        defer { folder.clean() }
+        // Standard input is empty: the client is gone before it said `shutdown`.
+        let gone = try folder.render("lsp", timeout: 30)
+        #expect(gone.status == 1 && gone.stdout.isEmpty && gone.stderr.isEmpty, "\(gone)")
+        let negative = try folder.render("lsp", "--debounce=-5", timeout: 30)
+        #expect(negative.status == 2, "\(negative)")
+        #expect(negative.stderr.hasPrefix("Error: --debounce takes milliseconds, 0 or more\n"), "\(negative)")
+    }
 }
