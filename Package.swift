@@ -13,6 +13,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // SHA-256 for chunk fingerprints and source content hashes.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // The HTTP server of `render studio`.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // YAML -> typed AST with source locations; every check that needs no media.
@@ -42,13 +46,22 @@ let package = Package(
         .target(name: "Workspace", dependencies: ["EDLParser", "Compiler", "Backend"]),
         // `render lsp`: the Language Server Protocol over standard input and output, for editors.
         .target(name: "LanguageServer", dependencies: ["EDLParser", "Compiler", "Interchange", "Workspace", "Yams"]),
+        // `render studio`: a local web server that plays the project from the chunk cache.
+        .target(
+            name: "Studio",
+            dependencies: [
+                "EDLParser", "Compiler", "Interchange", "Backend", "Workspace",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // The Swift runtime SwiftPM links into every executable is linked in, not loaded (see main.c).
         .executableTarget(
             name: "render", path: "Sources/launcher", linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         .executableTarget(
             name: "render-cli",
             dependencies: [
-                "EDLParser", "Compiler", "Interchange", "Backend", "Workspace", "LanguageServer",
+                "EDLParser", "Compiler", "Interchange", "Backend", "Workspace", "LanguageServer", "Studio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/render"

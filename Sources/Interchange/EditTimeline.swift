@@ -60,6 +60,8 @@ public struct TimelineItem: Sendable, Equatable {
     public var speed: Rational
     /// The keys it sets besides its timing, the kind's own first (`text`, `color`, ...).
     public var properties: [TimelineProperty]
+    /// Where the project writes it (not compared by `render diff`: moving a line changes nothing).
+    public var location: SourceLocation?
 }
 
 extension Compiler {
@@ -83,7 +85,8 @@ extension Compiler {
                 id: placed.item.id?.value, track: names[placed.track], kind: Self.kind(placed.item),
                 label: Self.label(placed.item), start: placed.start, end: end, speed: placed.timing.speed,
                 properties: CutlistYAML.properties(
-                    placed.item, track: project.tracks[placed.track].kind, directory: project.directory))
+                    placed.item, track: project.tracks[placed.track].kind, directory: project.directory),
+                location: placed.item.location)
             if case .composition(let composition) = placed.item.content {
                 if contents[composition] == nil {
                     var inner = CompileContext(project: CompositionCompiler.project(for: composition, context))
@@ -108,7 +111,8 @@ extension Compiler {
                     TimelineItem(
                         track: names[transition.track], kind: "transition", label: "transition \(kind)", start: span.start,
                         end: span.end, speed: .one,
-                        properties: CutlistYAML.properties(CutlistYAML.transition(transition.transition)))
+                        properties: CutlistYAML.properties(CutlistYAML.transition(transition.transition)),
+                        location: transition.location)
                 ))
         }
         for gap in placement.gaps {

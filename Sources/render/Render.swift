@@ -15,7 +15,7 @@ struct Render: ParsableCommand {
         subcommands: [
             RenderProject.self, Check.self, PlanCommand.self, FrameCommand.self, ThumbnailsCommand.self, CacheCommand.self,
             SplitCommand.self, ChunkCommand.self, JoinCommand.self, ImportCommand.self, ExportCommand.self, DiffCommand.self,
-            Schema.self, LSPCommand.self,
+            StudioCommand.self, Schema.self, LSPCommand.self,
         ],
         defaultSubcommand: RenderProject.self
     )

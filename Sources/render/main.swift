@@ -10,7 +10,9 @@ MemoryPolicy.mapLargeBlocksApart()
 do {
     var command = try Render.parseAsRoot()
     parsed = type(of: command)
-    if !(command is RenderProject || command is ChunkCommand || command is JoinCommand) { Interruption.restoreDefault() }
+    if !(command is RenderProject || command is ChunkCommand || command is JoinCommand || command is StudioCommand) {
+        Interruption.restoreDefault()
+    }
     try command.run()
 } catch {
     let code = Render.exitCode(for: error)

@@ -131,7 +131,7 @@ public final class ChunkCache: Sendable {
 
     /// Whether a chunk is stored under `fingerprint`; marks it used where the
     /// cache can be written. Whether it is intact is found when it is loaded.
-    func contains(_ fingerprint: String) -> Bool {
+    public func contains(_ fingerprint: String) -> Bool {
         let path = chunkPath(fingerprint)
         return utimes(path, nil) == 0 || access(path, F_OK) == 0 || lower?.contains(fingerprint) == true
     }

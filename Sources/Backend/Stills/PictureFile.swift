@@ -5,6 +5,16 @@ import Foundation
 public enum PictureFile {
     /// Writes a composited frame, scaled to `size` when given.
     public static func writePNG(_ image: YUVImage, to path: String, size: PixelSize? = nil) throws {
+        try write(try pngData(image, size: size), to: path)
+    }
+
+    /// Writes a decoded frame, converted to RGB and scaled to `size` when given.
+    public static func writePNG(_ frame: Frame, to path: String, size: PixelSize? = nil) throws {
+        try write(try pngData(frame, size: size), to: path)
+    }
+
+    /// A composited frame as PNG bytes, scaled to `size` when given (`render frame`, the studio's stills).
+    public static func pngData(_ image: YUVImage, size: PixelSize? = nil) throws -> Data {
         let frame = try Frame.video(width: image.width, height: image.height, format: .yuv420p)
         try frame.withPlanes { planes in
             guard planes.count >= 3 else { return }
@@ -12,11 +22,11 @@ public enum PictureFile {
                 to: planes[0].bytes, yStride: planes[0].lineSize, u: planes[1].bytes,
                 uStride: planes[1].lineSize, v: planes[2].bytes, vStride: planes[2].lineSize)
         }
-        try writePNG(frame, to: path, size: size)
+        return try pngData(frame, size: size)
     }
 
-    /// Writes a decoded frame, converted to RGB and scaled to `size` when given.
-    public static func writePNG(_ frame: Frame, to path: String, size: PixelSize? = nil) throws {
+    /// A decoded frame as PNG bytes, converted to RGB and scaled to `size` when given.
+    static func pngData(_ frame: Frame, size: PixelSize? = nil) throws -> Data {
         let target = size ?? PixelSize(width: frame.width, height: frame.height)
         let scaler = try Scaler(
             sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pixelFormat,
@@ -38,7 +48,11 @@ public enum PictureFile {
             bytes += packet.bytes
             packet.unref()
         }
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+        return Data(bytes)
+    }
+
+    private static func write(_ data: Data, to path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: data) else {
             throw RenderFailure("cannot write '\(path)'")
         }
     }

@@ -31,7 +31,7 @@ package struct PlacedItem {
 package struct PlacedTransition {
     package var transition: Transition
     package var track: Int
-    var location: SourceLocation
+    package var location: SourceLocation
     /// The transition item's own id: its colour layer's.
     var id: ItemID
     /// Indices into `Placement.items`.

@@ -1,0 +1,104 @@
+import Backend
+import Foundation
+import Hummingbird
+
+extension Studio {
+    /// The page's own files, its state and events, the playhead, stills and the editor.
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        let session = self.session
+        let log = self.log
+        router.get("/") { _, _ in Self.text(StudioPage.html, type: "text/html; charset=utf-8") }
+        router.get("/studio.js") { _, _ in Self.text(StudioPage.script, type: "text/javascript; charset=utf-8") }
+        router.get("/studio.css") { _, _ in Self.text(StudioPage.style, type: "text/css; charset=utf-8") }
+        router.get("/api/state") { _, _ in Self.text(session.currentState, type: "application/json") }
+        router.get("/api/events") { _, _ in
+            let (id, stream, count) = session.events.open()
+            log("a page opened (\(count) open)")
+            let first = session.currentState
+            return Response(
+                status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+                body: ResponseBody { writer in
+                    do {
+                        try await writer.write(ByteBuffer(string: "retry: 1000\nevent: state\ndata: \(first)\n\n"))
+                        for await message in stream { try await writer.write(ByteBuffer(string: message)) }
+                    } catch {
+                        // The page went away: what is left is to forget it.
+                    }
+                    log("a page closed (\(session.events.drop(id)) open)")
+                    try? await writer.finish(nil)
+                })
+        }
+        router.post("/api/playhead/:frame") { _, context in
+            guard let frame = context.parameters.get("frame", as: Int64.self) else {
+                return Self.text("the playhead is a frame number\n", status: .badRequest)
+            }
+            session.move(playhead: frame)
+            return Response(status: .noContent)
+        }
+        router.get("/api/frame/:version/:index") { _, context in
+            try await self.still(
+                version: context.parameters.get("version", as: Int.self),
+                index: context.parameters.get("index", as: Int64.self))
+        }
+        router.post("/api/open/:version/:item") { _, context in
+            self.openInEditor(
+                version: context.parameters.get("version", as: Int.self),
+                item: context.parameters.get("item", as: Int.self))
+        }
+    }
+
+    /// The exact output frame `index` of `version`, as `render frame` draws it, as PNG.
+    private func still(version number: Int?, index: Int64?) async throws -> Response {
+        guard let number, let index else { return Self.text("no such frame\n", status: .notFound) }
+        let version = session.shown
+        guard let version, version.number == number else {
+            return Self.text("the project changed: this frame is of an earlier version\n", status: .conflict)
+        }
+        guard index >= 0, index < version.plan.output.frameCount else {
+            return Self.text(
+                "frame \(index) is outside the output's \(version.plan.output.frameCount) frames\n", status: .notFound)
+        }
+        let result: Result<Data, any Error> = await withCheckedContinuation { continuation in
+            stills.async {
+                continuation.resume(
+                    returning: Result { try PictureFile.pngData(try Renderer(plan: version.plan).picture(at: index)) })
+            }
+        }
+        switch result {
+        case .success(let png):
+            return Response(
+                status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
+        case .failure(let error):
+            log("error: frame \(index): \(error)")
+            return Self.text("frame \(index) cannot be drawn: \(error)\n", status: .internalServerError)
+        }
+    }
+
+    /// Runs the `--editor` command on an item's place (a link template is opened by the page itself).
+    private func openInEditor(version number: Int?, item: Int?) -> Response {
+        let version = session.shown
+        guard let version, version.number == number, let item, let items = version.timeline?.items,
+            items.indices.contains(item), let location = items[item].location
+        else { return Self.text("no such item in the version shown\n", status: .notFound) }
+        let file = URL(fileURLWithPath: location.file).standardizedFileURL.path
+        let arguments = session.editor.split(separator: " ").map {
+            $0.replacingOccurrences(of: "{file}", with: file).replacingOccurrences(of: "{line}", with: "\(location.line)")
+                .replacingOccurrences(of: "{column}", with: "\(location.column)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        do {
+            try process.run()
+        } catch {
+            log("error: cannot start the editor '\(session.editor)': \(error)")
+            return Self.text("cannot start the editor: \(error)\n", status: .internalServerError)
+        }
+        return Response(status: .noContent)
+    }
+
+    static func text(_ text: String, type: String = "text/plain; charset=utf-8", status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+}

@@ -1,0 +1,197 @@
+import Backend
+import Compiler
+import EDLParser
+import Foundation
+import Interchange
+
+/// One compile of the project, as the studio needs it.
+struct StudioCompile: Sendable {
+    /// Nil when the project has errors.
+    var plan: RenderPlan?
+    var timeline: EditTimeline?
+    /// The diagnostics as the command line prints them; empty when there are none.
+    var report: String
+    /// Every file the project reads (absolute): the project, its compositions, media.
+    var files: [String]
+}
+
+/// A plan the studio plays: its chunks and what the page shows of it.
+struct StudioVersion: Sendable {
+    let number: Int
+    let plan: RenderPlan
+    let chunks: [Chunk]
+    let timeline: EditTimeline?
+}
+
+/// What the studio knows and the page sees: the last good plan, the latest
+/// compile's diagnostics, each chunk's state, the playhead. Every change is
+/// told to the open pages through `events`; the encoder thread waits on `changed`.
+final class StudioSession: @unchecked Sendable {
+    enum ChunkState: String, Sendable {
+        case cached, encoding, waiting, copied
+    }
+
+    let events = EventHub()
+    /// The editor link's template, or the command's the server runs (`{file}`, `{line}`, `{column}`).
+    let editor: String
+
+    init(editor: String) {
+        self.editor = editor
+    }
+
+    /// Guards everything below; signalled when the encoder has new work.
+    let changed = NSCondition()
+    private(set) var version: StudioVersion?
+    /// Counts compiles, good or bad: the page's state is this revision.
+    private(set) var revision = 0
+    private(set) var report = ""
+    /// What the server last said about itself (a page closed, the project vanished).
+    private(set) var notice: String?
+    private(set) var states: [Int: ChunkState] = [:]
+    /// Positions encoded (not found in the cache) for each version: what an edit cost.
+    private(set) var encoded: [Int: [Int]] = [:]
+    /// Output frame the page shows; chunks from here on are encoded first.
+    private(set) var playhead: Int64 = 0
+    /// Set when the encoder should start over: a new plan, or the playhead moved to a chunk not made.
+    var restart = false
+    private(set) var stopped = false
+
+    /// Takes a compile: a good one becomes the version played; a bad one keeps
+    /// the last good version and shows its diagnostics.
+    func take(_ compile: StudioCompile, chunks: [Chunk]?, cache: ChunkCache) {
+        changed.lock()
+        revision += 1
+        report = compile.report
+        if let plan = compile.plan, let chunks {
+            let number = (version?.number ?? 0) + 1
+            version = StudioVersion(number: number, plan: plan, chunks: chunks, timeline: compile.timeline)
+            states = [:]
+            for (position, chunk) in chunks.enumerated() {
+                if chunk.kind == .copy {
+                    states[position] = .copied
+                } else {
+                    states[position] = cache.contains(chunk.fingerprint) ? .cached : .waiting
+                }
+            }
+            encoded[number] = []
+            restart = true
+            changed.signal()
+        }
+        let state = pageState()
+        changed.unlock()
+        events.send("state", state)
+    }
+
+    /// Says something to the pages (and keeps it for pages that open later).
+    func tell(_ message: String) {
+        changed.lock()
+        notice = message
+        changed.unlock()
+        events.send("notice", Self.json(["message": message]))
+    }
+
+    /// Moves the playhead; the encoder starts over when the chunk there is not made yet.
+    func move(playhead frame: Int64) {
+        changed.lock()
+        playhead = frame
+        if let version, let position = version.chunks.firstIndex(where: { $0.frames.contains(frame) }),
+            states[position] == .waiting
+        {
+            restart = true
+            changed.signal()
+        }
+        changed.unlock()
+    }
+
+    /// Chunk positions in the order to encode them: from the playhead's chunk
+    /// on, then those before it. Call with `changed` locked.
+    func priority(of version: StudioVersion) -> [Int] {
+        let here = version.chunks.firstIndex { $0.frames.upperBound > playhead } ?? 0
+        return Array(here..<version.chunks.count) + Array(0..<here)
+    }
+
+    /// Marks `positions` of `number` as being encoded now, others not done as waiting.
+    func encoding(_ positions: [Int], version number: Int) {
+        changed.lock()
+        guard version?.number == number else { return changed.unlock() }
+        var told: [(Int, ChunkState)] = []
+        for (position, state) in states where state == .encoding || state == .waiting {
+            let now: ChunkState = positions.contains(position) ? .encoding : .waiting
+            if now != state {
+                states[position] = now
+                told.append((position, now))
+            }
+        }
+        changed.unlock()
+        for (position, state) in told.sorted(by: { $0.0 < $1.0 }) {
+            events.send("chunk", Self.json(["version": number, "position": position, "state": state.rawValue]))
+        }
+    }
+
+    /// A chunk of `number` is in the cache.
+    func done(_ event: ChunkEvent, version number: Int) {
+        changed.lock()
+        guard version?.number == number else { return changed.unlock() }
+        let state: ChunkState = event.outcome == .copied ? .copied : .cached
+        states[event.position] = state
+        if event.outcome == .encoded { encoded[number, default: []].append(event.position) }
+        changed.unlock()
+        events.send(
+            "chunk",
+            Self.json([
+                "version": number, "position": event.position, "state": state.rawValue,
+                "outcome": event.outcome == .encoded ? "encoded" : event.outcome == .copied ? "copied" : "reused",
+            ]))
+    }
+
+    func stop() {
+        changed.lock()
+        stopped = true
+        changed.broadcast()
+        changed.unlock()
+        events.close()
+    }
+
+    /// The state as the page reads it. Call with `changed` locked, or through `currentState`.
+    private func pageState() -> String {
+        var state: [String: Any] = [
+            "revision": revision, "report": report, "notice": notice ?? NSNull(), "editor": editor,
+            "editorIsLink": editor.contains("://"),
+        ]
+        if let version {
+            let output = version.plan.output
+            state["version"] = version.number
+            state["fps"] = [output.fps.rate.numerator, output.fps.rate.denominator]
+            state["frameCount"] = output.frameCount
+            state["width"] = output.encodedSize.width
+            state["height"] = output.encodedSize.height
+            state["chunks"] = version.chunks.enumerated().map { position, chunk in
+                [
+                    "position": position, "start": chunk.frames.lowerBound, "end": chunk.frames.upperBound,
+                    "fingerprint": chunk.fingerprint, "state": (states[position] ?? .waiting).rawValue,
+                ] as [String: Any]
+            }
+            state["encoded"] = encoded[version.number] ?? []
+            state["tracks"] = StudioTimeline.tracks(of: version)
+        }
+        return Self.json(state)
+    }
+
+    /// The version the pages play.
+    var shown: StudioVersion? {
+        changed.lock()
+        defer { changed.unlock() }
+        return version
+    }
+
+    var currentState: String {
+        changed.lock()
+        defer { changed.unlock() }
+        return pageState()
+    }
+
+    static func json(_ value: Any) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+/// `render studio`: the page used in headless Chromium as a person would
+/// (Fixtures/studio/driver.py), and the server asked as a stranger would.
+@Suite(.serialized) struct StudioCLITests {
+    /// Three tracks: three colours cut at 2 s and 4 s, a title over the first
+    /// second and a half, a tone under everything.
+    static let project = """
+        cutlist: 1
+        output: { size: 320x180, fps: 25, path: out.mp4 }
+        tracks:
+          - name: pictures
+            items:
+              - { id: opening, color: "#ff0000", duration: 2s }
+              - { id: middle, color: "#0000ff", duration: 2s }
+              - { id: closing, color: "#00ff00", duration: 2s }
+          - name: titles
+            items:
+              - { text: Hello, duration: 1.5s, font_size: 20, color: white, position: [15%, 15%] }
+          - name: music
+            kind: audio
+            items:
+              - { tone: 440, duration: 6s, volume: 0.2 }
+        """
+
+    /// A studio serving `project.yaml` of a new workspace on a free port.
+    final class Server {
+        let space: Workspace
+        let running: RunningCLI
+        let url: String
+
+        init(project: String = StudioCLITests.project, arguments: [String] = []) throws {
+            space = try Workspace()
+            try space.write("project.yaml", project)
+            let running = try RunningCLI(
+                ["studio", "project.yaml", "--port", "0", "--cache", space.path("cache")] + arguments, in: space.url)
+            self.running = running
+            var found: String?
+            _ = running.waitUntil(timeout: 60) {
+                found = running.stdoutSoFar.split(separator: "\n").first { $0.hasPrefix("studio: http://") }.map {
+                    String($0.dropFirst("studio: ".count).prefix { $0 != " " })
+                }
+                return found != nil
+            }
+            url = found ?? ""
+            if found == nil { Issue.record("no address printed:\n\(running.stdoutSoFar)\(running.stderrSoFar)") }
+        }
+
+        var port: Int { Int(url.split(separator: ":").last?.prefix { $0.isNumber } ?? "") ?? 0 }
+
+        /// What the page showed in a scenario of the driver, as JSON.
+        func drive(_ scenario: String, _ options: [String: String] = [:], timeout: Int = 60) throws -> [String: Any] {
+            let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+                "Fixtures/studio/driver.py")
+            var arguments = ["\(timeout + 30)", "python3", driver.path, url, scenario, "--timeout", "\(timeout)"]
+            for (key, value) in options.sorted(by: { $0.key < $1.key }) { arguments += ["--\(key)", value] }
+            let output = try Tool.run("timeout", arguments)
+            let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] ?? [:]
+            if let failure = object["failure"] { Issue.record("\(scenario): \(failure) \(object)\n\(running.stderrSoFar)") }
+            return object
+        }
+
+        /// Stops it as Ctrl-C does; its exit status.
+        func stop() throws -> CLIResult {
+            kill(running.process.processIdentifier, SIGINT)
+            let result = try running.wait(timeout: 30)
+            space.clean()
+            return result
+        }
+    }
+
+    @Test func thePageNamesEveryItemOfEveryTrackAndStopsWithCtrlC() throws {
+        let server = try Server()
+        #expect(server.url.hasPrefix("http://127.0.0.1:"))
+        let shot = server.space.path("studio.png")
+        let page = try server.drive("timeline", ["screenshot": shot])
+        let tracks = page["tracks"] as? [[Any]] ?? []
+        #expect(tracks.map { $0.first as? String } == ["pictures", "titles", "music"], "\(page)")
+        let items = tracks.map { $0.last as? [String] ?? [] }
+        #expect(
+            items == [
+                ["opening · colour #ff0000ff", "middle · colour #0000ffff", "closing · colour #00ff00ff"],
+                ["text \"Hello\""],
+                ["tone 440 Hz"],
+            ], "\(page)")
+        let place = page["place"] as? [String] ?? []
+        #expect(place.first == "project.yaml:6:9", "\(page)")
+        #expect(place.last == "vscode://file\(server.space.path("project.yaml")):6:9", "\(page)")
+        #expect(server.space.pngSize("studio.png").map { $0.width == 1280 } == true)
+        let result = try server.stop()
+        #expect(result.status == 130, "\(result)")
+        #expect(result.stderr.contains("a page opened (1 open)"), "\(result)")
+        #expect(result.stderr.hasSuffix("studio: stopped\n"), "\(result)")
+    }
+
+    @Test func requestsFromOtherSitesAndPathsToFilesAreRefused() throws {
+        let server = try Server()
+        defer { _ = try? server.stop() }
+        func ask(_ path: String, host: String? = nil, origin: String? = nil) throws -> (Int, String) {
+            try Self.request(port: server.port, path: path, host: host ?? "127.0.0.1:\(server.port)", origin: origin)
+        }
+        #expect(try ask("/api/state").0 == 200)
+        #expect(try ask("/api/state", host: "localhost:\(server.port)").0 == 200)
+        let rebound = try ask("/api/state", host: "attacker.example:\(server.port)")
+        #expect(rebound.0 == 403 && rebound.1.contains("refused: the Host header"), "\(rebound)")
+        #expect(try ask("/api/state", host: "127.0.0.1:1").0 == 403)
+        let foreign = try ask("/api/playhead/3", origin: "http://attacker.example")
+        #expect(foreign.0 == 403 && foreign.1.contains("another site"), "\(foreign)")
+        for path in ["/../project.yaml", "/api/../../etc/passwd", "//etc/passwd", "/api/frame/1/%2e%2e", "/%2Fetc%2Fpasswd"] {
+            let answer = try ask(path)
+            #expect(answer.0 == 400 && answer.1.contains("not files"), "\(path): \(answer)")
+        }
+        #expect(try ask("/etc/passwd").0 == 404)
+    }
+
+    /// A raw HTTP/1.1 request (the path sent as it is, not tidied by a client); the status and body.
+    static func request(port: Int, path: String, host: String, origin: String?) throws -> (Int, String) {
+        let script = """
+            import socket, sys
+            s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=20)
+            head = "GET %s HTTP/1.1\\r\\nHost: %s\\r\\nConnection: close\\r\\n" % (sys.argv[2], sys.argv[3])
+            if len(sys.argv) > 4: head += "Origin: %s\\r\\n" % sys.argv[4]
+            s.sendall((head + "\\r\\n").encode())
+            data = b""
+            while True:
+                chunk = s.recv(65536)
+                if not chunk: break
+                data += chunk
+            sys.stdout.write(data.decode("utf-8", "replace"))
+            """
+        var arguments = ["20", "python3", "-c", script, "\(port)", path, host]
+        if let origin { arguments.append(origin) }
+        let answer = try Tool.run("timeout", arguments)
+        let status = Int(answer.split(separator: " ").dropFirst().first ?? "") ?? 0
+        let body = answer.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+        return (status, body)
+    }
+}
