@@ -61,6 +61,7 @@ final class ChunkScheduler: @unchecked Sendable {
     }
 
     private func render(_ version: StudioVersion, priority: [Int]) {
+        guard !version.chunks.isEmpty else { return }  // an output not made of chunks (GIF, sound only)
         let session = self.session
         let number = version.number
         // Workers take chunks in priority order: the first `jobs` not made are the ones under way.

@@ -61,7 +61,10 @@ public final class Studio: Sendable {
     public func run(listening: @escaping @Sendable (String) -> Void, isCancelled: @escaping @Sendable () -> Bool)
         async throws
     {
-        recompile()
+        let files = recompile()
+        let watching = Thread { [self] in follow(files) }
+        watching.name = "studio watcher"
+        watching.start()
         let scratch = NSTemporaryDirectory() + "cutlist-studio-\(ProcessInfo.processInfo.processIdentifier)/joined"
         let scheduler = ChunkScheduler(session: session, cache: cache, jobs: options.jobs, scratch: scratch, log: log)
         scheduler.start()
@@ -127,18 +130,71 @@ public final class Studio: Sendable {
             report: report, files: [projectPath] + result.included + media)
     }
 
-    /// Compiles the project again and hands the result to the session (and so to the pages).
-    func recompile() {
+    /// Compiles again at each save of a file the project reads, until the session stops.
+    private func follow(_ files: [String]) {
+        let session = self.session
+        let watcher: FileWatcher
+        do {
+            watcher = try FileWatcher()
+        } catch {
+            log("warning: \(error): saves will not be followed")
+            return session.tell("\(error): saves are not followed; restart the studio to see them")
+        }
+        watcher.watch(files)
+        let directory = URL(fileURLWithPath: projectPath).deletingLastPathComponent().path
+        while let changed = watcher.waitForChange(quiet: 0.1, isCancelled: { session.isStopped }) {
+            let names = changed.map { $0 == projectPath ? project : relativePath($0, to: directory) }
+            let gone = changed.filter { !FileManager.default.fileExists(atPath: $0) }.map {
+                $0 == projectPath ? project : relativePath($0, to: directory)
+            }
+            log("\(names.joined(separator: ", ")) changed: compiling again")
+            if !gone.isEmpty {
+                let message = "\(gone.joined(separator: ", ")) was deleted: the page keeps the last good version"
+                log(message)
+                session.tell(message)
+            }
+            watcher.watch(recompile())
+        }
+    }
+
+    /// Compiles the project again and hands the result to the session (and so
+    /// to the pages); the files to watch from now on.
+    @discardableResult
+    func recompile() -> [String] {
         let compiled = compile()
-        var chunks: [Chunk]?
+        var media: StudioMedia?
         if let plan = compiled.plan {
             do {
-                chunks = try ChunkedRenderer(plan: plan, cache: cache).chunks()
+                media = try self.media(of: plan)
             } catch {
                 log("error: cannot list the chunks: \(error)")
                 session.tell("cannot list the chunks: \(error)")
             }
         }
-        session.take(compiled, chunks: chunks, cache: cache)
+        session.take(compiled, media: media, cache: cache)
+        return compiled.files
+    }
+
+    /// The plan's chunks and what the player plays of them; the last version's
+    /// sound when the new plan hears the same.
+    private func media(of plan: RenderPlan) throws -> StudioMedia {
+        let renderer = ChunkedRenderer(plan: plan, cache: cache)
+        let preview: PreviewMedia
+        do {
+            preview = try PreviewMedia(renderer: renderer)
+        } catch let failure as RenderFailure {
+            // Timeline and stills still work; the player needs a stream a browser plays.
+            session.tell("the page cannot play this output: \(failure.message)")
+            return StudioMedia(chunks: ChunkedRenderer.canChunk(plan) ? try renderer.chunks() : [])
+        }
+        guard let made = preview.sound else { return StudioMedia(chunks: preview.chunks, preview: preview) }
+        let facts = StudioSound.facts(of: plan)
+        let previous = session.shown
+        if let sound = previous?.sound, sound.facts == facts {
+            return StudioMedia(chunks: preview.chunks, preview: preview, sound: sound)
+        }
+        let key = "v\((previous?.number ?? 0) + 1)"
+        return StudioMedia(
+            chunks: preview.chunks, preview: preview, sound: StudioSound(facts: facts, sound: made, key: key))
     }
 }

@@ -40,6 +40,38 @@ extension Studio {
                 version: context.parameters.get("version", as: Int.self),
                 index: context.parameters.get("index", as: Int64.self))
         }
+        router.get("/media/:version/video/init") { _, context in
+            try await self.media(version: context.parameters.get("version", as: Int.self)) { version in
+                guard let initSegment = version.media?.videoInit else { throw StudioRequestError.notFound }
+                return initSegment.bytes
+            }
+        }
+        router.get("/media/:version/video/:position/:fingerprint") { _, context in
+            let position = context.parameters.get("position", as: Int.self)
+            let fingerprint = context.parameters.get("fingerprint")
+            // The version shown must have this chunk there: a page a version behind gets it when nothing changed.
+            return try await self.media(version: nil) { version in
+                guard let media = version.media, let position, version.chunks.indices.contains(position),
+                    version.chunks[position].fingerprint == fingerprint
+                else { throw StudioRequestError.stale }
+                return try media.videoSegment(position)
+            }
+        }
+        router.get("/media/:version/audio/init") { _, context in
+            try await self.media(version: context.parameters.get("version", as: Int.self)) { version in
+                guard let sound = version.sound else { throw StudioRequestError.notFound }
+                return try sound.sound.initSegment().bytes
+            }
+        }
+        router.get("/media/:version/audio/:index/:key") { _, context in
+            let index = context.parameters.get("index", as: Int.self)
+            let key = context.parameters.get("key")
+            return try await self.media(version: nil) { version in
+                guard let sound = version.sound, sound.key == key, let index, sound.sound.segments.indices.contains(index)
+                else { throw StudioRequestError.stale }
+                return try sound.sound.segment(index)
+            }
+        }
         router.post("/api/open/:version/:item") { _, context in
             self.openInEditor(
                 version: context.parameters.get("version", as: Int.self),
@@ -75,6 +107,32 @@ extension Studio {
         }
     }
 
+    /// Bytes for the player made off the server's threads from the version shown,
+    /// which must be `number` when given.
+    private func media(version number: Int?, _ make: @escaping @Sendable (StudioVersion) throws -> Data) async throws
+        -> Response
+    {
+        guard let version = session.shown, number == nil || version.number == number else {
+            return Self.text("the project changed: this is of an earlier version\n", status: .conflict)
+        }
+        let result: Result<Data, any Error> = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: Result { try make(version) }) }
+        }
+        switch result {
+        case .success(let bytes):
+            return Response(
+                status: .ok, headers: [.contentType: "video/mp4", .cacheControl: "no-store"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        case .failure(StudioRequestError.notFound):
+            return Self.text("this version has no such media\n", status: .notFound)
+        case .failure(StudioRequestError.stale):
+            return Self.text("the project changed: this is of an earlier version\n", status: .conflict)
+        case .failure(let error):
+            log("error: the player's media: \(error)")
+            return Self.text("cannot make this media: \(error)\n", status: .internalServerError)
+        }
+    }
+
     /// Runs the `--editor` command on an item's place (a link template is opened by the page itself).
     private func openInEditor(version number: Int?, item: Int?) -> Response {
         let version = session.shown
@@ -101,4 +159,11 @@ extension Studio {
     static func text(_ text: String, type: String = "text/plain; charset=utf-8", status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
+}
+
+/// Why a request for media has no answer.
+enum StudioRequestError: Error {
+    case notFound
+    /// Of a version the page no longer plays.
+    case stale
 }

@@ -15,12 +15,53 @@ struct StudioCompile: Sendable {
     var files: [String]
 }
 
-/// A plan the studio plays: its chunks and what the page shows of it.
+/// A compiled plan's chunks and media, made before it becomes a version.
+struct StudioMedia: Sendable {
+    var chunks: [Chunk]
+    var preview: PreviewMedia?
+    var sound: StudioSound?
+}
+
+/// A plan the studio plays: its chunks, its media for the player and what the page shows of it.
 struct StudioVersion: Sendable {
     let number: Int
     let plan: RenderPlan
     let chunks: [Chunk]
+    /// Nil when the output cannot be played in a browser (the reason is told as a notice).
+    let media: PreviewMedia?
+    let sound: StudioSound?
     let timeline: EditTimeline?
+}
+
+/// The whole mix of a version, kept for the next version while what it
+/// hears is the same, so an edit of a picture does not encode the sound again.
+struct StudioSound: Sendable {
+    /// What decides the sound: the audio plan, the sources it reads and their files' dates and sizes.
+    struct Facts: Hashable, Sendable {
+        var audio: AudioPlan
+        var sources: [SourcePlan]
+        var frameCount: Int64
+        var files: [String: [Double]]
+    }
+
+    let facts: Facts
+    let sound: PreviewSound
+    /// Names the sound in the page's URLs: the version that made it.
+    let key: String
+
+    static func facts(of plan: RenderPlan) -> Facts {
+        let sources = Set(plan.audio.inputs.map(\.source)).sorted { $0.index < $1.index }.compactMap { plan.source($0) }
+        var files: [String: [Double]] = [:]
+        for source in sources {
+            guard case .file(let file) = source.kind else { continue }
+            let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
+            files[file.path] = [
+                (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0,
+                Double(attributes?[.size] as? Int ?? -1),
+            ]
+        }
+        return Facts(audio: plan.audio, sources: sources, frameCount: plan.output.frameCount, files: files)
+    }
 }
 
 /// What the studio knows and the page sees: the last good plan, the latest
@@ -58,13 +99,16 @@ final class StudioSession: @unchecked Sendable {
 
     /// Takes a compile: a good one becomes the version played; a bad one keeps
     /// the last good version and shows its diagnostics.
-    func take(_ compile: StudioCompile, chunks: [Chunk]?, cache: ChunkCache) {
+    func take(_ compile: StudioCompile, media: StudioMedia?, cache: ChunkCache) {
         changed.lock()
         revision += 1
         report = compile.report
-        if let plan = compile.plan, let chunks {
+        if let plan = compile.plan, let media {
             let number = (version?.number ?? 0) + 1
-            version = StudioVersion(number: number, plan: plan, chunks: chunks, timeline: compile.timeline)
+            version = StudioVersion(
+                number: number, plan: plan, chunks: media.chunks, media: media.preview, sound: media.sound,
+                timeline: compile.timeline)
+            let chunks = media.chunks
             states = [:]
             for (position, chunk) in chunks.enumerated() {
                 if chunk.kind == .copy {
@@ -173,8 +217,28 @@ final class StudioSession: @unchecked Sendable {
             }
             state["encoded"] = encoded[version.number] ?? []
             state["tracks"] = StudioTimeline.tracks(of: version)
+            if let video = version.media?.videoInit {
+                var media: [String: Any] = ["video": video.mimeType, "audio": NSNull()]
+                if let sound = version.sound {
+                    let rate = Double(sound.sound.sampleRate)
+                    media["audio"] = "audio/mp4; codecs=\"\(sound.sound.codec)\""
+                    media["audioFragments"] = sound.sound.segments.enumerated().map { index, samples in
+                        [
+                            "index": index, "start": Double(samples.lowerBound) / rate,
+                            "end": Double(samples.upperBound) / rate, "key": sound.key,
+                        ] as [String: Any]
+                    }
+                }
+                state["media"] = media
+            }
         }
         return Self.json(state)
+    }
+
+    var isStopped: Bool {
+        changed.lock()
+        defer { changed.unlock() }
+        return stopped
     }
 
     /// The version the pages play.

@@ -94,6 +94,103 @@ import Testing
         #expect(result.stderr.hasSuffix("studio: stopped\n"), "\(result)")
     }
 
+    @Test func thePagePlaysToTheEndDecodingEveryFrame() throws {
+        let server = try Server()
+        defer { _ = try? server.stop() }
+        let page = try server.drive("play")
+        #expect(page["frames"] as? Int == 150, "\(page)")
+        #expect(page["frameCount"] as? Int == 150, "\(page)")
+        #expect(page["error"] is NSNull && (page["errors"] as? [Any])?.isEmpty == true, "\(page)")
+    }
+
+    /// Seeking shows the colours of either side of a cut, read from the video through a canvas.
+    @Test func aSeekShowsTheColourOnEachSideOfACut() throws {
+        let server = try Server()
+        defer { _ = try? server.stop() }
+        let page = try server.drive("seek", ["frames": "[49, 50, 99, 100]", "places": "[[0.8, 0.8], [0.5, 0.5]]"])
+        let colours = page["colours"] as? [String: [[Int]]] ?? [:]
+        let expected = ["49": [255, 0, 0], "50": [0, 0, 255], "99": [0, 0, 255], "100": [0, 255, 0]]
+        for (frame, colour) in expected {
+            let seen = colours[frame] ?? []
+            #expect(
+                seen.count == 2 && seen.allSatisfy { zip($0, colour).allSatisfy { abs($0 - $1) <= 16 } },
+                "frame \(frame): \(page)")
+        }
+    }
+
+    /// Paused, the page shows the server's still: `render frame`'s PNG, byte for byte.
+    /// Playing, the fragments hold the packets `render` writes.
+    @Test func stillsAreRenderFramesAndFragmentsAreTheRendersPackets() throws {
+        let server = try Server(arguments: ["--quality", "full"])
+        defer { _ = try? server.stop() }
+        let page = try server.drive("timeline")
+        #expect(page["still"] as? String == "\(server.url)api/frame/1/0", "\(page)")
+        try Self.download(server.url + "api/frame/1/62", to: server.space.path("still.png"))
+        let frame = try server.space.render("frame", "project.yaml", "--at", "2.5s", "-o", "frame.png")
+        #expect(frame.status == 0, "\(frame)")
+        #expect(server.space.data("still.png") == server.space.data("frame.png"))
+        let rendered = try server.space.render("project.yaml", "--progress", "none", "--cache", server.space.path("cache"))
+        #expect(rendered.status == 0, "\(rendered)")
+        let state =
+            try JSONSerialization.jsonObject(with: Data(try Self.fetch(server.url + "api/state").utf8)) as? [String: Any]
+        let chunks = state?["chunks"] as? [[String: Any]] ?? []
+        #expect(chunks.count == 4)
+        var stream = try Self.fetchData(server.url + "media/1/video/init")
+        for chunk in chunks {
+            stream += try Self.fetchData(
+                server.url + "media/1/video/\(chunk["position"] ?? "")/\(chunk["fingerprint"] ?? "")")
+        }
+        try stream.write(to: server.space.url.appendingPathComponent("played.mp4"))
+        let hashes = { (file: String) throws -> [String] in
+            try Tool.run(
+                "ffprobe",
+                [
+                    "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=data_hash", "-show_data_hash", "md5",
+                    "-of", "csv=p=0", server.space.path(file),
+                ]
+            ).split(separator: "\n").map(String.init)
+        }
+        let played = try hashes("played.mp4")
+        #expect(played.count == 150)
+        #expect(played == (try hashes("out.mp4")))
+    }
+
+    /// An edit saved while the page plays shows at the same time without a
+    /// reload; only the chunks of the item edited are encoded.
+    @Test func aColourSavedWhilePlayingShowsWithoutAReloadEncodingOnlyItsChunks() throws {
+        let server = try Server()
+        defer { _ = try? server.stop() }
+        let page = try server.drive(
+            "edit",
+            [
+                "project": server.space.path("project.yaml"), "old": "\"#0000ff\"", "new": "\"#ffff00\"", "frame": "75",
+                "places": "[[0.8, 0.8]]", "expect": "[[255, 255, 0]]",
+            ])
+        #expect(page["shown"] as? Bool == true, "\(page)")
+        #expect(page["marker"] as? String == "no reload" && page["playing"] as? Bool == true, "\(page)")
+        #expect((page["errors"] as? [Any])?.isEmpty == true, "\(page)")
+        // Chunk 2 is frames 50..<100, the blue item's (the title ends at frame 38 and cuts chunk 0 from 1).
+        #expect(page["encoded"] as? [Int] == [2], "\(page)")
+        #expect(server.running.stderrSoFar.contains("project.yaml changed: compiling again"))
+    }
+
+    /// A broken save shows its diagnostic in the page; the picture stays; mending it brings the timeline back.
+    @Test func aBrokenSaveShowsItsDiagnosticAndKeepsThePicture() throws {
+        let server = try Server()
+        defer { _ = try? server.stop() }
+        let page = try server.drive(
+            "broken",
+            [
+                "project": server.space.path("project.yaml"), "old": "#0000ff\", duration: 2s",
+                "new": "#0000ff\", duration: 2 parsecs",
+            ])
+        let report = page["report"] as? String ?? ""
+        #expect(report.hasPrefix("project.yaml:7:51: error: '2 parsecs' is not a time"), "\(page)")
+        #expect(report.contains("^"), "\(page)")
+        #expect(page["stillKept"] as? Bool == true, "\(page)")
+        #expect(page["fixedVersion"] as? Int == 2, "\(page)")
+    }
+
     @Test func requestsFromOtherSitesAndPathsToFilesAreRefused() throws {
         let server = try Server()
         defer { _ = try? server.stop() }
@@ -112,6 +209,20 @@ import Testing
             #expect(answer.0 == 400 && answer.1.contains("not files"), "\(path): \(answer)")
         }
         #expect(try ask("/etc/passwd").0 == 404)
+    }
+
+    static func fetchData(_ url: String) throws -> Data {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("studio-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try download(url, to: file.path)
+        return try Data(contentsOf: file)
+    }
+
+    static func fetch(_ url: String) throws -> String { String(decoding: try fetchData(url), as: UTF8.self) }
+
+    static func download(_ url: String, to path: String) throws {
+        let script = "import sys, urllib.request; open(sys.argv[2], 'wb').write(urllib.request.urlopen(sys.argv[1]).read())"
+        try Tool.run("timeout", ["60", "python3", "-c", script, url, path])
     }
 
     /// A raw HTTP/1.1 request (the path sent as it is, not tidied by a client); the status and body.

@@ -247,12 +247,12 @@ extension StudioPage {
             source.addEventListener("sourceopen", async () => {
               source.duration = s.frameCount / fps();
               try {
-                this.video = source.addSourceBuffer(s.media.video);
-                await this.append(this.video, `/media/${s.version}/video/init`);
-                if (s.media.audio) {
-                  this.audio = source.addSourceBuffer(s.media.audio);
-                  await this.append(this.audio, `/media/${s.version}/audio/init`);
-                }
+                // Both buffers before any init segment: none may be added after one.
+                const videoBuffer = source.addSourceBuffer(s.media.video);
+                const audioBuffer = s.media.audio ? source.addSourceBuffer(s.media.audio) : null;
+                await this.append(videoBuffer, `/media/${s.version}/video/init`);
+                if (audioBuffer) await this.append(audioBuffer, `/media/${s.version}/audio/init`);
+                [this.video, this.audio] = [videoBuffer, audioBuffer];
               } catch (e) { studio.errors.push(String(e)); return; }
               video.currentTime = (at + 0.5) / fps();
               this.pump();
@@ -274,11 +274,14 @@ extension StudioPage {
             }
           },
           removals: [],
-          append(buffer, url) {
-            return fetch(url).then((r) => {
-              if (!r.ok) throw new Error(`${url}: ${r.status}`);
-              return r.arrayBuffer();
-            }).then((bytes) => this.wait(buffer, () => buffer.appendBuffer(bytes)));
+          // Whether it was appended: not when the project changed meanwhile (409; the new state is on its way).
+          async append(buffer, url) {
+            const answer = await fetch(url);
+            if (answer.status === 409) return false;
+            if (!answer.ok) throw new Error(`${url}: ${answer.status}`);
+            const bytes = await answer.arrayBuffer();
+            await this.wait(buffer, () => buffer.appendBuffer(bytes));
+            return true;
           },
           wait(buffer, action) {
             return new Promise((resolve, reject) => {
@@ -314,14 +317,14 @@ extension StudioPage {
                 const audio = this.audio && (s.media.audioFragments || []).find((a) => this.audioAppended.get(a.start) !== `${a.end} ${a.key}`
                   && a.end > frameTime(frame) && a.start < frameTime(frame) + 60);
                 if (audio) {
-                  await this.append(this.audio, `/media/${s.version}/audio/${audio.index}/${audio.key}`);
+                  if (!await this.append(this.audio, `/media/${s.version}/audio/${audio.index}/${audio.key}`)) break;
                   this.audioAppended.set(audio.start, `${audio.end} ${audio.key}`);
                   continue;
                 }
                 const c = this.next(s);
                 if (!c) break;
-                await this.append(this.video, `/media/${s.version}/video/${c.position}/${c.fingerprint}`);
-                if (state.version === s.version) this.appended.set(c.start, `${c.end} ${c.fingerprint}`);
+                if (!await this.append(this.video, `/media/${s.version}/video/${c.position}/${c.fingerprint}`)) break;
+                this.appended.set(c.start, `${c.end} ${c.fingerprint}`);
               }
               this.finishIfComplete();
             } catch (e) {

@@ -160,10 +160,11 @@ def timeline(browser, url, args):
                          "document.getElementById('place').href]")
     # Paused, the picture is the server's still of the frame at the playhead.
     browser.wait("document.getElementById('still').classList.contains('ready')", args.timeout, "the still")
+    still = browser.eval("document.getElementById('still').src")
     browser.wait("studio.state().chunks.every((c) => c.state === 'cached')", args.timeout, "every chunk made")
     if args.screenshot:
         browser.screenshot(args.screenshot)
-    return {"tracks": names, "chunks": chunks, "place": place}
+    return {"tracks": names, "chunks": chunks, "place": place, "still": still}
 
 
 def play(browser, url, args):
