@@ -1,6 +1,7 @@
 import Compiler
 import EDLParser
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Backend
@@ -48,6 +49,15 @@ import Testing
         let backwards = try preview.chunks.indices.reversed().map { try preview.videoSegment($0) }.reversed()
         let segments = try preview.chunks.indices.map { try preview.videoSegment($0) }
         #expect(Array(backwards) == segments)
+        // And on several threads at once, each chunk twice.
+        let made = Mutex([(position: Int, segment: Data?)]())
+        DispatchQueue.concurrentPerform(iterations: segments.count * 2) { index in
+            let position = index % segments.count
+            let segment = try? preview.videoSegment(position)
+            made.withLock { $0.append((position, segment)) }
+        }
+        let results = made.withLock { $0 }
+        #expect(results.count == segments.count * 2 && results.allSatisfy { $0.segment == segments[$0.position] })
         let fps = preview.plan.output.fps.rate
         for (position, segment) in segments.enumerated() {
             let boxes = MP4Boxes(segment)
