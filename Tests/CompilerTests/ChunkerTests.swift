@@ -29,7 +29,7 @@ import Testing
     /// Identities by content: the tests name each source by its path or text.
     func chunks(_ plan: RenderPlan) -> [Chunk] {
         let identities = plan.sources.map { $0.kindText(relativeTo: "/") }
-        return Chunker(plan: plan, identities: identities, renderer: "test").chunks()
+        return Chunker(plan: plan, identities: identities).chunks { "test" }
     }
 
     @Test func chunksPartitionTheFramesAtContentEdgesAndEveryTwoSeconds() throws {
@@ -61,7 +61,7 @@ import Testing
     @Test func aWindowCutsItsOwnEdges() throws {
         let plan = try plan(edit(), files)
         let identities = plan.sources.map { $0.kindText(relativeTo: "/") }
-        let chunks = Chunker(plan: plan, identities: identities, renderer: "test").chunks(window: 100..<200)
+        let chunks = Chunker(plan: plan, identities: identities).chunks(window: 100..<200) { "test" }
         #expect(chunks.map(\.frames) == [100..<120, 120..<150, 150..<200])
     }
 
@@ -99,17 +99,17 @@ import Testing
     @Test func identitiesRendererAndDrawnSizeAreInTheFingerprint() throws {
         let plan = try plan(edit(), files)
         let identities = plan.sources.map { $0.kindText(relativeTo: "/") }
-        let base = Chunker(plan: plan, identities: identities, renderer: "test").chunks()
+        let base = Chunker(plan: plan, identities: identities).chunks { "test" }
         var changedFile = identities
         changedFile[1] += " changed"
-        let other = Chunker(plan: plan, identities: changedFile, renderer: "test").chunks()
+        let other = Chunker(plan: plan, identities: changedFile).chunks { "test" }
         let touched = zip(base, other).filter { $0.fingerprint != $1.fingerprint }.map(\.0.frames.lowerBound)
         #expect(touched.count > 0 && touched.count < base.count)
-        let renderer = Chunker(plan: plan, identities: identities, renderer: "test 2").chunks()
+        let renderer = Chunker(plan: plan, identities: identities).chunks { "test 2" }
         #expect(zip(base, renderer).allSatisfy { $0.fingerprint != $1.fingerprint })
         var preview = plan
         preview.output.pictureScale = 0.5
-        let small = Chunker(plan: preview, identities: identities, renderer: "test").chunks()
+        let small = Chunker(plan: preview, identities: identities).chunks { "test" }
         #expect(zip(base, small).allSatisfy { $0.fingerprint != $1.fingerprint })
         #expect(base.allSatisfy { $0.fingerprint.count == 64 && $0.fingerprint.allSatisfy(\.isHexDigit) })
     }

@@ -14,7 +14,8 @@ import Testing
         CopySource(
             codec: .h264, pixelFormat: "yuv420p", size: PixelSize(width: 1920, height: 1080),
             parameterSets: parameterSets, frameStarts: (0..<300).map { Rational(Int64($0)) / Rational(30) },
-            keyframes: Array(stride(from: 0, to: 300, by: 30)))
+            keyframes: Array(stride(from: 0, to: 300, by: 30)), delay: 0,
+            colors: ColorDescription(range: 1, space: 1, primaries: 1, transfer: 1))
     }
 
     func chunks(_ yaml: String, _ sources: [String: CopySource]) throws -> [Chunk] {
@@ -27,7 +28,7 @@ import Testing
         }
         let runs = CopyPlanner(plan: plan, sources: byID).runs()
         let identities = plan.sources.map { $0.kindText(relativeTo: "/") }
-        return Chunker(plan: plan, identities: identities, renderer: "test", copies: runs).chunks()
+        return Chunker(plan: plan, identities: identities, copies: runs).chunks { "test" }
     }
 
     func summary(_ chunks: [Chunk]) -> [String] {

@@ -381,8 +381,8 @@ import Testing
         later.location = at(90)
         later.item = ItemID(clip("b"), track: 3, index: 0)
         moved.video = [Segment(frames: 0..<45, layers: []), Segment(frames: 45..<105, layers: [later])]
-        let chunks = Chunker(plan: plan, identities: identities, renderer: "test").chunks()
-        let movedChunks = Chunker(plan: moved, identities: identities, renderer: "test").chunks()
+        let chunks = Chunker(plan: plan, identities: identities).chunks { "test" }
+        let movedChunks = Chunker(plan: moved, identities: identities).chunks { "test" }
         // The item started 1 s before: chunks count 2 s from its start.
         #expect(chunks.map(\.frames) == [0..<30, 30..<60])
         #expect(movedChunks.map(\.frames) == [0..<45, 45..<75, 75..<105])

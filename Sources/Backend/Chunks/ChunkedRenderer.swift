@@ -1,4 +1,3 @@
-import CFFmpeg
 import Compiler
 import EDLParser
 import Foundation
@@ -80,36 +79,10 @@ public struct ChunkedRenderer: Sendable {
         try layout(window: window).chunks
     }
 
-    /// The chunks, and the stream that copy chunks share with rendered ones:
-    /// sources a lone layer shows are read once (`CopyScan`) for the runs
-    /// that can be copied from them.
-    func layout(window: Range<Int64>?) throws -> (
-        chunks: [Chunk], copy: CopyStream?, scans: [SourceID: CopyScan]
-    ) {
-        try plan.checkedForRendering()  // render chunk and join check the manifest's plan as they load it
-        let identities = try SourceIdentity.identities(of: plan, cache: cache)
-        var scans: [SourceID: CopyScan] = [:]
-        for id in CopyPlanner.candidates(in: plan) {
-            guard case .file(let file)? = plan.source(id)?.kind else { continue }
-            scans[id] = try cache.copyScan(of: file)
-        }
-        var runs = CopyPlanner(plan: plan, sources: scans.mapValues(\.source)).runs()
-        let copy = CopyStream.of(runs, scans: scans)
-        if copy == nil { runs = [] }
-        let chunker = Chunker(
-            plan: plan, identities: identities, renderer: try rendererIdentity(copy: copy), length: chunkLength,
-            copies: runs)
-        return (chunker.chunks(window: window), copy, scans)
-    }
-
-    /// The renderer's part of every fingerprint: the chunk format, the encoder's
-    /// threads (x264's bytes depend on them; its options are not in the parameter
-    /// sets), libavcodec's version and the encoder's parameter sets.
-    private func rendererIdentity(copy: CopyStream?) throws -> String {
-        guard let encoding = plan.output.video else { return "cutlist chunks 2 no video" }
-        let encoder = try PictureEncoder.forChunks(encoding: encoding, output: plan.output, copy: copy).encoder
-        return "cutlist chunks 2 threads \(PictureEncoder.chunkThreads) libavcodec \(avcodec_version()) "
-            + "\(encoder.codecName) " + ContentHash.sha256(Data(encoder.extradata))
+    /// The chunks, the stream that copy chunks share with rendered ones, and
+    /// the scans of the sources they copy (see `ChunkProbe.layout`).
+    func layout(window: Range<Int64>?) throws -> (chunks: [Chunk], copy: CopyStream?, scans: [SourceID: CopyScan]) {
+        try ChunkProbe.layout(of: plan, cache: cache, window: window, length: chunkLength)
     }
 
     /// Renders output frames `window` (all by default) into the file at `path`.

@@ -30,7 +30,7 @@ struct CopyScan: Codable, Equatable, Sendable {
         CopySource(
             codec: codec, pixelFormat: pixelFormat, size: size, parameterSets: parameterSets,
             frameStarts: timestamps.map { Rational.seconds(timestamp: $0, timeBase: timeBase).map { $0 - origin } ?? .zero },
-            keyframes: keyframes)
+            keyframes: keyframes, delay: delay, colors: colors)
     }
 
     /// Reads the packets of `file`'s video stream; nil when they cannot be

@@ -32,7 +32,7 @@ public struct JobFolder: Sendable {
         let folder = JobFolder(directory: directory)
         try FileManager.default.createDirectory(atPath: folder.directory, withIntermediateDirectories: true)
         let cache = try folder.cache()
-        let layout = try ChunkedRenderer(plan: plan, cache: cache).layout(window: nil)
+        let layout = try ChunkProbe.layout(of: plan, cache: cache, window: nil, length: nil)
         let manifest = JobManifest(
             format: format, plan: plan, chunks: layout.chunks, copy: layout.copy,
             scans: layout.scans.map { JobManifest.Scan(source: $0.key, scan: $0.value) }.sorted { $0.source < $1.source },

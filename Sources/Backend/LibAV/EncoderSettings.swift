@@ -1,3 +1,4 @@
+import Compiler
 import EDLParser
 
 /// How an encoder trades size for quality.
@@ -66,21 +67,5 @@ public struct AudioEncoderSettings: Hashable, Sendable {
         self.sampleRate = sampleRate
         self.channels = channels
         self.bitRate = bitRate
-    }
-}
-
-/// How a video stream says its samples are to be read: libav's `AVColorRange`,
-/// `AVColorSpace`, `AVColorPrimaries` and `AVColorTransferCharacteristic` values.
-public struct ColorDescription: Hashable, Sendable, Codable {
-    public var range: UInt32
-    public var space: UInt32
-    public var primaries: UInt32
-    public var transfer: UInt32
-
-    public init(range: UInt32, space: UInt32, primaries: UInt32, transfer: UInt32) {
-        self.range = range
-        self.space = space
-        self.primaries = primaries
-        self.transfer = transfer
     }
 }

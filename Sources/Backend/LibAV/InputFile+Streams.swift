@@ -1,4 +1,5 @@
 import CFFmpeg
+import Compiler
 import EDLParser
 
 /// What an input says about one of its streams.

@@ -27,6 +27,9 @@ public enum ThreadBudget {
 
 /// The FFmpeg libraries this process runs with, for `render --version`.
 public enum LibraryVersions {
+    /// libavcodec's version number as it reports it, for chunk fingerprints.
+    static var codec: String { "libavcodec \(avcodec_version())" }
+
     public static var text: String {
         let version = { (number: UInt32) in "\(number >> 16).\(number >> 8 & 0xFF).\(number & 0xFF)" }
         return "libavcodec \(version(avcodec_version())), libavformat \(version(avformat_version())), "

@@ -200,17 +200,8 @@ final class PictureEncoder {
     init(
         encoding: VideoEncoding, output: OutputPlan, globalHeader: Bool, threads: Int? = nil, copy: CopyStream? = nil
     ) throws(LibAVError) {
-        let target = PixelFormat(name: Self.pixelFormat(encoding)) ?? .yuv420p
-        var settings = VideoEncoderSettings(
-            codec: Self.encoderName(encoding.codec), width: output.encodedSize.width, height: output.encodedSize.height,
-            pixelFormat: target, frameRate: output.fps, quality: Self.quality(encoding),
-            keyframeInterval: Int(clamping: encoding.keyframeInterval), threads: threads)
-        if [.h264, .hevc].contains(encoding.codec) { settings.preset = encoding.preset }
-        if let copy, encoding.codec == .h264 {
-            settings.profile = copy.profile
-            settings.x264Options = copy.x264Options
-            settings.colors = copy.colors
-        }
+        let settings = Self.settings(encoding: encoding, output: output, threads: threads, copy: copy)
+        let target = settings.pixelFormat
         encoder = try Encoder(video: settings, globalHeader: globalHeader)
         staging = try Frame.video(width: output.encodedSize.width, height: output.encodedSize.height, format: .yuv420p)
         passedThrough = try Frame()
@@ -220,6 +211,23 @@ final class PictureEncoder {
             : try Scaler(
                 sourceWidth: output.encodedSize.width, sourceHeight: output.encodedSize.height, sourceFormat: .yuv420p,
                 width: output.encodedSize.width, height: output.encodedSize.height, format: target)
+    }
+
+    /// What the encoder of `encoding` is asked to make.
+    static func settings(encoding: VideoEncoding, output: OutputPlan, threads: Int?, copy: CopyStream?)
+        -> VideoEncoderSettings
+    {
+        var settings = VideoEncoderSettings(
+            codec: encoderName(encoding.codec), width: output.encodedSize.width, height: output.encodedSize.height,
+            pixelFormat: PixelFormat(name: pixelFormat(encoding)) ?? .yuv420p, frameRate: output.fps,
+            quality: quality(encoding), keyframeInterval: Int(clamping: encoding.keyframeInterval), threads: threads)
+        if [.h264, .hevc].contains(encoding.codec) { settings.preset = encoding.preset }
+        if let copy, encoding.codec == .h264 {
+            settings.profile = copy.profile
+            settings.x264Options = copy.x264Options
+            settings.colors = copy.colors
+        }
+        return settings
     }
 
     func encode(_ picture: OutputPicture, pts: Int64) throws(LibAVError) {

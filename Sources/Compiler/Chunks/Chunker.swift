@@ -15,36 +15,39 @@ import EDLParser
 /// A chunk's fingerprint covers everything that decides its bytes, and nothing
 /// that does not: its layers with times relative to the chunk (not the absolute
 /// times, track numbers, item ranges or YAML lines), its frame count, the
-/// sources by content (`identities`, from the backend), the output's picture
-/// and encoder settings, and the renderer (`renderer`, from the backend). It is
+/// sources by content (`identities`), the output's picture and encoder
+/// settings, and the renderer (see `chunks(window:renderer:)`). It is
 /// `Fingerprint.sha256` of a `ChunkContent`: the plan's types encoded as they are.
+/// `ChunkPlanner` gathers what it needs.
 public struct Chunker: Sendable {
     public let plan: RenderPlan
     /// One identity per source, indexed like `plan.sources`: a hash of a file's
     /// bytes, of a text's rendered picture, or a generator's parameters.
     public let identities: [String]
-    /// The renderer and encoder version, and anything else of the backend that
-    /// changes encoded bytes.
-    public let renderer: String
     /// Frames between regular cuts inside a long segment (about 2 s).
     public let length: Int64
     /// Output frames copied from sources (`CopyPlanner`), in order: each is a
     /// chunk of its own, and the frames around it render as usual.
     public let copies: [CopyRun]
 
-    public init(plan: RenderPlan, identities: [String], renderer: String, length: Int64? = nil, copies: [CopyRun] = []) {
+    public init(plan: RenderPlan, identities: [String], length: Int64? = nil, copies: [CopyRun] = []) {
         self.plan = plan
         self.identities = identities
-        self.renderer = renderer
         self.length = max(1, length ?? Rational(2).rounded(times: plan.output.fps.rate))
         self.copies = copies
     }
 
     /// The chunks covering `window` (all frames by default), in order.
-    public func chunks(window: Range<Int64>? = nil) -> [Chunk] {
+    /// `renderer` names the renderer and encoder version, and anything else of
+    /// the backend that changes encoded bytes; it is asked once, when the first
+    /// rendered chunk is fingerprinted (copied chunks are their sources' bytes).
+    public func chunks<Failure: Error>(
+        window: Range<Int64>? = nil, renderer: () throws(Failure) -> String
+    ) throws(Failure) -> [Chunk] {
         let window = window ?? 0..<plan.output.frameCount
         var chunks: [Chunk] = []
         var copies = copies[...]
+        var named: String?
         for segment in plan.video where segment.frames.overlaps(window) {
             let lower = max(segment.frames.lowerBound, window.lowerBound)
             let upper = min(segment.frames.upperBound, window.upperBound)
@@ -64,7 +67,10 @@ public struct Chunker: Sendable {
                 // A tail shorter than half a length would cost an encoder start of its own.
                 if 2 * (upper - end) < length { end = upper }
                 if let copy = copies.first, copy.frames.lowerBound > first { end = min(end, copy.frames.lowerBound) }
-                chunks.append(chunk(first..<end, layers: segment.layers))
+                let name: String
+                if let named { name = named } else { name = try renderer() }
+                named = name
+                chunks.append(chunk(first..<end, layers: segment.layers, renderer: name))
                 first = end
             }
         }
@@ -85,7 +91,7 @@ public struct Chunker: Sendable {
             fingerprint: Fingerprint.sha256(copy.drawn, identities: identities))
     }
 
-    private func chunk(_ frames: Range<Int64>, layers: [Layer]) -> Chunk {
+    private func chunk(_ frames: Range<Int64>, layers: [Layer], renderer: String) -> Chunk {
         let start = Rational(frames.lowerBound) / plan.output.fps.rate
         let local = layers.map { $0.shifted(by: .zero - start) }
         let counts = layers.contains { plan.source($0.source)?.kind == .pattern(.counter) }

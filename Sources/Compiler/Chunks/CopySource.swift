@@ -17,10 +17,14 @@ public struct CopySource: Hashable, Sendable, Codable {
     /// Presentation indices of the frames decoding can start at without any
     /// earlier frame (H.264 IDR pictures), ascending.
     public var keyframes: [Int]
+    /// Frames decoding runs ahead of presentation at most (0 without B-frames).
+    public var delay: Int
+    /// The colour description the stream's parameter sets carry.
+    public var colors: ColorDescription
 
     public init(
         codec: VideoCodec, pixelFormat: String, size: PixelSize, parameterSets: [UInt8], frameStarts: [Rational],
-        keyframes: [Int]
+        keyframes: [Int], delay: Int, colors: ColorDescription
     ) {
         self.codec = codec
         self.pixelFormat = pixelFormat
@@ -28,6 +32,8 @@ public struct CopySource: Hashable, Sendable, Codable {
         self.parameterSets = parameterSets
         self.frameStarts = frameStarts
         self.keyframes = keyframes
+        self.delay = delay
+        self.colors = colors
     }
 
     /// The frame shown at source time `time`, by the decoder's rule (sample and
@@ -66,5 +72,21 @@ public struct CopyRun: Hashable, Sendable, Codable {
         self.frames = frames
         self.source = source
         self.sourceFrames = sourceFrames
+    }
+}
+
+/// How a video stream says its samples are to be read: libav's `AVColorRange`,
+/// `AVColorSpace`, `AVColorPrimaries` and `AVColorTransferCharacteristic` values.
+public struct ColorDescription: Hashable, Sendable, Codable {
+    public var range: UInt32
+    public var space: UInt32
+    public var primaries: UInt32
+    public var transfer: UInt32
+
+    public init(range: UInt32, space: UInt32, primaries: UInt32, transfer: UInt32) {
+        self.range = range
+        self.space = space
+        self.primaries = primaries
+        self.transfer = transfer
     }
 }

@@ -42,7 +42,7 @@ extension SourceID {
 /// What decides a rendered chunk's bytes. Times are relative to the chunk, so
 /// its fingerprint does not depend on where it sits on the timeline.
 struct ChunkContent: Encodable {
-    /// The renderer and encoder (see `Chunker.renderer`).
+    /// The renderer and encoder (see `ChunkPlanner.renderer(copy:)`).
     var renderer: String
     var output: OutputPlan
     var frameCount: Int
@@ -87,7 +87,7 @@ extension OutputPlan {
     /// The output as a chunk's fingerprint sees it: its picture and encoder
     /// settings. The file (path, container, metadata, faststart), its length
     /// and whether sources may be copied do not change a rendered chunk's bytes
-    /// (copying changes the encoder, which `Chunker.renderer` names).
+    /// (copying changes the encoder, which `ChunkPlanner.renderer(copy:)` names).
     var drawn: OutputPlan {
         var drawn = self
         drawn.path = ""

@@ -1,18 +1,18 @@
 /// H.264 parameter sets as an MP4, MOV or Matroska file holds them: the
 /// `avcC` record (ISO/IEC 14496-15), with the few fields of them that decide
 /// whether a source's packets and encoded ones can share one stream.
-struct AVCRecord: Hashable, Sendable, Codable {
+public struct AVCRecord: Hashable, Sendable, Codable {
     /// Sequence parameter set NAL units, header byte included.
-    var sequenceSets: [[UInt8]]
+    public var sequenceSets: [[UInt8]]
     /// Picture parameter set NAL units, header byte included.
-    var pictureSets: [[UInt8]]
+    public var pictureSets: [[UInt8]]
     /// Bytes of each NAL unit's length prefix in the packets.
-    var lengthSize: Int
+    public var lengthSize: Int
     /// What follows the sets in a High profile record (chroma format, bit depths).
     var trailer: [UInt8]
 
     /// Reads an `avcC` record; nil when the bytes are not one.
-    init?(record bytes: [UInt8]) {
+    public init?(record bytes: [UInt8]) {
         guard bytes.count >= 7, bytes[0] == 1 else { return nil }
         lengthSize = Int(bytes[4] & 3) + 1
         var offset = 6
@@ -37,7 +37,7 @@ struct AVCRecord: Hashable, Sendable, Codable {
     }
 
     /// The parameter sets in an encoder's Annex B extradata (start codes between units).
-    init?(annexB bytes: [UInt8], lengthSize: Int = 4, trailer: [UInt8] = []) {
+    public init?(annexB bytes: [UInt8], lengthSize: Int = 4, trailer: [UInt8] = []) {
         let units = NALUnits.annexB(bytes)
         sequenceSets = units.filter { NALUnits.type($0) == 7 }
         pictureSets = units.filter { NALUnits.type($0) == 8 }
@@ -95,7 +95,7 @@ struct AVCRecord: Hashable, Sendable, Codable {
 }
 
 /// NAL units in Annex B byte streams and in length-prefixed packets.
-enum NALUnits {
+public enum NALUnits {
     /// `nal_unit_type` of a unit (5 is an IDR slice, 7 an SPS, 8 a PPS).
     static func type(_ unit: some Collection<UInt8>) -> Int {
         unit.first.map { Int($0 & 0x1F) } ?? 0
@@ -124,7 +124,7 @@ enum NALUnits {
     }
 
     /// An Annex B packet as 4-byte length-prefixed units, the form MP4 and Matroska keep.
-    static func lengthPrefixed(annexB bytes: [UInt8]) -> [UInt8] {
+    public static func lengthPrefixed(annexB bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 16)
         for unit in annexB(bytes) {
@@ -136,7 +136,7 @@ enum NALUnits {
     }
 
     /// The unit types of a length-prefixed packet; nil when the lengths do not add up.
-    static func types(lengthPrefixed bytes: UnsafeBufferPointer<UInt8>, lengthSize: Int) -> [Int]? {
+    public static func types(lengthPrefixed bytes: UnsafeBufferPointer<UInt8>, lengthSize: Int) -> [Int]? {
         var types: [Int] = []
         var offset = 0
         while offset < bytes.count {

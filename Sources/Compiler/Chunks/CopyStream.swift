@@ -1,22 +1,20 @@
-import Compiler
-
 /// The output's video stream when some chunks are copied from sources (SPEC 18).
 ///
 /// Copied packets name the sources' parameter sets; rendered chunks are
 /// encoded to the same profile, level, entropy coder and B-frame depth, under
 /// parameter set ids of their own, and the output's `avcC` record holds both
 /// sets. A decoder switches between them at each chunk's IDR picture.
-struct CopyStream: Sendable, Hashable, Codable {
+public struct CopyStream: Sendable, Hashable, Codable {
     /// The parameter sets of the copied sources.
     let sources: AVCRecord
     /// Frames decoding runs ahead of presentation in the copied packets.
-    let delay: Int
+    public let delay: Int
     /// How rendered chunks are encoded to fit beside them.
-    let profile: String
-    let x264Options: String
+    public let profile: String
+    public let x264Options: String
     /// The sources' colour description, which rendered chunks repeat so that
     /// players read every frame alike.
-    let colors: ColorDescription
+    public let colors: ColorDescription
 
     /// Nil when the sources' profile is one rendered chunks cannot match.
     init?(sources: AVCRecord, delay: Int, colors: ColorDescription) {
@@ -36,15 +34,17 @@ struct CopyStream: Sendable, Hashable, Codable {
         x264Options = options.joined(separator: ":")
     }
 
-    /// The stream of the copy runs' sources, when they can share one with rendered chunks.
-    static func of(_ runs: [CopyRun], scans: [SourceID: CopyScan]) -> CopyStream? {
-        let used = Set(runs.map(\.source)).compactMap { scans[$0] }
+    /// The stream of the copy runs' sources, when they can share one with
+    /// rendered chunks. The runs' sources share one set of parameter sets
+    /// (`CopyPlanner.runs`); the colours are those of the first source.
+    static func of(_ runs: [CopyRun], sources: [SourceID: CopySource]) -> CopyStream? {
+        let used = Set(runs.map(\.source)).sorted().compactMap { sources[$0] }
         guard let first = used.first, let record = AVCRecord(record: first.parameterSets) else { return nil }
         return CopyStream(sources: record, delay: used.map(\.delay).max() ?? 0, colors: first.colors)
     }
 
     /// The output's `avcC` record: the sources' sets, then the encoder's.
-    func record(encoderExtradata: [UInt8]) -> [UInt8]? {
+    public func record(encoderExtradata: [UInt8]) -> [UInt8]? {
         guard let encoded = AVCRecord(annexB: encoderExtradata) else { return nil }
         let ids = Set(sources.sequenceIDs + sources.pictureIDs)
         guard ids.isDisjoint(with: encoded.sequenceIDs + encoded.pictureIDs) else { return nil }

@@ -1,0 +1,76 @@
+import Compiler
+import EDLParser
+import Foundation
+import Synchronization
+
+/// The facts chunk planning asks for (`ChunkFacts`), as `MediaProbe` finds
+/// media facts for compiling: files' hashes and copy scans read once and
+/// remembered in the cache, texts and patterns drawn, and the chunks'
+/// encoder opened once per settings in a process.
+final class ChunkProbe: ChunkFacts {
+    private let cache: ChunkCache
+    /// Made at the first text or pattern, for the plan and its compositions: fonts are set up once.
+    private var text: TextRasterizer?
+    /// The copy scans read, by file: what the join copies packets by.
+    private(set) var scans: [FileSource: CopyScan] = [:]
+
+    init(cache: ChunkCache) {
+        self.cache = cache
+    }
+
+    /// `plan` laid out in chunks by `ChunkPlanner` with the facts found through
+    /// `cache`, and the scans of the sources that copy chunks may read.
+    static func layout(of plan: RenderPlan, cache: ChunkCache, window: Range<Int64>?, length: Int64?) throws -> (
+        chunks: [Chunk], copy: CopyStream?, scans: [SourceID: CopyScan]
+    ) {
+        try plan.checkedForRendering()  // render chunk and join check the manifest's plan as they load it
+        let probe = ChunkProbe(cache: cache)
+        let layout = try ChunkPlanner(plan: plan, facts: probe, length: length).layout(window: window)
+        var scans: [SourceID: CopyScan] = [:]
+        for source in plan.sources {
+            if case .file(let file) = source.kind, let scan = probe.scans[file] { scans[source.id] = scan }
+        }
+        return (layout.chunks, layout.copy, scans)
+    }
+
+    func contentHash(ofFile path: String) throws -> String {
+        try cache.contentHash(ofFile: path)
+    }
+
+    func pictureHash(of picture: GeneratedPicture) throws -> String {
+        let text = try self.text ?? TextRasterizer()
+        self.text = text
+        let image: RGBAImage
+        switch picture {
+        case .text(let content):
+            image = RGBAImage(try text.render(content))
+        case .pattern(.counter, let size, let fps):
+            image = try PatternPainter(size: size, text: text).counter(frame: 0, fps: fps)
+        case .pattern(let pattern, let size, _):
+            image = PatternPainter(size: size, text: text).still(pattern)
+        }
+        return "\(image.width)x\(image.height) " + image.withUnsafeBytes { ContentHash.sha256(Data($0)) }
+    }
+
+    func copySource(of file: FileSource) throws -> CopySource? {
+        guard let scan = try cache.copyScan(of: file) else { return nil }
+        scans[file] = scan
+        return scan.source
+    }
+
+    func chunkEncoder(_ encoding: VideoEncoding, output: OutputPlan, copy: CopyStream?) throws -> EncoderFacts {
+        let settings = PictureEncoder.settings(
+            encoding: encoding, output: output, threads: PictureEncoder.chunkThreads, copy: copy)
+        if let known = Self.encoders.withLock({ $0[settings] }) { return known }
+        let encoder = try PictureEncoder.forChunks(encoding: encoding, output: output, copy: copy).encoder
+        let facts = EncoderFacts(
+            name: encoder.codecName, library: LibraryVersions.codec, threads: PictureEncoder.chunkThreads,
+            parameterSets: encoder.extradata)
+        Self.encoders.withLock { $0[settings] = facts }
+        return facts
+    }
+
+    /// What each chunk encoder's settings make, learnt by opening it once in
+    /// the process: planning again (`--watch`, the studio) opens none.
+    private static let encoders = Mutex<[VideoEncoderSettings: EncoderFacts]>([:])
+}

@@ -1,0 +1,107 @@
+import EDLParser
+import Testing
+
+@testable import Compiler
+
+/// The chunk planner runs on facts alone (SPEC 18): no media is read and no
+/// encoder opened here, yet the chunks are those `render plan` lists.
+@Suite struct ChunkPlannerTests {
+    /// Facts as fixed answers, and the questions asked.
+    final class FixedFacts: ChunkFacts {
+        /// An x264 `avcC` record (High profile, level 1.3, CABAC, ids 0).
+        static let parameterSets: [UInt8] = [
+            1, 100, 0, 13, 255, 225, 0, 28, 103, 100, 0, 13, 172, 217, 65, 65, 159, 159, 1, 106, 2, 2, 2, 128, 0, 0, 3,
+            0, 128, 0, 0, 30, 7, 138, 20, 203, 1, 0, 6, 104, 235, 225, 178, 200, 176, 253, 248, 248, 0,
+        ]
+        var pictures: [GeneratedPicture] = []
+        var scanned: [String] = []
+        var encoders: [CopyStream?] = []
+
+        func contentHash(ofFile path: String) throws -> String {
+            ContentHash.sha256("bytes of " + path)
+        }
+
+        func pictureHash(of picture: GeneratedPicture) throws -> String {
+            pictures.append(picture)
+            return "320x180 " + ContentHash.sha256("\(picture)")
+        }
+
+        /// 6 s at 30 fps, a keyframe every 2 s.
+        func copySource(of file: FileSource) throws -> CopySource? {
+            scanned.append(file.path)
+            return CopySource(
+                codec: .h264, pixelFormat: "yuv420p", size: PixelSize(width: 320, height: 180),
+                parameterSets: Self.parameterSets, frameStarts: (0..<180).map { Rational(Int64($0)) / Rational(30) },
+                keyframes: [0, 60, 120], delay: 2, colors: ColorDescription(range: 1, space: 1, primaries: 1, transfer: 1))
+        }
+
+        func chunkEncoder(_ encoding: VideoEncoding, output: OutputPlan, copy: CopyStream?) throws -> EncoderFacts {
+            encoders.append(copy)
+            return EncoderFacts(name: "libx264", library: "libavcodec 1", threads: 2, parameterSets: [0, 0, 0, 1, 103])
+        }
+    }
+
+    func plan(_ items: String) throws -> RenderPlan {
+        let yaml = """
+            cutlist: 1
+            output: { size: 320x180, fps: 30 }
+            tracks:
+              - items:
+            \(items)
+            """
+        let a = MediaFacts.video(q(6), size: PixelSize(width: 320, height: 180), audio: false)
+        let b = MediaFacts.video(q(6), size: PixelSize(width: 640, height: 360), audio: false)
+        return try #require(compileYAML(yaml, ["/p/a.mp4": a, "/p/b.mp4": b]).plan)
+    }
+
+    @Test func chunksAreThoseRenderPlanListsWithTheEncoderAskedOnceForTheCopyStream() throws {
+        let plan = try plan(
+            """
+                  - { source: a.mp4, from: 0.5s, to: 5s }
+                  - { text: "The end", duration: 1s }
+                  - { pattern: bars, duration: 1s }
+            """)
+        let facts = FixedFacts()
+        let layout = try ChunkPlanner(plan: plan, facts: facts).layout()
+        // a shows source frames 15..<150: its whole groups 60..<120 copy, as output frames 45..<105.
+        #expect(
+            plan.chunkText(layout.chunks) == """
+                chunk frames 0..<45 render c5403f96d863e9cbf574dcc695213e7aeaa13aef04180c59b9abaf89226808e0
+                chunk frames 45..<105 copy 52a27b07c999f42090cae6fcbfe2693629f21a6e9a1c48582ee00def0574f249
+                chunk frames 105..<135 render 889c057dac8370bcc4d85d26409915ccae814fd2032b7a62f843280f771b020e
+                chunk frames 135..<165 render a59fb69080065ebbeef55b4c99704ff5fa0c8c1af8e3612d4dae9129bb610e7f
+                chunk frames 165..<195 render ba23b43259d51abdfee9bee085e21d471be6e4da4ee62ebdc10cc98c8c5fb399
+
+                """)
+        #expect(facts.scanned == ["/p/a.mp4"])
+        #expect(
+            facts.pictures == [
+                .text(TextContent(string: "The end")),
+                .pattern(.bars, size: PixelSize(width: 320, height: 180), fps: FrameRate.thirty),
+            ])
+        // Rendered chunks are encoded to fit beside the copied packets: the encoder is asked once, with that stream.
+        #expect(facts.encoders.map { $0?.x264Options } == ["sps-id=1:level=13:cabac=1"])
+        #expect(layout.copy?.profile == "high" && layout.copy?.delay == 2)
+    }
+
+    @Test func aPlanOfCopiedChunksOnlyOpensNoEncoder() throws {
+        let plan = try plan("      - { source: a.mp4, from: 2s, to: 4s }")
+        let facts = FixedFacts()
+        let layout = try ChunkPlanner(plan: plan, facts: facts).layout()
+        #expect(plan.chunkText(layout.chunks).hasPrefix("chunk frames 0..<60 copy "))
+        #expect(layout.chunks.count == 1 && facts.encoders.isEmpty)
+    }
+
+    /// b is not the output's size: its packets could never be copied.
+    @Test func sourcesThatCannotBeCopiedAreNotScanned() throws {
+        let plan = try plan(
+            """
+                  - { source: b.mp4, from: 0s, to: 2s }
+                  - { text: "The end", duration: 1s }
+            """)
+        let facts = FixedFacts()
+        let layout = try ChunkPlanner(plan: plan, facts: facts).layout()
+        #expect(facts.scanned.isEmpty && layout.copy == nil && facts.encoders.count == 1)
+        #expect(layout.chunks.map(\.kind) == [.render, .render])
+    }
+}
