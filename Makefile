@@ -20,8 +20,10 @@ test: lint
 	$(SWIFT) test
 
 # Formatting follows .swift-format; `swift format format -i -r Sources Tests` fixes it.
+# Backend's folders are layers: check-layers.sh fails when two use each other.
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Fuzz Package.swift
+	scripts/check-layers.sh
 
 # After editing schema/cutlist.schema.json: rebuilds the copy that `render schema` prints.
 schema:
