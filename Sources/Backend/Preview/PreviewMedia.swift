@@ -26,8 +26,10 @@ public struct PreviewMedia: Sendable {
     public let chunks: [Chunk]
     /// The video's init segment; nil when the plan has no video.
     public let videoInit: InitSegment?
-    /// The sound, when the plan has some.
+    /// The sound, when the plan has some that a browser plays (AAC or Opus).
     public let sound: PreviewSound?
+    /// Why the plan's sound cannot be played (`sound` is nil then), to show the user.
+    public let soundProblem: String?
     private let joiner: ChunkJoiner
 
     /// The chunks of `renderer`'s plan (its whole timeline) and their stream.
@@ -45,7 +47,15 @@ public struct PreviewMedia: Sendable {
         self.chunks = chunks
         joiner = ChunkJoiner(encoder: ChunkEncoder(plan: plan, cache: renderer.cache, copy: copy), scans: scans)
         videoInit = try Self.videoInit(plan: plan, joiner: joiner)
-        sound = try plan.audio.format.map { try PreviewSound(plan: plan, format: $0) }
+        if let format = plan.audio.format, let codec = PreviewSound.codec(format.codec) {
+            sound = try PreviewSound(plan: plan, format: format, codec: codec)
+            soundProblem = nil
+        } else {
+            sound = nil
+            soundProblem = plan.audio.format.map {
+                "the preview plays AAC or Opus sound; browsers do not play \($0.codec.rawValue) from fragmented MP4"
+            }
+        }
     }
 
     /// The media segment of the chunk at `position`: a `moof` + `mdat` holding

@@ -10,7 +10,7 @@ import Foundation
 /// Segment `i` holds `packetsPerSegment` encoder packets (the last, the rest):
 /// about 2 s, and exactly the output samples `segments[i]`.
 public final class PreviewSound: @unchecked Sendable {
-    /// RFC 6381's `codecs` value (`mp4a.40.2` for AAC).
+    /// RFC 6381's `codecs` value: `mp4a.40.2` (AAC) or `opus`.
     public let codec: String
     public let sampleRate: Int
     /// The output samples each segment sounds, in order: sample `s` sounds at `s / sampleRate` seconds.
@@ -41,10 +41,11 @@ public final class PreviewSound: @unchecked Sendable {
 
     static let segmentSeconds = 2
 
-    init(plan: RenderPlan, format: AudioFormat) throws {
+    /// `codec` is `Self.codec(format.codec)`.
+    init(plan: RenderPlan, format: AudioFormat, codec: String) throws {
         self.plan = plan
         sampleRate = format.sampleRate
-        codec = try Self.codec(format.codec)
+        self.codec = codec
         // The encoder's frame size and priming place its packets: packet `k`
         // sounds samples `k·F − P ..< (k+1)·F − P`.
         let probe = try Self.writer(plan: plan, format: format)
@@ -131,13 +132,14 @@ public final class PreviewSound: @unchecked Sendable {
         return try MediaWriter(path: "", output: output, audio: format, fragments: MovieFragments())
     }
 
-    private static func codec(_ codec: AudioCodec) throws -> String {
+    /// RFC 6381's `codecs` value of the sound codecs a browser plays from
+    /// fragmented MP4 (Chromium takes neither MP3 nor FLAC in MP4 there, and
+    /// libavformat writes FLAC in MP4 only as an experiment); nil for the others.
+    static func codec(_ codec: AudioCodec) -> String? {
         switch codec {
         case .aac: return "mp4a.40.2"
         case .opus: return "opus"
-        case .mp3: return "mp4a.40.34"
-        case .flac: return "flac"
-        case .pcm: throw RenderFailure("a browser cannot play PCM sound in MP4; the preview needs another audio codec")
+        case .mp3, .flac, .pcm: return nil
         }
     }
 }

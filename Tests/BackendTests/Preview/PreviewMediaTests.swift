@@ -143,6 +143,51 @@ import Testing
         #expect(same)
     }
 
+    @Test func opusSoundIsCutAlikeAndSoundBrowsersCannotPlayIsLeftOut() throws {
+        let workspace = try RenderWorkspace()
+        func project(_ container: String, _ codec: String) -> String {
+            """
+            cutlist: 1
+            output: { path: out.\(container), size: 64x36, fps: 25, audio: { codec: \(codec) } }
+            tracks:
+              - items: [{ color: red, duration: 5s }]
+              - kind: audio
+                items: [{ tone: 440, duration: 5s }]
+            """
+        }
+        let (rendered, preview) = try renderAndPreview(project("mkv", "opus"), in: workspace, length: nil)
+        let sound = try #require(preview.sound)
+        let initSegment = try sound.initSegment()
+        #expect(initSegment.mimeType == "audio/mp4; codecs=\"opus\"")
+        let priming = try #require(MP4Boxes(initSegment.bytes).first("moov/trak/edts/elst").map(MP4Boxes.editMediaTime))
+        // 100 packets of 960 samples a segment, 312 samples of priming.
+        #expect(priming == 312 && sound.segments == [0..<95_688, 95_688..<191_688, 191_688..<240_000])
+        let segments = try sound.segments.indices.map { try sound.segment($0) }
+        for (index, segment) in segments.enumerated() {
+            let decodeTime = try #require(MP4Boxes(segment).first("moof/traf/tfdt").map(MP4Boxes.decodeTime))
+            #expect(max(0, decodeTime - priming) == sound.segments[index].lowerBound)
+        }
+        let joined = workspace.directory + "/sound.mp4"
+        try (initSegment.bytes + segments.reduce(Data(), +)).write(to: URL(fileURLWithPath: joined))
+        // Matroska counts time in milliseconds: the packets' bytes are compared.
+        func payloads(_ path: String) throws -> [[String: String]] {
+            try Self.packets(path, stream: "a:0").map { $0.filter { ["size", "data_hash"].contains($0.key) } }
+        }
+        #expect(try payloads(joined) == payloads(rendered))
+
+        for codec in ["mp3", "pcm_s16le"] {
+            let container = codec == "mp3" ? "mp4" : "mov"
+            var plan = try workspace.plan(project(container, codec))
+            plan.output.path = workspace.directory + "/\(codec).\(container)"
+            let preview = try PreviewMedia(
+                renderer: ChunkedRenderer(plan: plan, cache: try ChunkCache(directory: workspace.directory + "/cache")))
+            #expect(preview.sound == nil && preview.videoInit != nil)
+            #expect(
+                preview.soundProblem
+                    == "the preview plays AAC or Opus sound; browsers do not play \(codec) from fragmented MP4")
+        }
+    }
+
     /// Each packet's timestamps, duration, size, flags and MD5, as `ffprobe` reads them.
     static func packets(_ path: String, stream: String) throws -> [[String: String]] {
         let json = try MediaFixtures.run(
