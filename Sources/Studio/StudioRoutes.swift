@@ -90,10 +90,13 @@ extension Studio {
             return Self.text(
                 "frame \(index) is outside the output's \(version.plan.output.frameCount) frames\n", status: .notFound)
         }
+        // One thread per decoder: the chunk workers beside it are the parallelism.
         let result: Result<Data, any Error> = await withCheckedContinuation { continuation in
             stills.async {
                 continuation.resume(
-                    returning: Result { try PictureFile.pngData(try Renderer(plan: version.plan).picture(at: index)) })
+                    returning: Result {
+                        try PictureFile.pngData(try Renderer(plan: version.plan, threads: .single).picture(at: index))
+                    })
             }
         }
         switch result {

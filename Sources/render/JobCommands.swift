@@ -73,7 +73,6 @@ struct ChunkCommand: ParsableCommand {
         guard let task = index ?? names.lazy.compactMap({ environment[$0].flatMap(Int.init) }).first else {
             throw ValidationError("no task: give --index K, or run as an array job (\(names.joined(separator: ", ")))")
         }
-        ThreadBudget.limit(to: 1)
         let encoded = try JobCommand.failing {
             try JobFolder(directory: job).runTask(
                 task, root: root, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,

@@ -156,14 +156,11 @@ struct RenderProject: ParsableCommand {
         _ plan: RenderPlan, to destination: SafeOutput, frames: Range<Int64>?, reporter: ProgressReporter
     ) throws -> ChunkReport? {
         guard ChunkedRenderer.canChunk(plan) else {
-            if let jobs { ThreadBudget.limit(to: jobs) }
-            try Renderer(plan: plan).render(
+            try Renderer(plan: plan, threads: jobs.map { ThreadBudget(perCodec: $0) } ?? .perCore).render(
                 to: destination.temporary, frames: frames, progress: reporter.report,
                 isCancelled: { Interruption.isRequested })
             return nil
         }
-        // The workers and their encoders' threads are the parallelism: each decoder gets one thread.
-        ThreadBudget.limit(to: 1)
         return try cacheOptions.using(scratch: destination.temporary + ".chunks", quiet: quiet) { cache in
             let renderer = ChunkedRenderer(
                 plan: plan, cache: cache, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)

@@ -50,7 +50,6 @@ struct StudioCommand: ParsableCommand {
             Terminal.printError(
                 "warning: listening on \(host): other machines can reach the studio and read the project's pictures")
         }
-        ThreadBudget.limit(to: 1)
         let options = Studio.Options(
             host: host, port: port, editor: editor, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let scratch = NSTemporaryDirectory() + "cutlist-studio-cache-\(ProcessInfo.processInfo.processIdentifier)"

@@ -20,6 +20,8 @@ struct ChunkJoiner: Sendable {
     let encoder: ChunkEncoder
     /// The copied sources' scans, by source.
     var scans: [SourceID: CopyScan] = [:]
+    /// For the sound's decoders and encoder: one each beside chunk workers.
+    var threads: ThreadBudget
     var plan: RenderPlan { encoder.plan }
     var cache: ChunkCache { encoder.cache }
 
@@ -29,8 +31,9 @@ struct ChunkJoiner: Sendable {
         _ chunks: [Chunk], window: Range<Int64>, into path: String, isCancelled: () -> Bool, ready: (Int) throws -> Void
     ) throws -> Set<String> {
         let writer = try MediaWriter(
-            path: path, output: plan.output, audio: plan.audio.format, copyingChunks: true, copy: encoder.copy)
-        let audio = try AudioFeed(plan: plan, window: window)
+            path: path, output: plan.output, audio: plan.audio.format, copyingChunks: true, copy: encoder.copy,
+            threads: threads)
+        let audio = try AudioFeed(plan: plan, window: window, threads: threads)
         var seams = seams(for: writer)
         var repaired: Set<String> = []
         for (position, chunk) in chunks.enumerated() {

@@ -75,12 +75,15 @@ struct ChunkEncoder: Sendable {
     let cache: ChunkCache
     /// Set when other chunks are copied from sources: encode to fit beside them.
     var copy: CopyStream?
+    /// The workers are the parallelism: each decoder gets one thread (the
+    /// encoders have `PictureEncoder.chunkThreads`).
+    static let decoderThreads = ThreadBudget.single
 
     /// One worker's loop: chunks from the queue until none is left.
     fileprivate func run(
         worker: Int, chunks: [Chunk], queue: WorkQueue, isCancelled: @Sendable () -> Bool, encoded: (Int) -> Void
     ) throws {
-        let compositor = FrameCompositor(plan: plan, text: try TextRasterizer())
+        let compositor = FrameCompositor(plan: plan, text: try TextRasterizer(), threads: Self.decoderThreads)
         while let index = queue.next(for: worker) {
             let file = try encode(chunks[index], with: compositor) {
                 if queue.failure != nil || isCancelled() { throw RenderFailure.cancelled }
@@ -95,8 +98,10 @@ struct ChunkEncoder: Sendable {
     /// damaged) and returns it: the join does not read it back, so a prune
     /// running beside it cannot take it away.
     func encodeNow(_ chunk: Chunk) throws -> ChunkFile {
-        guard let file = try encode(chunk, with: FrameCompositor(plan: plan, text: try TextRasterizer()), frameDone: {})
-        else { throw RenderFailure("the output has no video to encode") }
+        let compositor = FrameCompositor(plan: plan, text: try TextRasterizer(), threads: Self.decoderThreads)
+        guard let file = try encode(chunk, with: compositor, frameDone: {}) else {
+            throw RenderFailure("the output has no video to encode")
+        }
         return file
     }
 

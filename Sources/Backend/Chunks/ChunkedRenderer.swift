@@ -144,7 +144,7 @@ public struct ChunkedRenderer: Sendable {
             }, isCancelled: isCancelled)
         let repaired: Set<String>
         do {
-            repaired = try ChunkJoiner(encoder: encoder, scans: scans).join(
+            repaired = try ChunkJoiner(encoder: encoder, scans: scans, threads: .single).join(
                 chunks, window: window, into: path, isCancelled: isCancelled
             ) { position in
                 guard let index = missingIndex[chunks[position].fingerprint] else { return }

@@ -143,7 +143,7 @@ public struct JobFolder: Sendable {
         }
         let encoder = ChunkEncoder(plan: manifest.plan, cache: cache, copy: manifest.copy)
         let scans = Dictionary(uniqueKeysWithValues: manifest.scans.map { ($0.source, $0.scan) })
-        _ = try ChunkJoiner(encoder: encoder, scans: scans).join(
+        _ = try ChunkJoiner(encoder: encoder, scans: scans, threads: .perCore).join(
             manifest.chunks, window: 0..<manifest.plan.output.frameCount, into: path, isCancelled: isCancelled
         ) { _ in }
     }

@@ -13,10 +13,10 @@ final class DecodedStream {
     /// Source time 0, in seconds of the file's timeline (`InputFile.startTime`).
     let origin: Rational
 
-    init(input: InputFile, streamIndex: Int, reduction: Int = 0) throws(LibAVError) {
+    init(input: InputFile, streamIndex: Int, reduction: Int = 0, threads: ThreadBudget) throws(LibAVError) {
         self.input = input
         origin = input.startTime
-        decoder = try Decoder(input: input, streamIndex: streamIndex, reduction: reduction)
+        decoder = try Decoder(input: input, streamIndex: streamIndex, reduction: reduction, threads: threads)
         packet = try Packet()
     }
 

@@ -20,7 +20,9 @@ public final class Decoder {
 
     /// `reduction` k decodes at 1/2^k of the coded size where the codec can
     /// (JPEG: k up to 3), without making the full-size picture; else it is ignored.
-    public init(input: InputFile, streamIndex: Int, reduction: Int = 0) throws(LibAVError) {
+    public init(input: InputFile, streamIndex: Int, reduction: Int = 0, threads budget: ThreadBudget = .perCore)
+        throws(LibAVError)
+    {
         guard let stream = input.stream(streamIndex), let parameters = stream.pointee.codecpar else {
             throw .invalid("Decoder", "'\(input.path)' has no stream \(streamIndex)")
         }
@@ -33,7 +35,7 @@ public final class Decoder {
         self.streamIndex = streamIndex
         timeBase = Rational(stream.pointee.time_base) ?? .one
         // Counted from here: a throw below still runs deinit, which uncounts it.
-        let threads = ThreadBudget.decoderOpened()  // 0: one per core
+        let threads = budget.decoderOpened()  // 0: one per core
         try LibAV.check(avcodec_parameters_to_context(context, parameters), "avcodec_parameters_to_context")
         context.pointee.pkt_timebase = stream.pointee.time_base
         context.pointee.thread_count = threads

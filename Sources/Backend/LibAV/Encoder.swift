@@ -12,9 +12,9 @@ public final class Encoder {
     /// A video encoder. `globalHeader` comes from `OutputFile.needsGlobalHeader`.
     public convenience init(video settings: VideoEncoderSettings, globalHeader: Bool) throws(LibAVError) {
         let timeBase = settings.frameRate.frameDuration
-        let threads = settings.threads.map { Int32(clamping: $0) } ?? ThreadBudget.threads
-        try self.init(codecName: settings.codec, timeBase: timeBase, globalHeader: globalHeader) { context, _ in
-            context.pointee.thread_count = threads
+        let threads = Int32(clamping: settings.threads)
+        try self.init(codecName: settings.codec, timeBase: timeBase, threads: threads, globalHeader: globalHeader) {
+            context, _ in
             context.pointee.width = Int32(settings.width)
             context.pointee.height = Int32(settings.height)
             context.pointee.pix_fmt = settings.pixelFormat.avPixelFormat
@@ -61,7 +61,10 @@ public final class Encoder {
         guard let timeBase = Rational(1, Int64(settings.sampleRate)) else {
             throw .invalid("Encoder", "sample rate \(settings.sampleRate) is not positive")
         }
-        try self.init(codecName: settings.codec, timeBase: timeBase, globalHeader: globalHeader) { context, codec in
+        try self.init(
+            codecName: settings.codec, timeBase: timeBase, threads: Int32(clamping: settings.threads),
+            globalHeader: globalHeader
+        ) { context, codec in
             context.pointee.sample_rate = Int32(settings.sampleRate)
             context.pointee.sample_fmt = codec.pointee.sample_fmts?.pointee ?? AV_SAMPLE_FMT_FLTP
             av_channel_layout_default(&context.pointee.ch_layout, Int32(settings.channels))
@@ -71,7 +74,7 @@ public final class Encoder {
     }
 
     private init(
-        codecName: String, timeBase: Rational, globalHeader: Bool,
+        codecName: String, timeBase: Rational, threads: Int32, globalHeader: Bool,
         configure: (UnsafeMutablePointer<AVCodecContext>, UnsafePointer<AVCodec>) -> Void,
         options setOptions: (inout OpaquePointer?) throws(LibAVError) -> Void
     ) throws(LibAVError) {
@@ -85,7 +88,7 @@ public final class Encoder {
         self.codecName = codecName
         guard let avTimeBase = timeBase.avRational else { throw .invalid("Encoder", "time base \(timeBase) does not fit libav") }
         context.pointee.time_base = avTimeBase
-        context.pointee.thread_count = ThreadBudget.threads  // 0: one per core
+        context.pointee.thread_count = threads  // 0: one per core
         configure(context, codec)
         if globalHeader { context.pointee.flags |= cutlist_codec_flag_global_header() }
         var options: OpaquePointer?

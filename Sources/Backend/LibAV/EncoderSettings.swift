@@ -26,9 +26,9 @@ public struct VideoEncoderSettings: Hashable, Sendable {
     public var preset: String?
     /// Maximum frames between keyframes; nil for the encoder's default.
     public var keyframeInterval: Int?
-    /// Threads the encoder may use; nil for `ThreadBudget`. A fixed number makes
+    /// Threads the encoder may use; 0 for one per core. A fixed number makes
     /// the bytes independent of the machine (`PictureEncoder.chunkThreads`).
-    public var threads: Int?
+    public var threads: Int
     /// x264 profile (`baseline`, `main`, `high`); nil for what the settings need.
     public var profile: String?
     /// x264's own options (`key=value:key=value`), applied over the preset.
@@ -39,7 +39,7 @@ public struct VideoEncoderSettings: Hashable, Sendable {
 
     public init(
         codec: String = "libx264", width: Int, height: Int, pixelFormat: PixelFormat = .yuv420p, frameRate: FrameRate,
-        quality: EncoderQuality = .crf(20), preset: String? = nil, keyframeInterval: Int? = nil, threads: Int? = nil
+        quality: EncoderQuality = .crf(20), preset: String? = nil, keyframeInterval: Int? = nil, threads: Int = 0
     ) {
         self.codec = codec
         self.width = width
@@ -61,11 +61,16 @@ public struct AudioEncoderSettings: Hashable, Sendable {
     public var channels: Int
     /// Bits per second; nil for the encoder's default (and for PCM).
     public var bitRate: Int?
+    /// Threads the encoder may use; 0 for one per core.
+    public var threads: Int
 
-    public init(codec: String = "aac", sampleRate: Int = 48000, channels: Int = 2, bitRate: Int? = 192_000) {
+    public init(
+        codec: String = "aac", sampleRate: Int = 48000, channels: Int = 2, bitRate: Int? = 192_000, threads: Int = 0
+    ) {
         self.codec = codec
         self.sampleRate = sampleRate
         self.channels = channels
         self.bitRate = bitRate
+        self.threads = threads
     }
 }

@@ -2,23 +2,28 @@ import CFFmpeg
 import Foundation
 import Synchronization
 
-/// Threads each decoder and encoder may use; 0 lets libav use one per core.
-/// `render --jobs N` sets it once, before any file is opened.
-public enum ThreadBudget {
-    private static let perCodec = Atomic<Int>(0)
+/// Threads each decoder and encoder of a render may use; 0 lets libav use one
+/// per core. Chosen where the render is made: a render on its own takes
+/// `--jobs` (one per core by default), while chunk workers, which are the
+/// parallelism themselves, give each codec one.
+public struct ThreadBudget: Sendable, Hashable {
+    public let perCodec: Int
 
-    public static func limit(to threads: Int) { perCodec.store(max(threads, 0), ordering: .relaxed) }
+    public init(perCodec: Int) { self.perCodec = max(perCodec, 0) }
 
-    static var threads: Int32 { Int32(clamping: perCodec.load(ordering: .relaxed)) }
+    public static let perCore = ThreadBudget(perCodec: 0)
+    public static let single = ThreadBudget(perCodec: 1)
+
+    var threads: Int32 { Int32(clamping: perCodec) }
 
     private static let openDecoders = Atomic<Int>(0)
 
     /// Threads for a decoder being opened: the budget while no more decoders are
-    /// open than there are cores, else one (the caller's own), so that a project
-    /// playing hundreds of sources at once does not start hundreds of thread pools
-    /// that only compete for the same cores. Pair with `decoderClosed()`.
-    static func decoderOpened() -> Int32 {
-        let open = openDecoders.add(1, ordering: .relaxed).newValue
+    /// open in the process than there are cores, else one (the caller's own), so
+    /// that a project playing hundreds of sources at once does not start hundreds
+    /// of thread pools that only compete for the same cores. Pair with `decoderClosed()`.
+    func decoderOpened() -> Int32 {
+        let open = Self.openDecoders.add(1, ordering: .relaxed).newValue
         return open > ProcessInfo.processInfo.activeProcessorCount ? 1 : threads
     }
 

@@ -29,11 +29,17 @@ public final class AudioReader {
     private let streamStart: Rational
 
     /// Opens the file's best audio stream, or stream `streamIndex`.
-    public convenience init(path: String, streamIndex: Int? = nil, sampleRate: Int, channels: Int) throws(LibAVError) {
-        try self.init(input: InputFile(path: path), streamIndex: streamIndex, sampleRate: sampleRate, channels: channels)
+    public convenience init(
+        path: String, streamIndex: Int? = nil, sampleRate: Int, channels: Int, threads: ThreadBudget = .perCore
+    ) throws(LibAVError) {
+        try self.init(
+            input: InputFile(path: path), streamIndex: streamIndex, sampleRate: sampleRate, channels: channels,
+            threads: threads)
     }
 
-    public init(input: InputFile, streamIndex: Int? = nil, sampleRate: Int, channels: Int) throws(LibAVError) {
+    public init(
+        input: InputFile, streamIndex: Int? = nil, sampleRate: Int, channels: Int, threads: ThreadBudget = .perCore
+    ) throws(LibAVError) {
         let chosen = streamIndex.flatMap { index in input.streams.first { $0.index == index } } ?? input.bestStream(.audio)
         guard let chosen, chosen.kind == .audio else {
             throw .invalid("AudioReader", "'\(input.path)' has no audio stream\(streamIndex.map { " \($0)" } ?? "")")
@@ -44,7 +50,7 @@ public final class AudioReader {
         info = chosen
         self.sampleRate = sampleRate
         self.channels = channels
-        stream = try DecodedStream(input: input, streamIndex: chosen.index)
+        stream = try DecodedStream(input: input, streamIndex: chosen.index, threads: threads)
         streamStart = (chosen.startTime ?? stream.origin).checkedSubtract(stream.origin) ?? .zero
         buffer = Array(repeating: [], count: channels)
     }

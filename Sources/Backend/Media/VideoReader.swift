@@ -36,17 +36,21 @@ public final class VideoReader {
 
     /// Opens the file's best video stream, or stream `streamIndex`.
     /// `reduction`: see `Decoder`.
-    public convenience init(path: String, streamIndex: Int? = nil, reduction: Int = 0) throws(LibAVError) {
-        try self.init(input: InputFile(path: path), streamIndex: streamIndex, reduction: reduction)
+    public convenience init(
+        path: String, streamIndex: Int? = nil, reduction: Int = 0, threads: ThreadBudget = .perCore
+    ) throws(LibAVError) {
+        try self.init(input: InputFile(path: path), streamIndex: streamIndex, reduction: reduction, threads: threads)
     }
 
-    public init(input: InputFile, streamIndex: Int? = nil, reduction: Int = 0) throws(LibAVError) {
+    public init(input: InputFile, streamIndex: Int? = nil, reduction: Int = 0, threads: ThreadBudget = .perCore)
+        throws(LibAVError)
+    {
         let chosen = streamIndex.flatMap { index in input.streams.first { $0.index == index } } ?? input.bestStream(.video)
         guard let chosen, chosen.kind == .video else {
             throw .invalid("VideoReader", "'\(input.path)' has no video stream\(streamIndex.map { " \($0)" } ?? "")")
         }
         info = chosen
-        stream = try DecodedStream(input: input, streamIndex: chosen.index, reduction: reduction)
+        stream = try DecodedStream(input: input, streamIndex: chosen.index, reduction: reduction, threads: threads)
         streamStart = (chosen.startTime ?? stream.origin).checkedSubtract(stream.origin) ?? .zero
     }
 

@@ -10,7 +10,8 @@ final class AudioFeed {
     private let total: Int64
     private var written: Int64 = 0
 
-    init(plan: RenderPlan, window: Range<Int64>) throws {
+    /// `threads` is for the sources' decoders.
+    init(plan: RenderPlan, window: Range<Int64>, threads: ThreadBudget) throws {
         fps = plan.output.fps.rate
         guard let format = plan.audio.format else {
             renderer = nil
@@ -21,8 +22,8 @@ final class AudioFeed {
         let span = Self.samples(of: window, fps: plan.output.fps, format: format)
         // Normalising measures the whole output first, whatever the window, so a
         // part renders as it sounds in the whole.
-        let gain = try AudioRenderer.normalisingGain(plan: plan, format: format)
-        renderer = try AudioRenderer(plan: plan, format: format, from: span.lowerBound, gain: gain)
+        let gain = try AudioRenderer.normalisingGain(plan: plan, format: format, threads: threads)
+        renderer = try AudioRenderer(plan: plan, format: format, from: span.lowerBound, gain: gain, threads: threads)
         sampleRate = Int64(format.sampleRate)
         total = Int64(span.count)
     }

@@ -11,7 +11,9 @@ enum AudioInputStream {
     /// file read forward (looping back to `from` when the item loops),
     /// time-stretched when the speed is not 1, or resampled with `pitch: shift`;
     /// or silence (a still picture, a freeze frame, a file without sound).
-    static func make(_ input: AudioInput, source: SourcePlan, format: AudioFormat, position: Int64) throws -> SampleProducer {
+    static func make(_ input: AudioInput, source: SourcePlan, format: AudioFormat, position: Int64, threads: ThreadBudget)
+        throws -> SampleProducer
+    {
         let speed = input.timeMap.speed
         switch source.kind {
         case .tone(let frequency):
@@ -20,10 +22,11 @@ enum AudioInputStream {
                 channels: format.channels, first: position - input.samples.lowerBound)
         case .file(let file) where file.audioStream != nil && !speed.isZero:
             let reader = try AudioReader(
-                path: file.path, streamIndex: file.audioStream, sampleRate: format.sampleRate, channels: format.channels)
+                path: file.path, streamIndex: file.audioStream, sampleRate: format.sampleRate, channels: format.channels,
+                threads: threads)
             return played(reader, input, format: format, position: position)
         case .composition(_, let nested) where nested.audio.format != nil && !speed.isZero:
-            return played(CompositionSound(plan: nested), input, format: format, position: position)
+            return played(CompositionSound(plan: nested, threads: threads), input, format: format, position: position)
         default:
             return SilenceProducer(channels: format.channels)
         }
@@ -85,14 +88,20 @@ extension AudioReader: SampleReader {}
 /// (a jump, as a loop's, starts the mix again at the new position).
 final class CompositionSound: SampleReader {
     private let plan: RenderPlan
+    private let threads: ThreadBudget
     private var renderer: AudioRenderer?
     private var next: Int64 = 0
 
-    init(plan: RenderPlan) { self.plan = plan }
+    init(plan: RenderPlan, threads: ThreadBudget) {
+        self.plan = plan
+        self.threads = threads
+    }
 
     func samples(from position: Int64, count: Int) throws -> [[Float]] {
         guard let format = plan.audio.format else { return [] }
-        if renderer == nil || position != next { renderer = try AudioRenderer(plan: plan, format: format, from: position) }
+        if renderer == nil || position != next {
+            renderer = try AudioRenderer(plan: plan, format: format, from: position, threads: threads)
+        }
         guard let renderer else { return [] }
         let block = try renderer.mix(count: count)
         next = position + Int64(count)

@@ -8,6 +8,8 @@ import EDLParser
 final class AudioRenderer {
     let format: AudioFormat
     private let plan: RenderPlan
+    /// For the sources' decoders.
+    private let threads: ThreadBudget
     private var producers: [Int: SampleProducer] = [:]
     private var duckers: [Ducker]
     private var limiter: PeakLimiter
@@ -20,9 +22,10 @@ final class AudioRenderer {
     private var primed = false
 
     /// Renders from output sample `position` on, the mix times `gain`.
-    init(plan: RenderPlan, format: AudioFormat, from position: Int64, gain: Float = 1) throws {
+    init(plan: RenderPlan, format: AudioFormat, from position: Int64, gain: Float = 1, threads: ThreadBudget) throws {
         self.gain = gain
         self.plan = plan
+        self.threads = threads
         self.format = format
         duckers = plan.audio.ducking.map {
             Ducker(
@@ -58,12 +61,15 @@ final class AudioRenderer {
     /// limiter leaves it: where the limiter lowers the peaks a mix's loudness
     /// rides on, the gain is raised to make up (secant steps on the decibels the
     /// limiter lets through, at most four).
-    static func normalisingGain(plan: RenderPlan, format: AudioFormat) throws -> Float {
-        guard let target = plan.audio.loudness, let raw = try loudness(plan, format, limitedAt: nil) else { return 1 }
+    static func normalisingGain(plan: RenderPlan, format: AudioFormat, threads: ThreadBudget) throws -> Float {
+        guard let target = plan.audio.loudness, let raw = try loudness(plan, format, limitedAt: nil, threads: threads)
+        else { return 1 }
         var previous = (gain: 0.0, loudness: raw)
         var gain = target - raw
         for _ in 0..<4 {
-            guard let limited = try loudness(plan, format, limitedAt: Float(GainCurve.linear(decibels: gain))),
+            guard
+                let limited = try loudness(
+                    plan, format, limitedAt: Float(GainCurve.linear(decibels: gain)), threads: threads),
                 abs(target - limited) > 0.1
             else { break }
             // dB of loudness per dB of gain: 1 where nothing is limited, less where peaks are.
@@ -76,8 +82,10 @@ final class AudioRenderer {
 
     /// The integrated loudness of the whole output's mix, or (with a gain) of
     /// what the limiter makes of the mix times that gain.
-    private static func loudness(_ plan: RenderPlan, _ format: AudioFormat, limitedAt gain: Float?) throws -> Double? {
-        let renderer = try AudioRenderer(plan: plan, format: format, from: 0, gain: gain ?? 1)
+    private static func loudness(_ plan: RenderPlan, _ format: AudioFormat, limitedAt gain: Float?, threads: ThreadBudget)
+        throws -> Double?
+    {
+        let renderer = try AudioRenderer(plan: plan, format: format, from: 0, gain: gain ?? 1, threads: threads)
         var meter = LoudnessMeter(sampleRate: format.sampleRate, channels: format.channels)
         var done: Int64 = 0
         while done < format.sampleCount {
@@ -124,7 +132,8 @@ final class AudioRenderer {
             try producers[input.id]
             ?? {
                 guard let source = plan.source(input.source) else { return SilenceProducer(channels: format.channels) }
-                return try AudioInputStream.make(input, source: source, format: format, position: part.lowerBound)
+                return try AudioInputStream.make(
+                    input, source: source, format: format, position: part.lowerBound, threads: threads)
             }()
         producers[input.id] = producer
         var sound = try producer.read(part.count).converted(toChannels: format.channels)

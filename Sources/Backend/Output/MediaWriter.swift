@@ -25,9 +25,11 @@ final class MediaWriter {
     ///
     /// With `fragments`, the output is fragmented MP4 kept in memory, whatever
     /// the container, and `path` is not used: `cutFragment` takes its bytes.
+    ///
+    /// `threads` is for the encoders, but for the chunks' (`PictureEncoder.chunkThreads`).
     init(
         path: String, output: OutputPlan, audio format: AudioFormat?, copyingChunks: Bool = false, copy: CopyStream? = nil,
-        fragments: MovieFragments? = nil
+        fragments: MovieFragments? = nil, threads: ThreadBudget
     ) throws(LibAVError) {
         file =
             fragments == nil
@@ -37,7 +39,8 @@ final class MediaWriter {
             let encoder =
                 copyingChunks
                 ? try PictureEncoder.forChunks(encoding: encoding, output: output, copy: copy)
-                : try PictureEncoder(encoding: encoding, output: output, globalHeader: file.needsGlobalHeader)
+                : try PictureEncoder(
+                    encoding: encoding, output: output, globalHeader: file.needsGlobalHeader, threads: threads.perCodec)
             videoExtradata = encoder.encoder.extradata
             videoReorderDelay = encoder.encoder.reorderDelay
             var streamExtradata: [UInt8]?
@@ -56,7 +59,7 @@ final class MediaWriter {
             videoReorderDelay = 0
         }
         let file = self.file
-        audio = try format.map { format throws(LibAVError) in try AudioTrackWriter(format: format, file: file) }
+        audio = try format.map { format throws(LibAVError) in try AudioTrackWriter(format: format, file: file, threads: threads) }
         for entry in output.metadata { try file.setMetadata(entry.key, entry.value) }
         let isMovie = fragments != nil || [.mp4, .mov, .m4a].contains(output.container)
         try file.writeHeader(
@@ -198,7 +201,7 @@ final class PictureEncoder {
     static let chunkThreads = 2
 
     init(
-        encoding: VideoEncoding, output: OutputPlan, globalHeader: Bool, threads: Int? = nil, copy: CopyStream? = nil
+        encoding: VideoEncoding, output: OutputPlan, globalHeader: Bool, threads: Int, copy: CopyStream? = nil
     ) throws(LibAVError) {
         let settings = Self.settings(encoding: encoding, output: output, threads: threads, copy: copy)
         let target = settings.pixelFormat
@@ -214,7 +217,7 @@ final class PictureEncoder {
     }
 
     /// What the encoder of `encoding` is asked to make.
-    static func settings(encoding: VideoEncoding, output: OutputPlan, threads: Int?, copy: CopyStream?)
+    static func settings(encoding: VideoEncoding, output: OutputPlan, threads: Int, copy: CopyStream?)
         -> VideoEncoderSettings
     {
         var settings = VideoEncoderSettings(
@@ -285,13 +288,14 @@ private final class AudioTrackWriter {
     let frameSize: Int
     private let format: AudioFormat
 
-    init(format: AudioFormat, file: OutputFile) throws(LibAVError) {
+    init(format: AudioFormat, file: OutputFile, threads: ThreadBudget) throws(LibAVError) {
         self.format = format
         let lossless = [.flac, .pcm].contains(format.codec)
         encoder = try Encoder(
             audio: AudioEncoderSettings(
                 codec: Self.encoderName(format.codec), sampleRate: format.sampleRate,
-                channels: format.channels, bitRate: lossless ? nil : Int(clamping: format.bitrate)),
+                channels: format.channels, bitRate: lossless ? nil : Int(clamping: format.bitrate),
+                threads: threads.perCodec),
             globalHeader: file.needsGlobalHeader)
         stream = try file.addStream(for: encoder)
         frameSize = encoder.frameSize ?? 1024

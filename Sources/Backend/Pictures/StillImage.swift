@@ -10,7 +10,7 @@ enum StillImage {
     /// decodes at 1/2, 1/4 or 1/8 of its size straight from the file, so the
     /// full-size picture is never made; libswscale then filters it down to `size`,
     /// which also spares the compositor's bilinear sampling a large reduction.
-    static func load(_ file: FileSource, size wanted: PixelSize? = nil) throws -> LayerPicture {
+    static func load(_ file: FileSource, size wanted: PixelSize? = nil, threads: ThreadBudget) throws -> LayerPicture {
         var target: PixelSize?
         var reduction = 0
         if let wanted, let natural = file.facts.video?.size {
@@ -18,7 +18,7 @@ enum StillImage {
             target = fitted
             reduction = (0...3).last { natural.width >> $0 >= fitted.width && natural.height >> $0 >= fitted.height } ?? 0
         }
-        let reader = try VideoReader(path: file.path, streamIndex: file.videoStream, reduction: reduction)
+        let reader = try VideoReader(path: file.path, streamIndex: file.videoStream, reduction: reduction, threads: threads)
         let frame = try reader.frame(at: .zero)
         // Scaling straight (not premultiplied) alpha would bleed the colour of
         // transparent pixels into edges: pictures with alpha keep their decoded size.

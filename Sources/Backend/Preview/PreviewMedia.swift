@@ -45,7 +45,8 @@ public struct PreviewMedia: Sendable {
         }
         let (chunks, copy, scans) = try renderer.layout(window: nil)
         self.chunks = chunks
-        joiner = ChunkJoiner(encoder: ChunkEncoder(plan: plan, cache: renderer.cache, copy: copy), scans: scans)
+        joiner = ChunkJoiner(
+            encoder: ChunkEncoder(plan: plan, cache: renderer.cache, copy: copy), scans: scans, threads: .single)
         videoInit = try Self.videoInit(plan: plan, joiner: joiner)
         if let format = plan.audio.format, let codec = PreviewSound.codec(format.codec) {
             sound = try PreviewSound(plan: plan, format: format, codec: codec)
@@ -80,7 +81,7 @@ public struct PreviewMedia: Sendable {
     private static func videoWriter(plan: RenderPlan, joiner: ChunkJoiner, fragment: Int) throws -> MediaWriter {
         try MediaWriter(
             path: "", output: plan.output, audio: nil, copyingChunks: true, copy: joiner.encoder.copy,
-            fragments: MovieFragments(firstIndex: fragment, startsAnywhere: true))
+            fragments: MovieFragments(firstIndex: fragment, startsAnywhere: true), threads: joiner.threads)
     }
 
     /// libavformat writes the `moov` when the first fragment is cut, with the edit

@@ -114,7 +114,8 @@ public final class PreviewSound: @unchecked Sendable {
             guard writer.audioPackets % perSegment == 0, cuts.segments.count < last else { return }
             try Self.cut(writer, into: cuts)
         }
-        return Encoding(writer: writer, feed: try AudioFeed(plan: plan, window: 0..<plan.output.frameCount))
+        return Encoding(
+            writer: writer, feed: try AudioFeed(plan: plan, window: 0..<plan.output.frameCount, threads: Self.threads))
     }
 
     private func cut(_ writer: MediaWriter) throws { try Self.cut(writer, into: cuts) }
@@ -129,8 +130,11 @@ public final class PreviewSound: @unchecked Sendable {
     private static func writer(plan: RenderPlan, format: AudioFormat) throws -> MediaWriter {
         var output = plan.output
         output.video = nil
-        return try MediaWriter(path: "", output: output, audio: format, fragments: MovieFragments())
+        return try MediaWriter(path: "", output: output, audio: format, fragments: MovieFragments(), threads: threads)
     }
+
+    /// As the join of a chunked render: the chunk workers are the parallelism.
+    private static let threads = ThreadBudget.single
 
     /// RFC 6381's `codecs` value of the sound codecs a browser plays from
     /// fragmented MP4 (Chromium takes neither MP3 nor FLAC in MP4 there, and

@@ -16,9 +16,9 @@ final class CompositionPicture: MovingPicture {
     private var segment: Int?
     private var shown: Int64?
 
-    init(plan: RenderPlan, text: TextRasterizer) {
+    init(plan: RenderPlan, text: TextRasterizer, threads: ThreadBudget) {
         self.plan = plan
-        compositor = FrameCompositor(plan: plan, text: text)
+        compositor = FrameCompositor(plan: plan, text: text, threads: threads)
         let size = plan.output.encodedSize
         image = RGBAImage(width: size.width, height: size.height)
     }

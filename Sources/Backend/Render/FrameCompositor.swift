@@ -21,9 +21,10 @@ final class FrameCompositor {
     private var segmentIsStill = false
     private var stillDrawnOver: YUVColor?
 
-    init(plan: RenderPlan, text: TextRasterizer) {
+    /// `threads` is for the sources' decoders.
+    init(plan: RenderPlan, text: TextRasterizer, threads: ThreadBudget) {
         self.plan = plan
-        pictures = PictureProvider(plan: plan, text: text)
+        pictures = PictureProvider(plan: plan, text: text, threads: threads)
         let (layout, drawn) = (plan.output.size, plan.output.encodedSize)
         toCanvas = .scale(x: Double(drawn.width) / Double(layout.width), y: Double(drawn.height) / Double(layout.height))
         let color = plan.output.background

@@ -8,6 +8,8 @@ import EDLParser
 final class PictureProvider {
     private let plan: RenderPlan
     private let text: TextRasterizer
+    /// For the sources' decoders.
+    private let threads: ThreadBudget
     private var videos: [ItemID: any MovingPicture] = [:]
     private var stills: [SourceID: Still] = [:]
     /// The size to decode each still of the current segment at, when smaller than its own.
@@ -24,9 +26,10 @@ final class PictureProvider {
     /// The output frame number of frame 0 (non-zero when rendering a chunk).
     var frameOrigin: Int64 = 0
 
-    init(plan: RenderPlan, text: TextRasterizer) {
+    init(plan: RenderPlan, text: TextRasterizer, threads: ThreadBudget) {
         self.plan = plan
         self.text = text
+        self.threads = threads
     }
 
     /// What a layer draws at one frame: the picture, an extra opacity factor (a
@@ -78,7 +81,7 @@ final class PictureProvider {
             return Drawn(picture: .rgba(try bitmap(source.id, nil) { try RGBAImage(text.render(content)) }))
         case .composition(_, let nested):
             let time = layer.timeMap.sourceTime(frame: index, fps: plan.output.fps)
-            let composition = videos[layer.item] ?? CompositionPicture(plan: nested, text: text)
+            let composition = videos[layer.item] ?? CompositionPicture(plan: nested, text: text, threads: threads)
             videos[layer.item] = composition
             return Drawn(picture: try composition.picture(at: time))
         case .tone, .lut:
@@ -117,7 +120,7 @@ final class PictureProvider {
 
     private func still(_ id: SourceID, _ file: FileSource) throws -> Still {
         if let still = stills[id] { return still }
-        let picture = try StillImage.load(file, size: stillSizes[id])
+        let picture = try StillImage.load(file, size: stillSizes[id], threads: threads)
         let size = PixelSize(width: picture.width, height: picture.height)
         let natural = file.facts.video?.size
         let still = Still(picture: picture, layoutSize: stillSizes[id] != nil && natural != size ? natural : nil)
@@ -128,12 +131,12 @@ final class PictureProvider {
     /// The item's reader, opened at its first use.
     private func moving(_ file: FileSource, for layer: Layer) throws -> any MovingPicture {
         if let video = videos[layer.item] { return video }
-        let video = try Self.movingPicture(file)
+        let video = try Self.movingPicture(file, threads: threads)
         videos[layer.item] = video
         return video
     }
 
-    private static func movingPicture(_ file: FileSource) throws -> any MovingPicture {
+    private static func movingPicture(_ file: FileSource, threads: ThreadBudget) throws -> any MovingPicture {
         if AnimatedWebP.isAnimated(path: file.path) {
             do {
                 return try AnimatedWebP(path: file.path)
@@ -141,7 +144,7 @@ final class PictureProvider {
                 throw RenderFailure(error.message)
             }
         }
-        return try VideoPicture(file: file)
+        return try VideoPicture(file: file, threads: threads)
     }
 
     /// Backward seeks of the readers open now (see `VideoReader.backwardSeeks`).
@@ -186,8 +189,8 @@ private final class VideoPicture: MovingPicture {
     private var shown: Frame?
     private var picture: LayerPicture?
 
-    init(file: FileSource) throws {
-        reader = try VideoReader(path: file.path, streamIndex: file.videoStream)
+    init(file: FileSource, threads: ThreadBudget) throws {
+        reader = try VideoReader(path: file.path, streamIndex: file.videoStream, threads: threads)
         size = file.facts.video?.size ?? PixelSize(width: 2, height: 2)
         converter = FrameConverter()
     }

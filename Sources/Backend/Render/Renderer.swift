@@ -22,9 +22,13 @@ public struct RenderProgress: Sendable {
 /// audio up to the same time, so the muxer interleaves without buffering.
 public final class Renderer {
     public let plan: RenderPlan
+    /// For every decoder and encoder: a render on its own uses one thread per
+    /// core by default, or `--jobs`.
+    public let threads: ThreadBudget
 
-    public init(plan: RenderPlan) {
+    public init(plan: RenderPlan, threads: ThreadBudget = .perCore) {
         self.plan = plan
+        self.threads = threads
     }
 
     /// Renders output frames `frames` (all by default) into the file at `path`,
@@ -36,11 +40,11 @@ public final class Renderer {
         try plan.checkedForRendering()
         let output = plan.output
         let window = frames ?? 0..<output.frameCount
-        let writer = try MediaWriter(path: path, output: output, audio: plan.audio.format)
-        let audio = try AudioFeed(plan: plan, window: window)
+        let writer = try MediaWriter(path: path, output: output, audio: plan.audio.format, threads: threads)
+        let audio = try AudioFeed(plan: plan, window: window, threads: threads)
         let total = Double(window.count) / output.fps.rate.approximateDouble
         if output.video != nil {
-            let compositor = FrameCompositor(plan: plan, text: try TextRasterizer())
+            let compositor = FrameCompositor(plan: plan, text: try TextRasterizer(), threads: threads)
             for segment in plan.video where segment.frames.overlaps(window) {
                 let frames = max(segment.frames.lowerBound, window.lowerBound)..<min(segment.frames.upperBound, window.upperBound)
                 compositor.begin(segment, frames: frames)
@@ -69,7 +73,7 @@ extension Renderer {
         guard let segment = plan.video.first(where: { $0.frames.contains(index) }) else {
             throw RenderFailure("frame \(index) is outside the output's \(plan.output.frameCount) frames")
         }
-        let compositor = FrameCompositor(plan: plan, text: try TextRasterizer())
+        let compositor = FrameCompositor(plan: plan, text: try TextRasterizer(), threads: threads)
         compositor.begin(segment, frames: index..<index + 1)
         return try compositor.frame(index, of: segment)
     }

@@ -99,7 +99,7 @@ import Testing
             of: "tracks:\n", with: "tracks:\n  - items:\n      - { color: red, duration: 1.2s }\n")
         for (yaml, decoded) in [(cuts, true), (overRed, false)] {
             let plan = try workspace.plan(yaml)
-            let compositor = FrameCompositor(plan: plan, text: try TextRasterizer())
+            let compositor = FrameCompositor(plan: plan, text: try TextRasterizer(), threads: .perCore)
             let segment = try #require(plan.video.first)
             compositor.begin(segment)
             guard case .decoded = try compositor.outputPicture(0, of: segment) else {

@@ -235,7 +235,7 @@ extension CompositionRenderTests {
         // Both placements draw the clip itself (the composition is flattened), from one source.
         #expect(segment.layers.count == 2 && Set(segment.layers.map(\.source)).count == 1)
         #expect(Set(segment.layers.map(\.item)).count == 2)
-        let compositor = FrameCompositor(plan: plan, text: try TextRasterizer())
+        let compositor = FrameCompositor(plan: plan, text: try TextRasterizer(), threads: .perCore)
         compositor.begin(segment)
         for index in segment.frames { _ = try compositor.frame(index, of: segment) }
         #expect(compositor.backwardSeeks == 0)

@@ -221,7 +221,7 @@ enum RenderOutput {
     static func pictures(_ path: String) throws -> [DecodedPicture] {
         let input = try InputFile(path: path)
         guard let info = input.bestStream(.video) else { throw RenderTestError("'\(path)' has no video stream") }
-        let stream = try DecodedStream(input: input, streamIndex: info.index)
+        let stream = try DecodedStream(input: input, streamIndex: info.index, threads: .perCore)
         var pictures: [DecodedPicture] = []
         while let frame = try stream.next() { pictures.append(try DecodedPicture(frame)) }
         return pictures
