@@ -9,7 +9,8 @@
 // - diff: two project files (old, a NUL byte, new), compared as `render diff`
 //   compares them;
 // - lsp: bytes a client sends `render lsp`, read as framed messages and
-//   answered (the project files they open compiled as the editor has them).
+//   answered (the project files they open compiled as the editor has them);
+// - captions: a subtitle file, read as SRT and as WebVTT.
 //
 // Every media file stands in as a 10 s 1080p clip with sound (a `.png`, `.jpg`
 // or `.webp` as a picture). Built with `-sanitize=fuzzer -DFUZZING`

@@ -8,7 +8,7 @@ import Workspace
 
 /// What one fuzz input is read as; see Fuzz.swift.
 enum FuzzTarget: String, CaseIterable {
-    case compile, otio, manifest, diff, lsp
+    case compile, otio, manifest, diff, lsp, captions
 
     /// The target CUTLIST_FUZZ names (`compile` when unset); exits when it names none.
     static var chosen: FuzzTarget {
@@ -37,6 +37,11 @@ enum FuzzTarget: String, CaseIterable {
                 old: old?.timeline ?? EditTimeline(), new: new?.timeline ?? EditTimeline(), fps: fps)
             _ = diff.lines
             for duration in [old?.duration, new?.duration].compactMap({ $0 }) { _ = TimelineDiff.timecode(duration, fps: fps) }
+        case .captions:
+            for format in SubtitleReader.Format.allCases {
+                let reading = SubtitleReader.read(data, format: format, file: "fuzz.\(format.rawValue)").reading
+                for cue in reading.cues where cue.end < cue.start { fatalError("a cue ends before it starts") }
+            }
         case .lsp:
             Self.serve(data)
         }

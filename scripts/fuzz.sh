@@ -6,7 +6,8 @@
 # TARGET is what each input is read as: compile (a project file), otio (an
 # OpenTimelineIO file to import), manifest (a job's manifest.json), diff (two
 # project files, old and new, split at the first NUL byte) or lsp (a byte giving
-# the size of the pieces the rest arrives in, then what an editor sends `render lsp`).
+# the size of the pieces the rest arrives in, then what an editor sends `render lsp`) or captions (a
+# subtitle file, read as SRT and as WebVTT).
 #
 # Builds the target with -sanitize=fuzzer into .build-fuzz/ (linked with lld: gold fails on it), seeds a working corpus in
 # .build-fuzz/corpus-TARGET from the examples, the tests' fixtures and job folders `render split` makes of
@@ -83,7 +84,10 @@ sys.stdout.buffer.write(bytes([97]) + b"".join(session))
 PYTHON
     done
     max_len=8192 ;;
-  *) echo "TARGET must be compile, otio, manifest, diff or lsp" >&2; exit 2 ;;
+  captions)
+    for f in examples/parts/*.srt; do seed "$f" "$(basename "$f")"; done
+    max_len=4096 ;;
+  *) echo "TARGET must be compile, otio, manifest, diff, lsp or captions" >&2; exit 2 ;;
 esac
 # The manifest target writes each input to a job folder: in memory where there is /dev/shm.
 [[ -d /dev/shm ]] && export TMPDIR=/dev/shm

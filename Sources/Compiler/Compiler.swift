@@ -81,13 +81,13 @@ public struct Compiler: Sendable {
         BlackStretchCheck().check(placement, output: output, &context)
 
         var sources = SourceTable()
-        let layers = LayerBuilder(output: output).build(placement, sources: &sources, &context)
+        let (layers, captionLayers) = LayerBuilder(output: output).build(placement, sources: &sources, &context)
         let (audio, audioByItem) = AudioBuilder(output: output).build(placement, sources: &sources, &context)
         var work = TransitionLowering.Work(layers: layers, audio: audio, audioByItem: audioByItem)
         transitions.apply(placement, to: &work, sources: &sources)
         guard !context.hasErrors else { return nil }
 
-        let ordered = placement.items.indices.compactMap { work.layers[$0] } + work.extraLayers
+        let ordered = placement.items.indices.compactMap { work.layers[$0] } + work.extraLayers + captionLayers
         let flat = CompositionFlattener(output: output).flatten(ordered, sources: &sources)
         let segments = SegmentCutter(output: output).cut(flat)
         var plan = RenderPlan(

@@ -37,7 +37,8 @@ public enum ProjectSchema {
               "position", "margin", "anchor", "scale", "rotation", "crop", "flip", "opacity",
               "auto_rotate", "volume", "fade_in", "fade_out", "mute", "pitch", "font", "font_size",
               "weight", "color", "align", "max_width", "line_height", "stroke", "shadow",
-              "background", "ease", "audio", "colors", "angle", "center", "radius", "filters"
+              "background", "ease", "audio", "colors", "angle", "center", "radius", "filters",
+              "offset"
             ]
           }
         },
@@ -50,6 +51,18 @@ public enum ProjectSchema {
               "rotation", "crop", "flip", "opacity", "auto_rotate", "fade_in", "fade_out", "font",
               "font_size", "weight", "color", "align", "max_width", "line_height", "stroke",
               "shadow", "background", "filters"
+            ]
+          }
+        },
+        "captions": {
+          "type": "object",
+          "description": "`captions` items and the captions of clips (a clip's captions take only the text keys). Keys not set by an item are taken from here.",
+          "propertyNames": {
+            "enum": [
+              "from", "to", "duration", "at", "until", "offset", "fit", "size", "position", "margin",
+              "anchor", "scale", "rotation", "crop", "flip", "opacity", "auto_rotate", "filters",
+              "fade_in", "fade_out", "font", "font_size", "weight", "color", "align", "max_width",
+              "line_height", "stroke", "shadow", "background"
             ]
           }
         },
@@ -1052,6 +1065,31 @@ public enum ProjectSchema {
         "mute": {"$ref": "#/$defs/itemKeys/properties/mute"},
         "pitch": {"$ref": "#/$defs/clipKeys/properties/pitch"},
         "filters": {"$ref": "#/$defs/layerKeys/properties/filters"},
+        "captions": {
+          "description": "The clip's own subtitles (on a video track): shown at their time in the clip, trimmed, sped up and cut with it. A subtitle file, or `{ file, ...text keys }`; styled over `defaults.captions`.",
+          "anyOf": [
+            {"$ref": "#/$defs/subtitleFile"},
+            {
+              "type": "object",
+              "properties": {
+                "file": {"$ref": "#/$defs/subtitleFile"},
+                "font": {"$ref": "#/$defs/textItem/properties/font"},
+                "font_size": {"$ref": "#/$defs/textItem/properties/font_size"},
+                "weight": {"$ref": "#/$defs/textItem/properties/weight"},
+                "color": {"$ref": "#/$defs/textItem/properties/color"},
+                "align": {"$ref": "#/$defs/textItem/properties/align"},
+                "max_width": {"$ref": "#/$defs/textItem/properties/max_width"},
+                "line_height": {"$ref": "#/$defs/textItem/properties/line_height"},
+                "stroke": {"$ref": "#/$defs/textItem/properties/stroke"},
+                "shadow": {"$ref": "#/$defs/textItem/properties/shadow"},
+                "background": {"$ref": "#/$defs/textItem/properties/background"}
+              },
+              "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
+              "additionalProperties": false,
+              "required": ["file"]
+            }
+          ]
+        },
         "id": {"$ref": "#/$defs/itemKeys/properties/id"}
       },
       "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
@@ -1520,8 +1558,63 @@ public enum ProjectSchema {
         }
       ]
     },
+    "captionsItem": {
+      "type": "object",
+      "description": "A subtitle file's cues drawn as text, each on the frames its time covers; by default at the bottom centre, 5% of the shorter side from the edge, wrapped at 90% of the width. Cues that overlap stack, the earlier above.",
+      "properties": {
+        "captions": {"$ref": "#/$defs/subtitleFile", "description": "The subtitle file whose cues to show."},
+        "from": {"$ref": "#/$defs/time", "description": "The file time shown at the item's start (after `offset`); default 0."},
+        "to": {"$ref": "#/$defs/time", "description": "The file time where the item ends (after `offset`); default the last cue's end."},
+        "offset": {
+          "description": "Added to every cue's time: `2s` shows each cue 2 s later, `\"-0.5s\"` half a second earlier; any time form, with an optional leading `-`.",
+          "anyOf": [
+            {"type": "number"},
+            {"type": "string", "pattern": "^-?\\s*[0-9]"},
+            {"$ref": "#/$defs/varRef"}
+          ]
+        },
+        "duration": {"$ref": "#/$defs/generatedKeys/properties/duration"},
+        "at": {"$ref": "#/$defs/itemKeys/properties/at"},
+        "until": {"$ref": "#/$defs/generatedKeys/properties/until"},
+        "fit": {"$ref": "#/$defs/layerKeys/properties/fit"},
+        "size": {"$ref": "#/$defs/layerKeys/properties/size"},
+        "position": {"$ref": "#/$defs/layerKeys/properties/position"},
+        "margin": {"$ref": "#/$defs/layerKeys/properties/margin"},
+        "anchor": {"$ref": "#/$defs/layerKeys/properties/anchor"},
+        "scale": {"$ref": "#/$defs/layerKeys/properties/scale"},
+        "rotation": {"$ref": "#/$defs/layerKeys/properties/rotation"},
+        "crop": {"$ref": "#/$defs/layerKeys/properties/crop"},
+        "flip": {"$ref": "#/$defs/layerKeys/properties/flip"},
+        "opacity": {"$ref": "#/$defs/layerKeys/properties/opacity"},
+        "auto_rotate": {"$ref": "#/$defs/layerKeys/properties/auto_rotate"},
+        "filters": {"$ref": "#/$defs/layerKeys/properties/filters"},
+        "fade_in": {"$ref": "#/$defs/itemKeys/properties/fade_in"},
+        "fade_out": {"$ref": "#/$defs/itemKeys/properties/fade_out"},
+        "font": {"$ref": "#/$defs/textItem/properties/font"},
+        "font_size": {"$ref": "#/$defs/textItem/properties/font_size"},
+        "weight": {"$ref": "#/$defs/textItem/properties/weight"},
+        "color": {"$ref": "#/$defs/textItem/properties/color"},
+        "align": {"$ref": "#/$defs/textItem/properties/align"},
+        "max_width": {"$ref": "#/$defs/textItem/properties/max_width"},
+        "line_height": {"$ref": "#/$defs/textItem/properties/line_height"},
+        "stroke": {"$ref": "#/$defs/textItem/properties/stroke"},
+        "shadow": {"$ref": "#/$defs/textItem/properties/shadow"},
+        "background": {"$ref": "#/$defs/textItem/properties/background"},
+        "id": {"$ref": "#/$defs/itemKeys/properties/id"}
+      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
+      "additionalProperties": false,
+      "required": ["captions"],
+      "not": {"required": ["duration", "until"]},
+      "$comment": "`duration` and `until` exclude each other."
+    },
+    "subtitleFile": {
+      "type": "string",
+      "description": "A subtitle file, relative to the project file: SRT (`.srt`) or WebVTT (`.vtt`), in UTF-8 (with or without a byte-order mark) or UTF-16 with a byte-order mark.",
+      "pattern": "\\.([sS][rR][tT]|[vV][tT][tT])$"
+    },
     "item": {
-      "description": "One item of a track, told by its key: `source`, `color`, `text`, `tone`, `pattern`, `gradient`, `gap`, `transition`, `composition` or `group`.",
+      "description": "One item of a track, told by its key: `source`, `color`, `text`, `tone`, `pattern`, `gradient`, `gap`, `transition`, `composition`, `group` or `captions`.",
       "type": "object",
       "oneOf": [
         {"$ref": "#/$defs/sourceItem"},
@@ -1533,7 +1626,8 @@ public enum ProjectSchema {
         {"$ref": "#/$defs/gapItem"},
         {"$ref": "#/$defs/transitionItem"},
         {"$ref": "#/$defs/compositionItem"},
-        {"$ref": "#/$defs/groupItem"}
+        {"$ref": "#/$defs/groupItem"},
+        {"$ref": "#/$defs/captionsItem"}
       ]
     },
     "ducking": {

@@ -65,7 +65,16 @@ public enum CutlistYAML {
             if let fps = composition.fps { group.append(("fps", word(fps.value.description))) }
             if let duration = composition.duration { group.append(("duration", time(duration.value))) }
             entries.append(("group", mapping(group)))
+        case .captions(let captions):
+            // The file by its absolute path, as OpenTimelineIO names media; `from` is not the timeline's to keep.
+            entries.append(("captions", string(captions.path)))
+            entries += text(captions.style).dropFirst()
+            if let from = item.timing.from { entries.append(("from", time(from.value))) }
+            if let offset = captions.offset { entries.append(("offset", time(offset.value))) }
         case .gap, .transition: break
+        }
+        if let captions = item.captions {
+            entries.append(("captions", mapping([("file", string(captions.path))] + text(captions.style).dropFirst())))
         }
         if let id = item.id { entries.append(("id", string(id.value))) }
         let timing = item.timing

@@ -144,6 +144,7 @@ extension Compiler {
         case .pattern: return "pattern"
         case .gradient: return "gradient"
         case .composition: return "composition"
+        case .captions: return "captions"
         case .gap: return "gap"
         case .transition: return "transition"
         }
@@ -158,6 +159,7 @@ extension Compiler {
         case .pattern(let pattern): return "pattern \(pattern.rawValue)"
         case .gradient(let gradient): return "\(gradient.shape.rawValue) gradient"
         case .composition(let composition): return "composition '\(composition.name)'"
+        case .captions(let captions): return "captions '\(captions.written)'"
         case .gap: return "gap"
         case .transition(let transition): return "transition \(transition.kind.rawValue)"
         }

@@ -138,6 +138,7 @@ extension Compiler {
         case .pattern(let pattern): (clip.name, clip.reference.kind) = (pattern.rawValue, .generator("Pattern"))
         case .gradient(let gradient):
             (clip.name, clip.reference.kind) = ("gradient \(gradient.shape.rawValue)", .generator("Gradient"))
+        case .captions(let captions): (clip.name, clip.reference.kind) = (captions.written, .generator("Captions"))
         case .composition, .gap, .transition: break
         }
         return clip

@@ -304,10 +304,13 @@ public struct OTIOImporter {
         let generated = own.contains { Self.generatedKinds.contains($0.0) }
         if path == nil, generated, !clip.reference.isExternal {
             // A picture or sound Cutlist made (a text, a colour): its own keys make it again.
-            own.removeAll { ["loop", "from", "to", "freeze", "speed"].contains($0.0) }
+            // Captions keep `from`: the file time at their start, which no source range holds.
+            let captions = own.contains { $0.0 == "captions" }
+            own.removeAll { ["loop", "from", "to", "freeze", "speed"].contains($0.0) && !(captions && $0.0 == "from") }
             return [CutlistYAML.mapping(own + [("duration", time(length, rate: rate))] + extra)]
         }
-        own.removeAll { Self.generatedKinds.contains($0.0) || $0.0 == "group" || $0.0 == "source" }
+        // A clip's own `captions` stay with it.
+        own.removeAll { (Self.generatedKinds.contains($0.0) && $0.0 != "captions") || $0.0 == "group" || $0.0 == "source" }
         guard let path, exists(path) else {
             missing.append(name.isEmpty ? "an unnamed clip" : "'\(name)'")
             guard kind == "video" else { return [gap(length, rate: rate)] }
@@ -374,7 +377,7 @@ public struct OTIOImporter {
 
     /// Keys that say where an item plays or what it is: the timeline's, not the metadata's.
     static let placementKeys: Set<String> = ["at", "duration", "until", "source", "composition", "vars"]
-    static let generatedKinds: Set<String> = ["color", "text", "tone", "pattern", "gradient"]
+    static let generatedKinds: Set<String> = ["color", "text", "tone", "pattern", "gradient", "captions"]
 
     // MARK: Cutlist's metadata
 

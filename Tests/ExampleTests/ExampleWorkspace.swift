@@ -67,7 +67,7 @@ actor ExampleWorkspace {
         for name in mediaNames {
             try files.copyItem(atPath: "\(sourceDirectory)/media/\(name).yaml", toPath: "\(directory)/media/\(name).yaml")
         }
-        // The parts that examples use as file compositions.
+        // The parts examples read: file compositions and a subtitle file.
         try files.copyItem(atPath: sourceDirectory + "/parts", toPath: directory + "/parts")
         try mediaNames.concurrentForEach { name in
             try ExampleRenderer.makeMedia("\(directory)/media/\(name)")

@@ -25,6 +25,36 @@ struct ItemTimingResolver {
         explicitLength(item, context: &context).map { ItemTiming(length: $0) }
     }
 
+    /// Timing of a `captions:` item: `from` and `to` take part of the file's time
+    /// (after `offset`); without `to`, `duration` or `until: end` it lasts to
+    /// its last cue's end. The cues are the source: `from` is the file time
+    /// shown at the item's start, `offset` taken off.
+    func captions(_ item: Item, _ captions: Captions, offset: Rational, _ context: inout CompileContext) -> ItemTiming? {
+        let timing = item.timing
+        var from = Rational.zero
+        if let value = timing.from {
+            guard let seconds = context.length(value, "from") else { return nil }
+            from = seconds
+        }
+        if timing.duration != nil || timing.untilEnd {
+            return explicitLength(item, context: &context).map { ItemTiming(from: from - offset, length: $0) }
+        }
+        if let value = timing.to {
+            guard let to = context.length(value, "to"), checkOrder(from: from, to: to, item: item, &context) else {
+                return nil
+            }
+            return ItemTiming(from: from - offset, length: .fixed(to - from))
+        }
+        let lastEnd = captions.cues.map { $0.end + offset }.max() ?? .zero
+        guard lastEnd > from else {
+            context.error(
+                "'\(captions.written)' has no cue after \(timing.from == nil ? "its start" : "'from' (\(show(from)))")",
+                at: item.location, hint: "give the item a 'duration', or 'until: end'")
+            return nil
+        }
+        return ItemTiming(from: from - offset, length: .fixed(lastEnd - from))
+    }
+
     /// Timing of a `source:` item, or of a composition, which plays as one.
     func media(_ item: Item, name: String, _ facts: MediaFacts, _ context: inout CompileContext) -> ItemTiming? {
         if let freeze = item.timing.freeze {

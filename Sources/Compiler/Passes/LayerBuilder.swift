@@ -8,24 +8,48 @@ import EDLParser
 struct LayerBuilder {
     let output: OutputPlan
 
-    /// Layers by `Placement.items` index (nil where the item draws nothing).
-    func build(_ placement: Placement, sources: inout SourceTable, _ context: inout CompileContext) -> [Int: Layer] {
+    /// Layers by `Placement.items` index (nil where the item draws nothing),
+    /// and the layers of captions, which no transition joins.
+    func build(_ placement: Placement, sources: inout SourceTable, _ context: inout CompileContext) -> (
+        layers: [Int: Layer], captions: [Layer]
+    ) {
         var layers: [Int: Layer] = [:]
+        var captionLayers: [Layer] = []
+        let captions = CaptionLowering(output: output)
         for (index, placed) in placement.items.enumerated() {
             let track = context.project.tracks[placed.track]
             guard track.kind == .video, hasPicture(placed, &context), !track.hidden,
-                let length = placed.length, length > .zero,
-                let source = sources.source(of: placed),
+                let length = placed.length, length > .zero
+            else { continue }
+            if case .captions(let content) = placed.item.content {
+                let source = sources.id(for: .text(content.style))
+                guard let template = layer(placed, track: track, source: source, length: length, sources: &sources, &context)
+                else { continue }
+                captionLayers += captions.layers(content, template: template, sources: &sources)
+                continue
+            }
+            guard let source = sources.source(of: placed),
                 let layer = layer(placed, track: track, source: source, length: length, sources: &sources, &context)
             else { continue }
             layers[index] = layer
+            if let content = placed.item.captions {
+                // A clip's captions move with its time but stand on the frame, not on its picture.
+                var own = placed
+                own.item.content = .captions(content)
+                own.item.picture = .captions
+                let source = sources.id(for: .text(content.style))
+                guard var template = self.layer(own, track: track, source: source, length: length, sources: &sources, &context)
+                else { continue }
+                template.order += 1
+                captionLayers += captions.layers(content, template: template, sources: &sources)
+            }
         }
-        return layers
+        return (layers, captionLayers)
     }
 
     private func hasPicture(_ placed: PlacedItem, _ context: inout CompileContext) -> Bool {
         switch placed.item.content {
-        case .color, .text, .pattern, .gradient, .composition: return true
+        case .color, .text, .pattern, .gradient, .composition, .captions: return true
         case .tone, .gap, .transition: return false
         case .source(let reference):
             if placed.facts?.video != nil { return true }
@@ -131,7 +155,7 @@ struct LayerBuilder {
     private func sourceSize(_ placed: PlacedItem) -> PixelSize? {
         switch placed.item.content {
         case .source, .composition: return placed.facts?.video?.size
-        case .text: return nil
+        case .text, .captions: return nil
         default: return output.size
         }
     }
@@ -166,8 +190,11 @@ struct LayerBuilder {
 }
 
 extension Item.Content {
+    /// Drawn by the text engine, at its own size.
     var isText: Bool {
-        if case .text = self { return true }
-        return false
+        switch self {
+        case .text, .captions: return true
+        default: return false
+        }
     }
 }

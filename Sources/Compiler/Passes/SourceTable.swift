@@ -39,7 +39,7 @@ struct SourceTable {
         case .gradient(let gradient): return id(for: .gradient(gradient))
         case .composition(let composition):
             return placed.composition.map { id(for: .composition(name: composition.name, $0)) }
-        case .gap, .transition: return nil
+        case .gap, .transition, .captions: return nil
         }
     }
 }

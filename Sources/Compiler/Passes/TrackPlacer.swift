@@ -142,6 +142,13 @@ struct TrackPlacer {
             facts = plan.compositionFacts
             timing = timings.media(item, name: content.name, plan.compositionFacts, &context)
         case .color, .text, .tone, .pattern, .gradient: timing = timings.generator(item, &context)
+        case .captions(let captions):
+            var offset = Rational.zero
+            if let value = captions.offset {
+                guard let seconds = context.seconds(value, "offset") else { return nil }
+                offset = seconds
+            }
+            timing = timings.captions(item, captions, offset: offset, &context)
         case .gap, .transition: return nil
         }
         guard let timing, let start = start(of: item, state: state, &context) else { return nil }

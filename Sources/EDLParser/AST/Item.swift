@@ -6,6 +6,8 @@ public struct Item: Hashable, Sendable, Codable {
     public var sound = Sound()
     /// `id:`, a stable name unique in the project, for diffs and messages.
     public var id: Located<String>?
+    /// A `source:` item's own subtitles (`captions:`), in its source's time.
+    public var captions: Captions?
     /// Where the item's mapping starts.
     public var location: SourceLocation
 
@@ -29,6 +31,8 @@ public struct Item: Hashable, Sendable, Codable {
         case transition(Transition)
         /// A nested timeline: a named composition, a `group:` or a project file.
         case composition(Composition)
+        /// A subtitle file's cues, drawn as text.
+        case captions(Captions)
     }
 
     public var isTransition: Bool {
@@ -70,6 +74,29 @@ public struct Gradient: Hashable, Sendable, Codable {
     public init(shape: Shape, stops: [Stop]) {
         self.shape = shape
         self.stops = stops
+    }
+}
+
+/// A subtitle file read, with the style its cues are drawn in.
+public struct Captions: Hashable, Sendable, Codable {
+    /// The file, absolute.
+    public var path: String
+    /// As the user wrote it, for messages.
+    public var written: String
+    public var cues: [CaptionCue]
+    /// The text keys; each cue's text replaces `string`.
+    public var style: TextContent
+    /// `offset:`, added to every cue's time.
+    public var offset: Located<TimeValue>?
+    /// The `captions:` node.
+    public var location: SourceLocation
+
+    public init(path: String, written: String, cues: [CaptionCue], style: TextContent, location: SourceLocation) {
+        self.path = path
+        self.written = written
+        self.cues = cues
+        self.style = style
+        self.location = location
     }
 }
 
@@ -227,6 +254,16 @@ public struct Picture: Hashable, Sendable, Codable {
     public var autoRotate = true
 
     public init() {}
+
+    /// Where captions stand unless told: bottom centre, inside the title-safe
+    /// area (5% of the output's shorter side from the edge).
+    public static let captions: Picture = {
+        var picture = Picture()
+        picture.place = .bottom
+        picture.anchor = Place.bottom.anchor
+        picture.margin = .percent(5)
+        return picture
+    }()
 }
 
 public enum PitchMode: String, Hashable, Sendable, Codable {

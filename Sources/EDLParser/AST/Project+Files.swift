@@ -20,12 +20,14 @@ extension Item {
         switch content {
         case .source(let source): files.append(Located(source.path, at: source.location))
         case .text(let text) where text.font.hasPrefix("/"): files.append(Located(text.font, at: location))
+        case .captions(let captions): files.append(Located(captions.path, at: captions.location))
         case .composition(let composition):
             for track in composition.tracks {
                 files += track.items.flatMap(\.referencedFiles) + track.filters.compactMap(\.file)
             }
         default: break
         }
+        if let captions { files.append(Located(captions.path, at: captions.location)) }
         return files + picture.filters.compactMap(\.file)
     }
 }

@@ -259,7 +259,7 @@ extension TrackReader {
 
     /// How diagnostics name an included file: its path from the folder the
     /// project file was named from, like the project file itself.
-    private func relativeName(_ path: String) -> String {
+    func relativeName(_ path: String) -> String {
         let root = paths.directory.hasSuffix("/") ? paths.directory : paths.directory + "/"
         let base = (context.file as NSString).deletingLastPathComponent
         guard path.hasPrefix(root) else { return path }

@@ -9,6 +9,8 @@ struct Defaults {
         /// Every item; the kinds' own defaults win over these.
         case item
         case text
+        /// `captions` items, and the subtitles of clips.
+        case captions
         /// Still pictures, told by their file's extension.
         case image
         /// Other `source:` items on video tracks.
@@ -31,6 +33,7 @@ struct Defaults {
                     Reader.Kind.allCases.flatMap { Reader.allowedKeys($0, on: track) }
                 }
             case .text: keys = Reader.allowedKeys(.text, on: .video)
+            case .captions: keys = Reader.allowedKeys(.captions, on: .video)
             case .image: keys = Reader.generatorTimingKeys + Reader.pictureKeys + Reader.fadeKeys
             case .video: keys = Reader.allowedKeys(.source, on: .video)
             case .audio: keys = Reader.allowedKeys(.source, on: .audio) + Reader.allowedKeys(.tone, on: .audio)
@@ -46,7 +49,7 @@ struct Defaults {
             case .image: return "a still picture"
             case .video: return "a video source"
             case .audio: return "an item on an audio track"
-            case .text, .transition: return "a '\(rawValue)' item"
+            case .text, .transition, .captions: return "a '\(rawValue)' item"
             }
         }
     }

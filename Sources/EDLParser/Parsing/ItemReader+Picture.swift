@@ -2,8 +2,13 @@ import Yams
 
 extension ItemReader {
     /// The picture keys (SPEC section 7).
-    func readPicture(_ keys: [String: ParseContext.Entry]) -> Picture {
+    /// `defaultPlace`: where the item stands without a `position`.
+    func readPicture(_ keys: [String: ParseContext.Entry], defaultPlace: Place? = nil) -> Picture {
         var picture = Picture()
+        if keys["position"] == nil, let place = defaultPlace {
+            picture.place = place
+            if keys["anchor"] == nil { picture.anchor = place.anchor }
+        }
         let animations = AnimationReader(context: context)
         if let entry = keys["fit"] { picture.fit = context.word(entry.value, "fit", Fit.self) }
         if let entry = keys["size"] { picture.size = animations.read(entry.value, "size", animations.layerSize) }
@@ -21,7 +26,7 @@ extension ItemReader {
             }
         }
         if let entry = keys["margin"] {
-            if placeName == nil {
+            if placeName == nil, picture.place == nil {
                 context.error(
                     "'margin' insets a named position such as 'top-left'; this item has "
                         + (keys["position"] == nil ? "no 'position'" : "a 'position' given as a point"),

@@ -4,7 +4,7 @@ import Yams
 /// which other keys the item takes.
 struct ItemReader {
     enum Kind: String, CaseIterable {
-        case source, color, text, tone, pattern, gradient, gap, transition, composition, group
+        case source, color, text, tone, pattern, gradient, gap, transition, composition, group, captions
     }
 
     static let mediaTimingKeys = ["from", "to", "duration", "at", "speed", "loop", "until", "freeze"]
@@ -21,6 +21,7 @@ struct ItemReader {
     ]
     static let transitionKeys = ["duration", "ease", "color", "audio"]
     static let gradientKeys = ["colors", "angle", "center", "radius"]
+    static let captionsTimingKeys = ["from", "to", "duration", "at", "until", "offset"]
 
     let track: Track.Kind
     let reader: TrackReader
@@ -43,7 +44,10 @@ struct ItemReader {
             let picture = track == .video ? ItemReader.pictureKeys : []
             for kind in Kind.allCases {
                 switch kind {
-                case .source, .group: allowed[kind] = [kind.rawValue] + mediaTimingKeys + picture + soundKeys
+                case .source:
+                    allowed[kind] = ["source"] + mediaTimingKeys + picture + soundKeys + (track == .video ? ["captions"] : [])
+                case .group: allowed[kind] = ["group"] + mediaTimingKeys + picture + soundKeys
+                case .captions: allowed[kind] = ["captions"] + captionsTimingKeys + picture + fadeKeys + textKeys
                 case .composition: allowed[kind] = ["composition", "vars"] + mediaTimingKeys + picture + soundKeys
                 case .color, .pattern: allowed[kind] = [kind.rawValue] + generatorTimingKeys + picture + fadeKeys
                 case .gradient: allowed[kind] = ["gradient"] + generatorTimingKeys + picture + fadeKeys + gradientKeys
@@ -69,7 +73,7 @@ struct ItemReader {
             return nil
         }
         guard let kind = kind(of: mapping, node) else { return nil }
-        if track == .audio, [.color, .pattern, .gradient, .text].contains(kind) {
+        if track == .audio, [.color, .pattern, .gradient, .text, .captions].contains(kind) {
             context.error(
                 "a '\(kind.rawValue)' item has no sound and cannot go on an audio track", at: node,
                 hint: "move it to a video track")
@@ -101,6 +105,7 @@ struct ItemReader {
         switch kind {
         case _ where track == .audio: own = .audio
         case .text: own = .text
+        case .captions: own = .captions
         case .transition: own = .transition
         case .source:
             let name = mapping.first { $0.key.string == "source" }?.value.string ?? ""
@@ -115,7 +120,11 @@ struct ItemReader {
     private func kind(of mapping: Node.Mapping, _ node: Node) -> Kind? {
         let keys = mapping.keys.compactMap { $0.scalar?.string }
         var kinds = Kind.allCases.filter { keys.contains($0.rawValue) }
-        if kinds.contains(.text) || kinds.contains(.transition) { kinds.removeAll { $0 == .color } }
+        if kinds.contains(.text) || kinds.contains(.transition) || kinds.contains(.captions) {
+            kinds.removeAll { $0 == .color }
+        }
+        // A clip's own subtitles: `captions` with `source` is a key of the clip.
+        if kinds.contains(.source) { kinds.removeAll { $0 == .captions } }
         guard let first = kinds.first else {
             context.error(
                 "an item needs a kind key: one of \(Kind.allCases.map(\.rawValue).joined(separator: ", "))", at: node,
@@ -143,12 +152,22 @@ struct ItemReader {
         switch kind {
         case .gap, .transition:
             return item
-        case .source, .composition, .group:
+        case .source, .composition, .group, .captions:
             item.timing = readTiming(keys, node, needsLength: false)
         case .color, .pattern, .gradient, .text, .tone:
             item.timing = readTiming(keys, node, needsLength: true)
         }
-        if track == .video { item.picture = readPicture(keys) }
+        if track == .video { item.picture = readPicture(keys, defaultPlace: kind == .captions ? .bottom : nil) }
+        if kind == .captions {
+            if item.picture.place != nil, item.picture.margin == nil { item.picture.margin = Picture.captions.margin }
+            if case .captions(var captions) = item.content, let entry = keys["offset"] {
+                captions.offset = context.time(entry.value, "offset", allowNegative: true)
+                item.content = .captions(captions)
+            }
+        }
+        if kind == .source, let entry = keys["captions"] {
+            item.captions = readClipCaptions(entry.value)
+        }
         item.sound = readSound(keys)
         return item
     }
@@ -165,6 +184,7 @@ struct ItemReader {
         case .transition: return readTransition(value, keys).map { .transition($0) }
         case .composition: return reader.composition(value, vars: keys["vars"]?.value).map { .composition($0) }
         case .group: return reader.group(value).map { .composition($0) }
+        case .captions: return readText("", keys).flatMap { readCaptions(value, style: $0) }.map { .captions($0) }
         }
     }
 

@@ -1,0 +1,64 @@
+import Foundation
+import Yams
+
+extension ItemReader {
+    /// The largest subtitle file read: ten hours of dense cues is a few MiB.
+    static let subtitleSizeLimit = 32 << 20
+
+    /// `captions: FILE`: the subtitle file read into cues, each problem in it
+    /// reported at its line with the item that uses it. `style` draws the cues.
+    func readCaptions(_ node: Node, style: TextContent) -> Captions? {
+        guard let written = context.text(node, "captions"), let path = context.value(node, "captions", reader.paths.resolve)
+        else { return nil }
+        let location = context.location(of: node)
+        guard let format = SubtitleReader.Format(path: path) else {
+            context.error(
+                "'\(written)' is not a subtitle file Cutlist reads", at: node,
+                hint: "captions are read from SRT (.srt) and WebVTT (.vtt) files")
+            return nil
+        }
+        let file = reader.relativeName(path)
+        let data: Data
+        do {
+            let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+            guard size <= Self.subtitleSizeLimit else {
+                context.error(
+                    "subtitle file '\(written)' is \(size) bytes; a subtitle file may be at most 32 MiB", at: node)
+                return nil
+            }
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            context.error(
+                "cannot read subtitle file '\(written)' (\(path))", at: node,
+                hint: "check the path; it is relative to the project file")
+            return nil
+        }
+        let (text, reading) = SubtitleReader.read(data, format: format, file: file)
+        if let text { context.nesting.files[file] = text }
+        let user = "the captions of the item at \(location)"
+        for diagnostic in reading.diagnostics {
+            var diagnostic = diagnostic
+            diagnostic.hint = [diagnostic.hint, user].compactMap { $0 }.joined(separator: "; ")
+            context.diagnostics.append(diagnostic)
+        }
+        guard reading.diagnostics.isEmpty else { return nil }
+        return Captions(path: path, written: written, cues: reading.cues, style: style, location: location)
+    }
+
+    /// A clip's `captions`: a file, or `{ file, ...text keys }`, styled over `defaults.captions`.
+    func readClipCaptions(_ node: Node) -> Captions? {
+        let allowed = ["file"] + Self.textKeys
+        let given = node.mapping == nil ? Node.mapping(Node.Mapping([])) : node
+        let styled = reader.defaults.applied(to: given, styles: [.captions], allowed: allowed)
+        guard let keys = context.entries(of: styled, in: "'captions'", allowed: allowed) else { return nil }
+        var file = node
+        if node.mapping != nil {
+            guard let entry = keys["file"] else {
+                context.error("'captions' needs 'file': the subtitle file", at: node)
+                return nil
+            }
+            file = entry.value
+        }
+        return readText("", keys).flatMap { readCaptions(file, style: $0) }
+    }
+}

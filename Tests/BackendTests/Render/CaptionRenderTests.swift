@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import Backend
+
+/// Captions drawn as text: on exactly the output frames their cues cover, where
+/// their style puts them, stacked when they overlap, moved and cut with their clip.
+@Suite struct CaptionRenderTests {
+    /// The frames whose bottom band has bright (caption) pixels.
+    private func captionFrames(_ path: String, rows: Range<Int>? = nil) throws -> [Int] {
+        try RenderOutput.pictures(path).enumerated().compactMap { index, picture in
+            let band = rows ?? (picture.height / 2)..<picture.height
+            return picture.box(where: { $0 > 128 }).map { box in box.y.overlaps(band) } == true ? index : nil
+        }
+    }
+
+    @Test(arguments: ["30", "29.97"]) func aCueShowsOnTheFramesItsTimeCovers(fps: String) throws {
+        let workspace = try RenderWorkspace()
+        try "1\n00:00:01,000 --> 00:00:02,500\nHI\n".write(
+            toFile: workspace.directory + "/talk.srt", atomically: true, encoding: .utf8)
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 160x90, fps: \(fps), duration: 3s }
+            tracks:
+              - items:
+                  - { color: black, until: end }
+              - items:
+                  - { captions: talk.srt, font_size: 20 }
+            """)
+        // ceil(1 × fps) ..< ceil(2.5 × fps): 30..<75 at 30 fps and at 30000/1001.
+        #expect(try captionFrames(output) == Array(30..<75))
+    }
+
+    @Test func captionsStandAtTheBottomInsideTheTitleSafeMarginAndOverlappingCuesStack() throws {
+        let workspace = try RenderWorkspace()
+        try "1\n00:00:00,000 --> 00:00:02,000\nA\n\n2\n00:00:01,000 --> 00:00:02,000\nB\n".write(
+            toFile: workspace.directory + "/talk.srt", atomically: true, encoding: .utf8)
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 320x180, fps: 10 }
+            tracks:
+              - items:
+                  - { color: black, duration: 2s }
+              - items:
+                  - captions: talk.srt
+                    font_size: 30
+                    background: { color: white }
+            """)
+        let pictures = try RenderOutput.pictures(output)
+        let alone = try #require(pictures[5].box { $0 > 128 })
+        let stacked = try #require(pictures[15].box { $0 > 128 })
+        // 5% of the shorter side (9 px) above the bottom edge, centred.
+        #expect(abs(alone.y.upperBound - (180 - 9)) <= 1)
+        #expect(abs((alone.x.lowerBound + alone.x.upperBound) / 2 - 160) <= 2)
+        // The second cue stacks under the first: the box grows upwards by a line.
+        #expect(stacked.y.upperBound == alone.y.upperBound)
+        #expect(stacked.y.count >= alone.y.count + 30)
+    }
+
+    @Test func aClipsCaptionsAreTrimmedSpedUpAndCutWithIt() throws {
+        let workspace = try RenderWorkspace()
+        try MediaFixtures.ffmpeg([
+            "-f", "lavfi", "-i", "color=black:size=160x90:rate=30:duration=20", "-c:v", "libx264",
+            workspace.directory + "/talk.mp4",
+        ])
+        try "1\n00:00:13,000 --> 00:00:15,000\nHI\n".write(
+            toFile: workspace.directory + "/talk.srt", atomically: true, encoding: .utf8)
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 160x90, fps: 30 }
+            defaults:
+              captions: { font_size: 20 }
+            tracks:
+              - items:
+                  - { source: talk.mp4, from: 12s, to: 14s, speed: 2, captions: talk.srt }
+                  - { source: talk.mp4, from: 14.6s, to: 16s, captions: talk.srt }
+            """)
+        // Source 13 s is 0.5 s into the first part (twice as fast), which ends at
+        // 1 s, mid-cue; the second part starts at 14.6 s, so the cue's last 0.4 s
+        // show from 1 s to 1.4 s.
+        #expect(try captionFrames(output) == Array(15..<42))
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import EDLParser
+
+/// `captions:` items and a clip's own captions, read with their subtitle file.
+@Suite struct CaptionsItemTests {
+    let directory: String
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "captions-items-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try "1\n00:00:01,000 --> 00:00:02,500\nHello\n".write(
+            toFile: directory + "/talk.srt", atomically: true, encoding: .utf8)
+        try "1\n00:00:01,000 --> 00:00:0x,500\nHello\n".write(
+            toFile: directory + "/broken.srt", atomically: true, encoding: .utf8)
+    }
+
+    private func parse(_ text: String) -> ParseResult {
+        ProjectParser.parse(text, file: "edit.yaml", directory: directory)
+    }
+
+    @Test func captionsItemTakesTextKeysAndDefaults() throws {
+        let result = parse(
+            """
+            cutlist: 1
+            defaults:
+              captions: { font_size: 40, color: yellow }
+            tracks:
+              - items:
+                  - captions: talk.srt
+                    offset: 2s
+                    color: white
+                  - { source: clip.mp4, captions: talk.srt }
+                  - { source: clip.mp4, captions: { file: talk.srt, font_size: 20 } }
+                  - { source: clip.mp4, captions: { font_size: 20 } }
+            """)
+        #expect(result.diagnostics.map(\.description) == ["edit.yaml:11:39: error: 'captions' needs 'file': the subtitle file"])
+        let items = try #require(result.partial?.tracks.first?.items)
+        guard case .captions(let captions) = items[0].content else {
+            Issue.record("not a captions item: \(items[0].content)")
+            return
+        }
+        #expect(captions.cues.map(\.text) == ["Hello"])
+        #expect(captions.style.fontSize == 40)
+        #expect(captions.style.color == rgb(255, 255, 255))
+        #expect(captions.offset?.value == seconds(2))
+        #expect(items[0].picture.place == .bottom && items[0].picture.margin == .percent(5))
+        guard case .source = items[1].content else {
+            Issue.record("a clip with captions is not a source item")
+            return
+        }
+        #expect(items[1].captions?.cues.count == 1)
+        #expect(items[1].captions?.style.color == rgb(255, 255, 0))
+        #expect(items[2].captions?.style.fontSize == 20 && items[2].captions?.style.color == rgb(255, 255, 0))
+    }
+
+    @Test func aBrokenSubtitleFileIsReportedAtItsLineWithTheItem() {
+        let result = parse(
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - captions: broken.srt
+                    fon_size: 30
+            """)
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "broken.srt:2:18: error: '00:00:0x,500' is not a timestamp",
+                "edit.yaml:5:9: error: unknown key 'fon_size' in an item",
+            ])
+        #expect(
+            result.diagnostics.first?.hint
+                == "write it HH:MM:SS,mmm, as in '00:00:01,000 --> 00:00:02,500'; the captions of the item at edit.yaml:4:19")
+        #expect(result.diagnostics.last?.hint == "did you mean 'font_size'?")
+        #expect(result.includedFiles["broken.srt"] == "1\n00:00:01,000 --> 00:00:0x,500\nHello\n")
+    }
+
+    @Test func captionsGoOnVideoTracksOnly() {
+        let result = parse(
+            """
+            cutlist: 1
+            tracks:
+              - kind: audio
+                items:
+                  - { captions: talk.srt }
+              - items:
+                  - { captions: talk.ass }
+            """)
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "edit.yaml:5:9: error: a 'captions' item has no sound and cannot go on an audio track",
+                "edit.yaml:7:21: error: 'talk.ass' is not a subtitle file Cutlist reads",
+            ])
+    }
+}

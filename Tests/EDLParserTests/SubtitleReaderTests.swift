@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import EDLParser
+
+/// SRT and WebVTT read into cues with exact times, and malformed files
+/// reported at their line and column.
+@Suite struct SubtitleReaderTests {
+    private func read(_ text: String, _ format: SubtitleReader.Format, bytes: Data? = nil) -> SubtitleReading {
+        SubtitleReader.read(bytes ?? Data(text.utf8), format: format, file: "talk.\(format.rawValue)").reading
+    }
+
+    private func errors(_ reading: SubtitleReading) -> [String] {
+        reading.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0): \($0.message)" }
+    }
+
+    @Test func srtWithByteOrderMarkAndCRLF() {
+        let text =
+            "\u{FEFF}1\r\n00:00:01,000 --> 00:00:02,500\r\nHello <b>bold</b> <i>world</i>\r\nline two\r\n\r\n"
+            + "2\r\n00:01:02,05 --> 01:00:00.125\r\n<u>under</u> {\\an8}top\r\n"
+        let reading = read(text, .srt)
+        #expect(errors(reading) == [])
+        #expect(reading.cues.map(\.start) == [ratio(1), ratio(6205, 100)])
+        #expect(reading.cues.map(\.end) == [ratio(5, 2), ratio(3_600_125, 1000)])
+        #expect(reading.cues.map(\.text) == ["Hello bold world\nline two", "under top"])
+        #expect(
+            reading.cues[0].spans == [
+                CaptionSpan(text: "Hello "), CaptionSpan(text: "bold", style: .bold), CaptionSpan(text: " "),
+                CaptionSpan(text: "world", style: .italic), CaptionSpan(text: "\nline two"),
+            ])
+        #expect(reading.cues[1].spans.first == CaptionSpan(text: "under", style: .underline))
+        #expect(reading.cues.map(\.location.line) == [2, 7])
+    }
+
+    @Test func utf16WithByteOrderMark() {
+        let text = "1\n00:00:00,500 --> 00:00:01,000\n字幕 עברית\n"
+        var little = Data([0xFF, 0xFE])
+        var big = Data([0xFE, 0xFF])
+        for unit in text.utf16 {
+            little.append(contentsOf: [UInt8(unit & 0xFF), UInt8(unit >> 8)])
+            big.append(contentsOf: [UInt8(unit >> 8), UInt8(unit & 0xFF)])
+        }
+        for bytes in [little, big] {
+            let reading = read("", .srt, bytes: bytes)
+            #expect(errors(reading) == [])
+            #expect(reading.cues.map(\.text) == ["字幕 עברית"])
+            #expect(reading.cues.map(\.start) == [ratio(1, 2)])
+        }
+    }
+
+    @Test func webVTTSettingsVoicesAndInlineTimestamps() {
+        let text = """
+            WEBVTT - talk
+
+            NOTE a comment
+            that spans lines
+
+            STYLE
+            ::cue { color: yellow }
+
+            intro
+            00:01.000 --> 00:02.500 line:10% position:20% align:start size:50%
+            <v.loud Roger Bingham>Hi &amp; <00:01.500>welcome</v>
+
+            00:00:03.000 --> 00:00:04.000 line:-2
+            <c.yellow>plain</c> &lt;3
+            """
+        let reading = read(text, .webVTT)
+        #expect(errors(reading) == [])
+        #expect(reading.cues.count == 2)
+        let first = reading.cues[0]
+        #expect(first.start == ratio(1) && first.end == ratio(5, 2))
+        #expect(
+            first.spans == [
+                CaptionSpan(text: "Hi & ", voice: "Roger Bingham"),
+                CaptionSpan(text: "welcome", voice: "Roger Bingham", time: ratio(3, 2)),
+            ])
+        var settings = CueSettings()
+        settings.line = .percent(10)
+        settings.position = 20
+        settings.align = .start
+        #expect(first.settings == settings)
+        #expect(reading.cues[1].text == "plain <3")
+        #expect(reading.cues[1].settings.line == .number(-2))
+    }
+
+    @Test func malformedSRT() {
+        let badTime = "1\n00:00:01,000 --> 00:00:0x,500\nHello\n"
+        #expect(errors(read(badTime, .srt)) == ["2:18: '00:00:0x,500' is not a timestamp"])
+        let noBlank = "1\n00:00:01,000 --> 00:00:02,000\nHello\n2\n00:00:03,000 --> 00:00:04,000\nThere\n"
+        #expect(errors(read(noBlank, .srt)) == ["4:1: a blank line must end the cue before this one"])
+        let truncated = "1\n00:00:01,000 --> 00:00:02,000\nHello\n\n2\n00:00:03,0"
+        #expect(errors(read(truncated, .srt)) == ["5:1: expected a cue number or a timing line, not '2'"])
+        let backwards = "1\n00:00:02,000 --> 00:00:01,000\nHello\n"
+        #expect(errors(read(backwards, .srt)) == ["2:18: the cue ends (00:00:01,000) before it starts (00:00:02,000)"])
+    }
+
+    @Test func malformedWebVTT() {
+        #expect(errors(read("1\n00:01.000 --> 00:02.000\nHi\n", .webVTT)) == ["1:1: a WebVTT file starts with the line 'WEBVTT'"])
+        let badSetting = "WEBVTT\n\n00:01.000 --> 00:02.000 postion:10%\nHi\n"
+        let reading = read(badSetting, .webVTT)
+        #expect(errors(reading) == ["3:25: 'postion:10%' is not a valid cue setting"])
+        #expect(reading.diagnostics.first?.hint == "did you mean 'position'?")
+        let badStamp = "WEBVTT\n\n00:01.000 --> 00:02.000\nHi <00:05.000>there <1:2>\n"
+        #expect(
+            errors(read(badStamp, .webVTT)) == [
+                "4:5: the inline timestamp <00:05.000> is outside its cue (1s to 2s)", "4:22: '<1:2>' is not a timestamp",
+            ])
+    }
+
+    @Test func notText() {
+        let noise = Data([0x31, 0x0A, 0x30, 0xC3, 0x28, 0xFF, 0x00])
+        let reading = read("", .srt, bytes: noise)
+        #expect(errors(reading) == ["2:2: subtitle file 'talk.srt' is not UTF-8 text here"])
+        #expect(reading.diagnostics.first?.hint?.contains("UTF-16 with a byte-order mark") == true)
+        #expect(
+            errors(read("", .srt, bytes: Data([0xFF, 0xFE, 0x31]))) == [
+                "1:1: subtitle file 'talk.srt' ends in half a UTF-16 character"
+            ])
+    }
+}
