@@ -62,6 +62,13 @@ public struct TimelineItem: Sendable, Equatable {
     public var properties: [TimelineProperty]
     /// Where the project writes it (not compared by `render diff`: moving a line changes nothing).
     public var location: SourceLocation?
+
+    /// Equal whatever their places in the YAML: a composition's contents are
+    /// compared as values, and moving a line changes nothing.
+    public static func == (a: TimelineItem, b: TimelineItem) -> Bool {
+        (a.id, a.track, a.kind, a.label, a.start, a.end) == (b.id, b.track, b.kind, b.label, b.start, b.end)
+            && (a.sourceIn, a.sourceOut, a.speed) == (b.sourceIn, b.sourceOut, b.speed) && a.properties == b.properties
+    }
 }
 
 extension Compiler {
