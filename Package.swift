@@ -39,9 +39,14 @@ let package = Package(
         ),
         // libwebp's animation decoder, for animated WebP (FFmpeg 5.1 reads only still WebP).
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        // EGL and OpenGL ES 3 for shader items and transitions; used only by Backend/Shading.
+        .systemLibrary(
+            name: "CEGL", pkgConfig: "egl",
+            providers: [.apt(["libegl-dev", "libgles-dev", "libegl-mesa0", "libgl1-mesa-dri"])]
+        ),
         .target(
             name: "Backend",
-            dependencies: ["Compiler", "CFFmpeg", "CText", "CWebP", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["Compiler", "CFFmpeg", "CText", "CWebP", "CEGL", .product(name: "Crypto", package: "swift-crypto")]),
         // A project file to diagnostics and a plan, as the terminal, the studio and the editor share it.
         .target(name: "Workspace", dependencies: ["EDLParser", "Compiler", "Backend"]),
         // `render lsp`: the Language Server Protocol over standard input and output, for editors.

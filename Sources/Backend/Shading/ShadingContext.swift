@@ -1,0 +1,201 @@
+import CEGL
+
+/// An OpenGL ES 3 context with no window (EGL's surfaceless platform): a GPU's
+/// where the machine has one, Mesa's llvmpipe on the CPU otherwise. Each
+/// compositor makes its own at its first shader, so renders without shaders
+/// never open EGL, and a worker's context is used by that worker alone.
+final class ShadingContext {
+    private let display: EGLDisplay
+    private let context: EGLContext
+    /// Compiled programs by their full source text.
+    private var programs: [String: ShaderProgram] = [:]
+    private var framebuffer: GLuint = 0
+    /// Render targets and input textures, kept while their size and format stay.
+    private var textures: [TextureKey: GLuint] = [:]
+    private var readback: [UInt8] = []
+
+    private struct TextureKey: Hashable {
+        var role: String
+        var width: Int
+        var height: Int
+    }
+
+    /// What to install when no display opens: the message a project with shaders gets.
+    static let missingDriver =
+        "shaders need OpenGL ES 3 through EGL, and no EGL display could be opened: install a GPU's EGL driver "
+        + "or Mesa's (Debian: libegl1 libgles2 libegl-mesa0 libgl1-mesa-dri)"
+
+    init() throws {
+        guard
+            let display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), EGLNativeDisplayType(bitPattern: 0), nil),
+            eglInitialize(display, nil, nil) == EGL_TRUE
+        else { throw RenderFailure(Self.missingDriver + " (EGL error \(Self.eglError()))") }
+        self.display = display
+        let wanted: [EGLint] = [EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_SURFACE_TYPE, 0, EGL_NONE]
+        var config: EGLConfig?
+        var count: EGLint = 0
+        guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGL_TRUE,
+            eglChooseConfig(display, wanted, &config, 1, &count) == EGL_TRUE, count > 0
+        else { throw RenderFailure(Self.missingDriver + " (no OpenGL ES 3 configuration)") }
+        let attributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE]
+        guard let context = eglCreateContext(display, config, nil, attributes) else {
+            throw RenderFailure(Self.missingDriver + " (no OpenGL ES 3 context: EGL error \(Self.eglError()))")
+        }
+        self.context = context
+        try makeCurrent()
+        glGenFramebuffers(1, &framebuffer)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+    }
+
+    deinit {
+        if eglGetCurrentContext() == context {
+            eglMakeCurrent(display, nil, nil, nil)
+        }
+        eglDestroyContext(display, context)
+    }
+
+    private static func eglError() -> String { "0x" + String(eglGetError(), radix: 16) }
+
+    /// Binds the context to the calling thread, where another was bound.
+    private func makeCurrent() throws {
+        guard eglGetCurrentContext() != context else { return }
+        guard eglMakeCurrent(display, nil, nil, context) == EGL_TRUE else {
+            throw RenderFailure("cannot use the OpenGL ES context (EGL error \(Self.eglError()))")
+        }
+    }
+
+    /// The program made of `fragment`, compiled once.
+    func program(_ fragment: String) throws -> ShaderProgram {
+        try makeCurrent()
+        if let program = programs[fragment] { return program }
+        let program = try ShaderProgram(fragment: fragment)
+        programs[fragment] = program
+        return program
+    }
+
+    /// A texture for `role` at a size, allocated when first asked for at that size.
+    private func texture(_ role: String, width: Int, height: Int, format: GLenum) -> GLuint {
+        let key = TextureKey(role: role, width: width, height: height)
+        if let texture = textures[key] { return texture }
+        for (old, name) in textures where old.role == role {
+            var name = name
+            glDeleteTextures(1, &name)
+            textures[old] = nil
+        }
+        var name: GLuint = 0
+        glGenTextures(1, &name)
+        glBindTexture(GLenum(GL_TEXTURE_2D), name)
+        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, format, GLsizei(width), GLsizei(height))
+        for parameter in [GL_TEXTURE_MIN_FILTER, GL_TEXTURE_MAG_FILTER] {
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), GL_LINEAR)
+        }
+        for parameter in [GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T] {
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), GL_CLAMP_TO_EDGE)
+        }
+        textures[key] = name
+        return name
+    }
+
+    /// Runs `program` over a `width × height` target of `format`, its samplers
+    /// bound to `inputs` in order, then reads the target back through `read`.
+    private func draw(
+        _ program: ShaderProgram, width: Int, height: Int, format: GLenum, inputs: [GLuint],
+        uniforms: [String: ShaderValue]
+    ) throws {
+        let target = texture("target \(format)", width: width, height: height, format: format)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), target, 0)
+        glViewport(0, 0, GLsizei(width), GLsizei(height))
+        glUseProgram(program.name)
+        for (unit, texture) in inputs.enumerated() {
+            glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        }
+        try program.set(uniforms)
+        glClearColor(0, 0, 0, 0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        let error = glGetError()
+        guard error == GL_NO_ERROR else {
+            throw RenderFailure("OpenGL ES failed drawing a shader (error 0x\(String(error, radix: 16)))")
+        }
+    }
+
+    /// A shader item's picture: `program` drawn at `width × height`, its straight
+    /// alpha premultiplied by the blend, read back top row first into `image`.
+    func picture(_ program: ShaderProgram, into image: RGBAImage, uniforms: [String: ShaderValue]) throws {
+        try makeCurrent()
+        let (width, height) = (image.width, image.height)
+        glEnable(GLenum(GL_BLEND))
+        glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE), GLenum(GL_ZERO))
+        defer { glDisable(GLenum(GL_BLEND)) }
+        try draw(program, width: width, height: height, format: GLenum(GL_RGBA8), inputs: [], uniforms: uniforms)
+        let rowBytes = width * 4
+        if readback.count < rowBytes * height { readback = [UInt8](repeating: 0, count: rowBytes * height) }
+        glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)
+        readback.withUnsafeMutableBytes {
+            glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        // OpenGL's first row is the picture's bottom one.
+        image.withUnsafeMutableBytes { pixels in
+            readback.withUnsafeBytes { rows in
+                guard let source = rows.baseAddress, let destination = pixels.baseAddress else { return }
+                for row in 0..<height {
+                    destination.advanced(by: row * rowBytes).copyMemory(
+                        from: source.advanced(by: (height - 1 - row) * rowBytes), byteCount: rowBytes)
+                }
+            }
+        }
+    }
+
+    /// A transition's frame: `program` (see `ShaderSource.transition`) over the
+    /// planes of `from` and `to`, each plane of `into` drawn by its own pass at
+    /// its own size and read straight into it.
+    func transition(
+        _ program: ShaderProgram, from: YUVImage, to: YUVImage, into output: YUVImage, uniforms: [String: ShaderValue]
+    ) throws {
+        try makeCurrent()
+        var inputs: [GLuint] = []
+        for (side, image) in [("from", from), ("to", to)] {
+            for plane in YUVImage.Plane.allCases {
+                let (width, height) = (image.width(of: plane), image.height(of: plane))
+                let name = texture("\(side) \(plane)", width: width, height: height, format: GLenum(GL_R8))
+                glBindTexture(GLenum(GL_TEXTURE_2D), name)
+                glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(image.stride(of: plane)))
+                image.withUnsafePlane(plane) {
+                    glTexSubImage2D(
+                        GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RED),
+                        GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+                }
+                inputs.append(name)
+            }
+        }
+        for plane in YUVImage.Plane.allCases {
+            let (width, height) = (output.width(of: plane), output.height(of: plane))
+            var passUniforms = uniforms
+            for (unit, sampler) in ShaderSource.samplerUniforms.enumerated() { passUniforms[sampler] = .int(unit) }
+            passUniforms[ShaderSource.planeUniform] = .int(plane.rawValue)
+            passUniforms[ShaderSource.sizeUniform] = .vec2(Float(width), Float(height))
+            try draw(program, width: width, height: height, format: GLenum(GL_R8), inputs: inputs, uniforms: passUniforms)
+            var readFormat: GLint = 0
+            glGetIntegerv(GLenum(GL_IMPLEMENTATION_COLOR_READ_FORMAT), &readFormat)
+            guard readFormat == GL_RED else {
+                throw RenderFailure("this OpenGL ES driver cannot read one-channel pictures back (GL_RED)")
+            }
+            glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(output.stride(of: plane)))
+            output.withUnsafeMutablePlane(plane) {
+                glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+            }
+        }
+    }
+}
+
+/// A uniform's value as set on a program.
+enum ShaderValue: Hashable {
+    case float(Float)
+    case int(Int)
+    case vec2(Float, Float)
+    case vec3(Float, Float, Float)
+    case vec4(Float, Float, Float, Float)
+}
