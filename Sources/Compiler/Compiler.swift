@@ -84,7 +84,7 @@ public struct Compiler: Sendable {
         let (layers, captionLayers) = LayerBuilder(output: output).build(placement, sources: &sources, &context)
         let (audio, audioByItem) = AudioBuilder(output: output).build(placement, sources: &sources, &context)
         var work = TransitionLowering.Work(layers: layers, audio: audio, audioByItem: audioByItem)
-        transitions.apply(placement, to: &work, sources: &sources)
+        transitions.apply(placement, to: &work, sources: &sources, &context)
         guard !context.hasErrors else { return nil }
 
         let ordered = placement.items.indices.compactMap { work.layers[$0] } + work.extraLayers + captionLayers

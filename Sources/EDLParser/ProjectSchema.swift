@@ -38,7 +38,7 @@ public enum ProjectSchema {
               "auto_rotate", "volume", "fade_in", "fade_out", "mute", "pitch", "font", "font_size",
               "weight", "color", "align", "max_width", "line_height", "stroke", "shadow",
               "background", "ease", "audio", "colors", "angle", "center", "radius", "filters",
-              "offset"
+              "offset", "uniforms"
             ]
           }
         },
@@ -1240,6 +1240,44 @@ public enum ProjectSchema {
       "oneOf": [{"required": ["duration"]}, {"required": ["until"]}],
       "$comment": "`duration` or `until: end` is required, not both."
     },
+    "shaderItem": {
+      "type": "object",
+      "description": "A layer drawn by a GLSL ES 3.00 fragment shader file (`#version 300 es`, its own `precision` and `out vec4`) over the output frame's size (like `color`). Cutlist sets the uniforms `time` (seconds since the item's start), `progress` (0 to 1 over the item) and `resolution` (pixels); the project sets the others in `uniforms`.",
+      "properties": {
+        "shader": {"$ref": "#/$defs/path", "description": "The shader file, relative to the project file."},
+        "uniforms": {"$ref": "#/$defs/shaderUniforms"},
+        "duration": {"$ref": "#/$defs/generatedKeys/properties/duration"},
+        "at": {"$ref": "#/$defs/itemKeys/properties/at"},
+        "until": {"$ref": "#/$defs/generatedKeys/properties/until"},
+        "fit": {"$ref": "#/$defs/layerKeys/properties/fit"},
+        "size": {"$ref": "#/$defs/layerKeys/properties/size"},
+        "position": {"$ref": "#/$defs/layerKeys/properties/position"},
+        "margin": {"$ref": "#/$defs/layerKeys/properties/margin"},
+        "anchor": {"$ref": "#/$defs/layerKeys/properties/anchor"},
+        "scale": {"$ref": "#/$defs/layerKeys/properties/scale"},
+        "rotation": {"$ref": "#/$defs/layerKeys/properties/rotation"},
+        "crop": {"$ref": "#/$defs/layerKeys/properties/crop"},
+        "flip": {"$ref": "#/$defs/layerKeys/properties/flip"},
+        "opacity": {"$ref": "#/$defs/layerKeys/properties/opacity"},
+        "auto_rotate": {"$ref": "#/$defs/layerKeys/properties/auto_rotate"},
+        "filters": {"$ref": "#/$defs/layerKeys/properties/filters"},
+        "fade_in": {"$ref": "#/$defs/itemKeys/properties/fade_in"},
+        "fade_out": {"$ref": "#/$defs/itemKeys/properties/fade_out"},
+        "id": {"$ref": "#/$defs/itemKeys/properties/id"}
+      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
+      "additionalProperties": false,
+      "required": ["shader"],
+      "oneOf": [{"required": ["duration"]}, {"required": ["until"]}],
+      "$comment": "`duration` or `until: end` is required, not both."
+    },
+    "shaderUniforms": {
+      "type": "object",
+      "description": "A value for each uniform the shader declares but Cutlist does not set: a `float` takes a number, a `vec2` `[x, y]`, a `vec3` or `vec4` a colour (0 to 1, straight alpha); each may be animated. A uniform whose declaration has a default in its comment (`uniform float speed; // = 1.5`) may be left out.",
+      "additionalProperties": {
+        "anyOf": [{"$ref": "#/$defs/animatedNumber"}, {"$ref": "#/$defs/animatedPoint"}, {"$ref": "#/$defs/color"}, {"type": "array"}, {"type": "object"}]
+      }
+    },
     "textItem": {
       "type": "object",
       "description": "A text layer, shaped and rasterised once, then transformed and animated like any layer.",
@@ -1394,13 +1432,25 @@ public enum ProjectSchema {
       "description": "A transition between the items before and after it; the next item starts `duration` before the previous one ends.",
       "properties": {
         "transition": {
-          "description": "`crossfade` (dissolve), `fade` (through `color`), `wipe-left|right|up|down`, `slide-left|right|up|down`, `push-left|right`, `zoom`, `circle`.",
+          "description": "`crossfade` (dissolve), `fade` (through `color`), `wipe-left|right|up|down`, `slide-left|right|up|down`, `push-left|right`, `zoom`, `circle`; drawn by shaders: `crosszoom`, `dreamy-zoom`, `directional-warp`, `linear-blur`, `color-phase`, `simple-zoom`, `fade-grayscale`, `ripple`, `swirl`, `burn`, `pixelize`, `radial`, `doorway`, `push-up`, `push-down`; or a GLSL file's, `{shader: FILE, uniforms: {...}}`.",
           "anyOf": [
             {
               "enum": [
                 "crossfade", "fade", "wipe-left", "wipe-right", "wipe-up", "wipe-down", "slide-left",
-                "slide-right", "slide-up", "slide-down", "push-left", "push-right", "zoom", "circle"
+                "slide-right", "slide-up", "slide-down", "push-left", "push-right", "zoom", "circle",
+                "crosszoom", "dreamy-zoom", "directional-warp", "linear-blur", "color-phase", "simple-zoom",
+                "fade-grayscale", "ripple", "swirl", "burn", "pixelize", "radial", "doorway", "push-up", "push-down"
               ]
+            },
+            {
+              "type": "object",
+              "description": "A transition in a GLSL file, in the gl-transitions convention: `vec4 transition(vec2 uv)` using `getFromColor`, `getToColor`, `progress` and `ratio`.",
+              "properties": {
+                "shader": {"$ref": "#/$defs/path", "description": "The transition's GLSL file, relative to the project file."},
+                "uniforms": {"$ref": "#/$defs/shaderUniforms"}
+              },
+              "required": ["shader"],
+              "additionalProperties": false
             },
             {"$ref": "#/$defs/varRef"}
           ]
@@ -1443,7 +1493,8 @@ public enum ProjectSchema {
                 "enum": [
                   "crossfade", "wipe-left", "wipe-right", "wipe-up", "wipe-down", "slide-left",
                   "slide-right", "slide-up", "slide-down", "push-left", "push-right", "zoom",
-                  "circle"
+                  "circle", "crosszoom", "dreamy-zoom", "directional-warp", "linear-blur", "color-phase", "simple-zoom",
+                  "fade-grayscale", "ripple", "swirl", "burn", "pixelize", "radial", "doorway", "push-up", "push-down"
                 ]
               }
             }
@@ -1614,7 +1665,7 @@ public enum ProjectSchema {
       "pattern": "\\.([sS][rR][tT]|[vV][tT][tT])$"
     },
     "item": {
-      "description": "One item of a track, told by its key: `source`, `color`, `text`, `tone`, `pattern`, `gradient`, `gap`, `transition`, `composition`, `group` or `captions`.",
+      "description": "One item of a track, told by its key: `source`, `color`, `text`, `tone`, `pattern`, `gradient`, `shader`, `gap`, `transition`, `composition`, `group` or `captions`.",
       "type": "object",
       "oneOf": [
         {"$ref": "#/$defs/sourceItem"},
@@ -1623,6 +1674,7 @@ public enum ProjectSchema {
         {"$ref": "#/$defs/toneItem"},
         {"$ref": "#/$defs/patternItem"},
         {"$ref": "#/$defs/gradientItem"},
+        {"$ref": "#/$defs/shaderItem"},
         {"$ref": "#/$defs/gapItem"},
         {"$ref": "#/$defs/transitionItem"},
         {"$ref": "#/$defs/compositionItem"},

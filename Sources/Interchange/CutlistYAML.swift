@@ -59,6 +59,7 @@ public enum CutlistYAML {
         case .tone(let frequency): entries.append(("tone", number(frequency)))
         case .pattern(let pattern): entries.append(("pattern", word(pattern.rawValue)))
         case .gradient(let gradient): entries += self.gradient(gradient)
+        case .shader(let shader): entries.append(("shader", string(shader.written)))
         case .composition(let composition):
             var group: Entries = []
             if let size = composition.size { group.append(("size", word(size.value.description))) }

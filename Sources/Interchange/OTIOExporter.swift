@@ -139,6 +139,7 @@ extension Compiler {
         case .gradient(let gradient):
             (clip.name, clip.reference.kind) = ("gradient \(gradient.shape.rawValue)", .generator("Gradient"))
         case .captions(let captions): (clip.name, clip.reference.kind) = (captions.written, .generator("Captions"))
+        case .shader(let shader): (clip.name, clip.reference.kind) = ("shader \(shader.written)", .generator("Shader"))
         case .composition, .gap, .transition: break
         }
         return clip

@@ -16,6 +16,10 @@ import Testing
         sourceSize: PixelSize(width: 1920, height: 1080), outputSize: PixelSize(width: 1280, height: 720),
         sizing: .fit(.contain), position: .constant(Vector2(640, 360)))
 
+    let shader = LayerShader(
+        progress: .constant(0), time: .constant(1), uniforms: [PlanUniform(name: "level", value: .number(.constant(1)))],
+        name: "a.glsl")
+
     var layer: Layer {
         Layer(
             source: SourceID(0), timeMap: TimeMap(start: q(-1), from: q(2)), transform: transform,
@@ -132,6 +136,8 @@ import Testing
                 ("mask", { $0.mask = .frames([frame]) }),
                 ("filters", { $0.filters = [LayerFilter(kind: .blur, amount: .constant(2))] }),
                 ("blurredBackdrop", { $0.blurredBackdrop = 12 }),
+                ("shader", { $0.shader = shader }),
+                ("leavesByShader", { $0.leavesByShader = true }),
             ],
             keeps: [
                 ("range", { $0.range = TimeRange(start: q(5), end: q(9)) }),
@@ -184,6 +190,31 @@ import Testing
                 layer.filters = [filter]
                 return fingerprint(layer)
             })
+        let shaded = { (shader: LayerShader) in
+            var layer = self.layer
+            layer.shader = shader
+            return fingerprint(layer.drawn)
+        }
+        expectEachField(
+            of: shader,
+            changes: [
+                ("transition", { $0.transition = SourceID(1) }),
+                ("progress", { $0.progress = .constant(0.5) }),
+                ("time", { $0.time = .constant(2) }),
+                ("uniforms", { $0.uniforms[0].value = .number(.constant(2)) }),
+                ("uniforms", { $0.uniforms[0].name = "speed" }),
+                ("uniforms", { $0.uniforms = [] }),
+            ],
+            keeps: [("name", { $0.name = "other.glsl" })], fingerprint: shaded)
+        for value in [
+            PlanUniform.Value.pair(.constant(Vector2(1, 2))), .color(.constant(Color(red: 1, green: 0, blue: 0)), components: 4),
+            .color(.constant(Color(red: 1, green: 0, blue: 0)), components: 3), .fixed([1], type: "float"),
+            .fixed([1], type: "int"),
+        ] {
+            var changed = shader
+            changed.uniforms[0].value = value
+            #expect(shaded(changed) != shaded(shader), "\(value)")
+        }
         expectEachField(
             of: layer.opacity, changes: [("factors", { $0.multiply(by: .constant(0.5)) })],
             fingerprint: { opacity in
@@ -347,6 +378,11 @@ import Testing
                 ("center", { $0.center = Point(x: .pixels(10), y: .pixels(10)) }),
                 ("radius", { $0.radius = 100 }),
             ], fingerprint: { Fingerprint.sha256(SourcePlan.Kind.gradient($0)) })
+        let code = ShaderCode(text: "void main() {}", isTransition: false)
+        expectEachField(
+            of: code,
+            changes: [("text", { $0.text = "void main() { }" }), ("isTransition", { $0.isTransition = true })],
+            fingerprint: { Fingerprint.sha256(SourcePlan.Kind.shader($0)) })
         #expect(
             Fingerprint.sha256(SourcePlan.Kind.tone(frequency: 440)) != Fingerprint.sha256(SourcePlan.Kind.tone(frequency: 441)))
     }

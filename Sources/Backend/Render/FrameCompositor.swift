@@ -15,6 +15,10 @@ final class FrameCompositor {
     private var filtered: [ItemID: YUVImage?] = [:]
     private var backdrops: [ItemID: YUVImage?] = [:]
     private var luts: [SourceID: CubeLUT] = [:]
+    private let shaders = ShaderRunner()
+    /// What a shader transition's incoming picture is drawn over: the canvas
+    /// as it was before the outgoing picture was drawn.
+    private var beneath: YUVImage?
     /// Whether every frame of the current segment is the same picture (stills,
     /// generated pictures, nothing moving), and the background the canvas holds
     /// it over once drawn: the next frames of the segment are that canvas again.
@@ -24,7 +28,7 @@ final class FrameCompositor {
     /// `threads` is for the sources' decoders.
     init(plan: RenderPlan, text: TextRasterizer, threads: ThreadBudget) {
         self.plan = plan
-        pictures = PictureProvider(plan: plan, text: text, threads: threads)
+        pictures = PictureProvider(plan: plan, text: text, threads: threads, shaders: shaders)
         let (layout, drawn) = (plan.output.size, plan.output.encodedSize)
         toCanvas = .scale(x: Double(drawn.width) / Double(layout.width), y: Double(drawn.height) / Double(layout.height))
         let color = plan.output.background
@@ -42,6 +46,7 @@ final class FrameCompositor {
         let drawn = Set(segment.layers.map(\.item))
         filtered = filtered.filter { drawn.contains($0.key) }
         backdrops = backdrops.filter { drawn.contains($0.key) }
+        shaders.keepOnly(drawn)
         let rate = plan.output.fps.rate
         let span = Rational(segment.frames.lowerBound) / rate...Rational(max(segment.frames.upperBound - 1, 0)) / rate
         segmentIsStill = segment.layers.allSatisfy { isStill($0, over: span) }
@@ -59,7 +64,7 @@ final class FrameCompositor {
         case .file(let file): return file.facts.video?.isStillImage == true
         case .color, .gradient, .text: return true
         case .pattern(let pattern): return pattern != .counter
-        case .composition, .tone, .lut: return false
+        case .composition, .tone, .lut, .shader: return false
         }
     }
 
@@ -130,9 +135,23 @@ final class FrameCompositor {
         // The background is painted just before the first draw, unless that draw
         // replaces the whole canvas (a full-frame opaque clip): one pass less per frame.
         var painted = false
-        for layer in segment.layers {
+        var keptBeneath = false
+        for (position, layer) in segment.layers.enumerated() {
             var opacity = layer.opacity.value(at: time)
             guard opacity > 0 else { continue }
+            if layer.leavesByShader == true, segment.layers[(position + 1)...].contains(where: { $0.shader?.transition != nil }) {
+                if !painted { canvas.fill(color: background) }
+                painted = true
+                let kept =
+                    beneath.flatMap { $0.hasSameSize(as: canvas) ? $0 : nil }
+                    ?? YUVImage(width: canvas.width, height: canvas.height)
+                kept.copyPlanes(from: canvas)
+                beneath = kept
+                keptBeneath = true
+            }
+            // A shader transition's incoming picture is drawn over what was beneath the outgoing one.
+            let transition = keptBeneath ? layer.shader?.transition.flatMap { plan.source($0) } : nil
+            let target = transition != nil ? beneath ?? canvas : canvas
             let found: PictureProvider.Drawn?
             do {
                 found = try pictures.picture(for: layer, frame: index)
@@ -174,7 +193,7 @@ final class FrameCompositor {
                 let backdrop = blur.apply(to: small, scratch: &backdrops[layer.item, default: nil])
                 if !painted { canvas.fill(color: background) }
                 painted = true
-                Compositor.draw(backdrop, sourceRect: rect, transform: transform, opacity: opacity, onto: canvas)
+                Compositor.draw(backdrop, sourceRect: rect, transform: transform, opacity: opacity, onto: target)
             }
             let (rect, transform) = placement(of: drawn, laidOutAs: layout, by: layer.transform, at: time)
             let mask = layer.mask.map { Self.mask($0, at: time, scale: toCanvas) }
@@ -187,7 +206,14 @@ final class FrameCompositor {
                 if !replaces { canvas.fill(color: background) }
                 painted = true
             }
-            Compositor.draw(picture, sourceRect: rect, transform: transform, opacity: opacity, mask: mask, onto: canvas)
+            Compositor.draw(picture, sourceRect: rect, transform: transform, opacity: opacity, mask: mask, onto: target)
+            if case .shader(let code)? = transition?.kind, let shader = layer.shader {
+                do {
+                    try shaders.transition(code, shader, from: canvas, to: target, into: canvas, at: time)
+                } catch let failure as RenderFailure {
+                    throw RenderFailure(failure.message, at: layer.location)
+                }
+            }
         }
         if !painted { canvas.fill(color: background) }
         return canvas

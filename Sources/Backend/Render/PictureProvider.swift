@@ -10,6 +10,7 @@ final class PictureProvider {
     private let text: TextRasterizer
     /// For the sources' decoders.
     private let threads: ThreadBudget
+    private let shaders: ShaderRunner
     private var videos: [ItemID: any MovingPicture] = [:]
     private var stills: [SourceID: Still] = [:]
     /// The size to decode each still of the current segment at, when smaller than its own.
@@ -26,10 +27,11 @@ final class PictureProvider {
     /// The output frame number of frame 0 (non-zero when rendering a chunk).
     var frameOrigin: Int64 = 0
 
-    init(plan: RenderPlan, text: TextRasterizer, threads: ThreadBudget) {
+    init(plan: RenderPlan, text: TextRasterizer, threads: ThreadBudget, shaders: ShaderRunner) {
         self.plan = plan
         self.text = text
         self.threads = threads
+        self.shaders = shaders
     }
 
     /// What a layer draws at one frame: the picture, an extra opacity factor (a
@@ -84,6 +86,15 @@ final class PictureProvider {
             let composition = videos[layer.item] ?? CompositionPicture(plan: nested, text: text, threads: threads)
             videos[layer.item] = composition
             return Drawn(picture: try composition.picture(at: time))
+        case .shader(let code):
+            guard let shader = layer.shader else { return nil }
+            let size = layer.transform.sourceSize ?? plan.output.size
+            let time = Rational(index) / plan.output.fps.rate
+            do {
+                return Drawn(picture: .rgba(try shaders.picture(code, shader, for: layer.item, size: size, at: time)))
+            } catch let failure as RenderFailure {
+                throw RenderFailure(failure.message, at: layer.location)
+            }
         case .tone, .lut:
             return nil
         }

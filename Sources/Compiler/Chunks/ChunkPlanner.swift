@@ -56,7 +56,7 @@ public struct ChunkPlanner {
                 return "lut sha256 \(try facts.contentHash(ofFile: path))"
             case .composition(_, let nested):
                 return "composition " + nested.pictureFingerprint(identities: try identities(of: nested))
-            case .color, .tone, .gradient:
+            case .color, .tone, .gradient, .shader:
                 return "generator " + Fingerprint.sha256(source.kind)
             }
         }

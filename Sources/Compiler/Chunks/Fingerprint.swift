@@ -61,7 +61,8 @@ struct PictureContent: Encodable {
 
 extension Layer {
     /// The layer as a fingerprint sees it: without where it sits (its item's
-    /// range, track, order, YAML place and id), which does not change its pixels.
+    /// range, track, order, YAML place and id, and its shader's file name),
+    /// which does not change its pixels.
     var drawn: Layer {
         var drawn = self
         drawn.range = TimeRange(start: .zero, end: .zero)
@@ -69,6 +70,7 @@ extension Layer {
         drawn.order = 0
         drawn.location = SourceLocation(file: "", line: 0, column: 0)
         drawn.item.path = []
+        drawn.shader?.name = ""
         return drawn
     }
 }

@@ -72,6 +72,9 @@ struct CompositionFlattener {
                 filter.lut = filter.lut.map { sources.id(for: nested.sources[$0.index].kind) }
                 return filter
             }
+            if let program = placed.shader?.transition {
+                placed.shader?.transition = sources.id(for: nested.sources[program.index].kind)
+            }
             if !covers {
                 placed.transform.parents.append(layer.transform)
                 var frames: [CompositionFrame] = []
@@ -110,6 +113,7 @@ extension RenderPlan {
             for layer in segment.layers {
                 used.insert(layer.source)
                 for case let lut? in layer.filters.map(\.lut) { used.insert(lut) }
+                if let program = layer.shader?.transition { used.insert(program) }
             }
         }
         for input in audio.inputs { used.insert(input.source) }
@@ -127,6 +131,9 @@ extension RenderPlan {
                 video[s].layers[l].source = renumber(video[s].layers[l].source)
                 for f in video[s].layers[l].filters.indices {
                     video[s].layers[l].filters[f].lut = video[s].layers[l].filters[f].lut.map(renumber)
+                }
+                if let program = video[s].layers[l].shader?.transition {
+                    video[s].layers[l].shader?.transition = renumber(program)
                 }
             }
         }

@@ -49,7 +49,7 @@ struct LayerBuilder {
 
     private func hasPicture(_ placed: PlacedItem, _ context: inout CompileContext) -> Bool {
         switch placed.item.content {
-        case .color, .text, .pattern, .gradient, .composition, .captions: return true
+        case .color, .text, .pattern, .gradient, .shader, .composition, .captions: return true
         case .tone, .gap, .transition: return false
         case .source(let reference):
             if placed.facts?.video != nil { return true }
@@ -106,6 +106,13 @@ struct LayerBuilder {
         if picture.fit == .containBlur {
             // Blurred by 2% of the output's shorter side: soft at any output size.
             layer.blurredBackdrop = Double(min(output.size.width, output.size.height)) / 50
+        }
+        if case .shader(let file) = placed.item.content {
+            let seconds = length.approximateDouble
+            layer.shader = LayerShader(
+                progress: .ramp(Ramp(from: 0, to: 1, start: placed.start, duration: length)),
+                time: .ramp(Ramp(from: 0, to: seconds, start: placed.start, duration: length)),
+                uniforms: ShaderUniforms.lower(file, local, &context), name: file.written)
         }
         return layer
     }

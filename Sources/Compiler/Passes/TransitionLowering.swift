@@ -70,10 +70,12 @@ struct TransitionLowering {
         }
     }
 
-    func apply(_ placement: Placement, to work: inout Work, sources: inout SourceTable) {
+    func apply(
+        _ placement: Placement, to work: inout Work, sources: inout SourceTable, _ context: inout CompileContext
+    ) {
         for transition in placement.transitions {
             let span = transition.span(placement.items)
-            lowerPicture(transition, span: span, placement, &work, &sources)
+            lowerPicture(transition, span: span, placement, &work, &sources, &context)
             lowerSound(transition, span: span, &work)
         }
         for fade in placement.edgeFades {
@@ -117,7 +119,7 @@ struct TransitionLowering {
 
     private func lowerPicture(
         _ placed: PlacedTransition, span: TimeRange, _ placement: Placement, _ work: inout Work,
-        _ sources: inout SourceTable
+        _ sources: inout SourceTable, _ context: inout CompileContext
     ) {
         let t = placed.transition
         let (w, h) = (Double(output.size.width), Double(output.size.height))
@@ -149,6 +151,17 @@ struct TransitionLowering {
         case .circle:
             let radius = (w * w + h * h).squareRoot() / 2
             incoming?.mask = .circle(center: Vector2(w / 2, h / 2), radius: ramp(0, radius, span, t))
+        default:
+            // Drawn by a shader from the outgoing picture (over what is beneath it) to the incoming one.
+            let code = t.shader?.text ?? TransitionShaders.code(t.kind)
+            let lowering = CurveLowering(origin: span.start, length: span.duration)
+            incoming?.shader = LayerShader(
+                transition: sources.id(for: .shader(ShaderCode(text: code, isTransition: true))),
+                progress: ramp(0, 1, span, t),
+                time: .ramp(Ramp(from: 0, to: span.duration.approximateDouble, start: span.start, duration: span.duration)),
+                uniforms: t.shader.map { ShaderUniforms.lower($0, lowering, &context) } ?? [],
+                name: t.shader?.written ?? t.kind.rawValue)
+            outgoing?.leavesByShader = incoming != nil ? true : nil
         }
         work.layers[placed.outgoing] = outgoing
         work.layers[placed.incoming] = incoming

@@ -14,6 +14,12 @@ public struct Layer: Hashable, Sendable, Codable {
     /// Drawn first, fitted with `cover` and blurred by this standard deviation in
     /// output pixels: the backdrop of `fit: contain-blur`.
     public var blurredBackdrop: Double?
+    /// A shader item's time, progress and uniforms, or a shader transition into this layer.
+    public var shader: LayerShader?
+    /// `true` on the outgoing layer of a shader transition: the compositor keeps
+    /// what is beneath it, which the incoming layer is drawn over. Nil, not
+    /// false, elsewhere: a plan without shaders encodes (and fingerprints) as before.
+    public var leavesByShader: Bool?
     /// Timeline span of the item (or transition) that made the layer.
     public var range: TimeRange
     /// 0-based track index; layers draw by track, then by `order` within it.
@@ -42,7 +48,9 @@ public struct Layer: Hashable, Sendable, Codable {
 
     /// Whether the picture is drawn as it is: no mask, no filter, no backdrop
     /// (its transform and opacity aside).
-    public var isPlainPicture: Bool { mask == nil && filters.isEmpty && blurredBackdrop == nil }
+    public var isPlainPicture: Bool {
+        mask == nil && filters.isEmpty && blurredBackdrop == nil && shader?.transition == nil && leavesByShader == nil
+    }
 
     /// Whether the layer draws the same at every time of `span`, given a picture
     /// that does not change: no curve of its placement, opacity, mask or filters moves.
@@ -55,7 +63,7 @@ public struct Layer: Hashable, Sendable, Codable {
         case .frames(let frames)?: masked = frames.allSatisfy { $0.transform.isConstant(over: span) }
         }
         return masked && transform.isConstant(over: span) && opacity.factors.allSatisfy { $0.isConstant(over: span) }
-            && filters.allSatisfy { $0.amount.isConstant(over: span) }
+            && filters.allSatisfy { $0.amount.isConstant(over: span) } && shader?.isConstant(over: span) != false
     }
 
     /// The layer's crop (displayed source pixels); part of `transform`.

@@ -47,6 +47,8 @@ public struct SourcePlan: Hashable, Sendable, Codable {
         case tone(frequency: Double)
         /// Text to shape and rasterise once; its bitmap is the layer's picture.
         case text(TextContent)
+        /// GLSL: a shader item's picture, or a shader transition's program.
+        case shader(ShaderCode)
         /// A `.cube` 3D LUT a `lut` filter reads (absolute path).
         case lut(path: String)
         /// A composition's timeline (SPEC 14), drawn as one picture with alpha
@@ -70,6 +72,8 @@ public struct SourcePlan: Hashable, Sendable, Codable {
         case .tone(let frequency): return "tone \(formatNumber(frequency))Hz"
         case .text(let text): return "text \(text.planText)"
         case .lut(let path): return "lut \"\(relativePath(path, to: directory))\""
+        case .shader(let code):
+            return "shader \(code.isTransition ? "transition" : "picture") sha256 \(ContentHash.sha256(code.text))"
         case .composition(let name, let plan):
             // Its whole plan, indented: one line per instruction, as the output's.
             let output = plan.output

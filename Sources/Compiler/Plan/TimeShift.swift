@@ -84,6 +84,7 @@ extension Layer {
         moved.opacity = opacity.shifted(by: offset)
         moved.mask = mask?.shifted(by: offset)
         moved.filters = filters.map { LayerFilter(kind: $0.kind, amount: $0.amount.shifted(by: offset), lut: $0.lut) }
+        moved.shader = shader?.shifted(by: offset)
         moved.range = range.shifted(by: offset)
         return moved
     }

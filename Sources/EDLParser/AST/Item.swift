@@ -26,6 +26,8 @@ public struct Item: Hashable, Sendable, Codable {
         case tone(Double)
         case pattern(Pattern)
         case gradient(Gradient)
+        /// A picture drawn by a GLSL fragment shader.
+        case shader(ShaderFile)
         /// A hole of the given length.
         case gap(TimeValue)
         case transition(Transition)
@@ -299,6 +301,19 @@ public enum TransitionKind: String, Hashable, Sendable, Codable, CaseIterable {
     case pushLeft = "push-left"
     case pushRight = "push-right"
     case zoom, circle
+    /// A GLSL file's transition (`transition: { shader: FILE }`).
+    case shader
+    // Built in, drawn by shaders (see the compiler's TransitionShaders).
+    case crosszoom
+    case dreamyZoom = "dreamy-zoom"
+    case directionalWarp = "directional-warp"
+    case linearBlur = "linear-blur"
+    case colorPhase = "color-phase"
+    case simpleZoom = "simple-zoom"
+    case fadeGrayscale = "fade-grayscale"
+    case ripple, swirl, burn, pixelize, radial, doorway
+    case pushUp = "push-up"
+    case pushDown = "push-down"
 }
 
 /// The law of a transition's sound.
@@ -320,6 +335,8 @@ public struct Transition: Hashable, Sendable, Codable {
     public var color: Color = .black
     /// How the sound passes from one item to the next (SPEC 17).
     public var audio: AudioLaw = .equalPower
+    /// The file of a `shader` transition.
+    public var shader: ShaderFile?
 
     public init(kind: TransitionKind, duration: Located<TimeValue>) {
         self.kind = kind

@@ -68,10 +68,26 @@ extension ItemReader {
     /// A transition item (SPEC section 8). `duration` defaults to 1 s.
     func readTransition(_ node: Node, _ keys: [String: ParseContext.Entry]) -> Transition? {
         // An invalid kind or duration is reported, and the other keys are still checked.
-        let kind = context.word(node, "transition", TransitionKind.self)
+        var shader: ShaderFile?
+        let kind: TransitionKind?
+        if case .mapping = node {
+            // `{ shader: FILE, uniforms: {...} }`
+            let entries = context.entries(of: node, in: "a shader transition", allowed: ["shader", "uniforms"]) ?? [:]
+            if let file = entries["shader"] {
+                shader = readShader(
+                    file.value, uniforms: entries["uniforms"], setByCutlist: ShaderDeclaration.transitionUniforms)
+            } else {
+                context.error("a shader transition needs 'shader': the GLSL file", at: node)
+            }
+            kind = shader == nil ? nil : .shader
+        } else {
+            let choices = TransitionKind.allCases.filter { $0 != .shader }
+            kind = context.word(node, "transition", TransitionKind.self, choices: choices)
+        }
         let defaultDuration = Located(TimeValue(seconds: .one), at: context.location(of: node))
         let duration = keys["duration"].map({ context.positiveTime($0.value, "duration") }) ?? defaultDuration
         var transition = Transition(kind: kind ?? .crossfade, duration: duration ?? defaultDuration)
+        transition.shader = shader
         if let entry = keys["ease"], let ease = context.value(entry.value, "ease", ValueSyntax.ease) { transition.ease = ease }
         if let entry = keys["color"] {
             if let kind, kind != .fade {

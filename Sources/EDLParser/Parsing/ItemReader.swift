@@ -4,7 +4,7 @@ import Yams
 /// which other keys the item takes.
 struct ItemReader {
     enum Kind: String, CaseIterable {
-        case source, color, text, tone, pattern, gradient, gap, transition, composition, group, captions
+        case source, color, text, tone, pattern, gradient, shader, gap, transition, composition, group, captions
     }
 
     static let mediaTimingKeys = ["from", "to", "duration", "at", "speed", "loop", "until", "freeze"]
@@ -51,6 +51,7 @@ struct ItemReader {
                 case .composition: allowed[kind] = ["composition", "vars"] + mediaTimingKeys + picture + soundKeys
                 case .color, .pattern: allowed[kind] = [kind.rawValue] + generatorTimingKeys + picture + fadeKeys
                 case .gradient: allowed[kind] = ["gradient"] + generatorTimingKeys + picture + fadeKeys + gradientKeys
+                case .shader: allowed[kind] = ["shader", "uniforms"] + generatorTimingKeys + picture + fadeKeys
                 case .text: allowed[kind] = ["text"] + generatorTimingKeys + picture + fadeKeys + textKeys
                 case .tone: allowed[kind] = ["tone"] + generatorTimingKeys + toneSoundKeys
                 case .gap: allowed[kind] = ["gap"]
@@ -73,7 +74,7 @@ struct ItemReader {
             return nil
         }
         guard let kind = kind(of: mapping, node) else { return nil }
-        if track == .audio, [.color, .pattern, .gradient, .text, .captions].contains(kind) {
+        if track == .audio, [.color, .pattern, .gradient, .shader, .text, .captions].contains(kind) {
             context.error(
                 "a '\(kind.rawValue)' item has no sound and cannot go on an audio track", at: node,
                 hint: "move it to a video track")
@@ -111,7 +112,7 @@ struct ItemReader {
             let name = mapping.first { $0.key.string == "source" }?.value.string ?? ""
             let path = reader.assets.first { $0.name == name }?.path ?? name
             own = Defaults.isStillPicture(path) ? .image : .video
-        case .color, .pattern, .gradient, .tone, .gap, .composition, .group: own = nil
+        case .color, .pattern, .gradient, .shader, .tone, .gap, .composition, .group: own = nil
         }
         return (own.map { [$0] } ?? []) + (kind == .gap ? [] : [.item])
     }
@@ -154,7 +155,7 @@ struct ItemReader {
             return item
         case .source, .composition, .group, .captions:
             item.timing = readTiming(keys, node, needsLength: false)
-        case .color, .pattern, .gradient, .text, .tone:
+        case .color, .pattern, .gradient, .shader, .text, .tone:
             item.timing = readTiming(keys, node, needsLength: true)
         }
         if track == .video { item.picture = readPicture(keys, defaultPlace: kind == .captions ? .bottom : nil) }
@@ -180,6 +181,9 @@ struct ItemReader {
         case .tone: return context.number(value, "tone", in: 1...20_000).map { .tone($0) }
         case .pattern: return context.word(value, "pattern", Pattern.self).map { .pattern($0) }
         case .gradient: return readGradient(value, keys).map { .gradient($0) }
+        case .shader:
+            return readShader(value, uniforms: keys["uniforms"], setByCutlist: ShaderDeclaration.itemUniforms)
+                .map { .shader($0) }
         case .gap: return context.positiveTime(value, "gap").map { .gap($0.value) }
         case .transition: return readTransition(value, keys).map { .transition($0) }
         case .composition: return reader.composition(value, vars: keys["vars"]?.value).map { .composition($0) }

@@ -1,0 +1,101 @@
+import Compiler
+import EDLParser
+
+/// A compositor's shaders: its OpenGL ES context, opened at the first shader
+/// drawn, and the values a layer's shader gets at a time.
+final class ShaderRunner {
+    private var opened: ShadingContext?
+    /// Each shader item's picture, redrawn in place every frame.
+    private var pictures: [ItemID: RGBAImage] = [:]
+
+    private func context() throws -> ShadingContext {
+        if let opened { return opened }
+        let context = try ShadingContext()
+        opened = context
+        return context
+    }
+
+    /// A shader item's picture at `time`, `size` pixels.
+    func picture(_ code: ShaderCode, _ shader: LayerShader, for item: ItemID, size: PixelSize, at time: Rational) throws
+        -> RGBAImage
+    {
+        let context = try context()
+        let program = try compile(code, shader.name, context)
+        let image =
+            pictures[item].flatMap { $0.width == size.width && $0.height == size.height ? $0 : nil }
+            ?? RGBAImage(width: size.width, height: size.height)
+        pictures[item] = image
+        var values = Self.values(shader, at: time)
+        values["resolution"] = .vec2(Float(size.width), Float(size.height))
+        try context.picture(program, into: image, uniforms: values)
+        return image
+    }
+
+    /// A shader transition's frame from `from` to `to`, into `output`.
+    func transition(
+        _ code: ShaderCode, _ shader: LayerShader, from: YUVImage, to: YUVImage, into output: YUVImage, at time: Rational
+    )
+        throws
+    {
+        let context = try context()
+        let program = try compile(code, shader.name, context)
+        var values = Self.values(shader, at: time)
+        values["ratio"] = .float(Float(output.width) / Float(output.height))
+        try context.transition(program, from: from, to: to, into: output, uniforms: values)
+    }
+
+    /// Items keep the items they still draw.
+    func keepOnly(_ items: Set<ItemID>) {
+        pictures = pictures.filter { items.contains($0.key) }
+    }
+
+    private func compile(_ code: ShaderCode, _ name: String, _ context: ShadingContext) throws -> ShaderProgram {
+        let source = code.isTransition ? ShaderSource.transition(code.text) : code.text
+        do {
+            return try context.program(source)
+        } catch let error as ShaderProgram.CompileError {
+            let lines = code.text.split(separator: "\n", omittingEmptySubsequences: false).count
+            guard let line = error.line, line <= lines else {
+                let wrapped = code.isTransition ? " (a transition defines 'vec4 transition(vec2 uv)')" : ""
+                throw RenderFailure("the shader '\(name)' does not compile: \(error.message)\(wrapped)")
+            }
+            throw RenderFailure("the shader '\(name)' does not compile: line \(line): \(error.message)")
+        }
+    }
+
+    /// `progress`, `time` and the project's uniforms at a time.
+    static func values(_ shader: LayerShader, at time: Rational) -> [String: ShaderValue] {
+        var values: [String: ShaderValue] = [
+            "progress": .float(Float(shader.progress.value(at: time))), "time": .float(Float(shader.time.value(at: time))),
+        ]
+        for uniform in shader.uniforms {
+            switch uniform.value {
+            case .number(let curve): values[uniform.name] = .float(Float(curve.value(at: time)))
+            case .pair(let curve):
+                let v = curve.value(at: time)
+                values[uniform.name] = .vec2(Float(v.x), Float(v.y))
+            case .color(let curve, let components):
+                let c = curve.value(at: time)
+                values[uniform.name] =
+                    components == 3
+                    ? .vec3(Float(c.red), Float(c.green), Float(c.blue))
+                    : .vec4(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
+            case .fixed(let numbers, let type):
+                values[uniform.name] = fixed(numbers, type: type)
+            }
+        }
+        return values
+    }
+
+    private static func fixed(_ numbers: [Double], type: String) -> ShaderValue? {
+        let f = numbers.map(Float.init)
+        switch (type, f.count) {
+        case ("float", 1): return .float(f[0])
+        case ("int", 1), ("bool", 1): return .int(Int(numbers[0]))
+        case ("vec2", 2): return .vec2(f[0], f[1])
+        case ("vec3", 3): return .vec3(f[0], f[1], f[2])
+        case ("vec4", 4): return .vec4(f[0], f[1], f[2], f[3])
+        default: return nil
+        }
+    }
+}

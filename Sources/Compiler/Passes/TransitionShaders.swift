@@ -1,0 +1,172 @@
+import EDLParser
+
+/// The built-in transitions drawn by shaders, in the gl-transitions calling
+/// convention: `uv` from (0, 0) at the bottom left to (1, 1) at the top right,
+/// `progress` 0 to 1, `ratio` width / height. Each gives exactly the outgoing
+/// picture at 0 and the incoming one at 1.
+enum TransitionShaders {
+    /// Whether a built-in kind is one of these (the others are lowered as layers).
+    static func isShader(_ kind: TransitionKind) -> Bool {
+        switch kind {
+        case .crossfade, .fade, .wipeLeft, .wipeRight, .wipeUp, .wipeDown, .slideLeft, .slideRight, .slideUp, .slideDown,
+            .pushLeft, .pushRight, .zoom, .circle, .shader:
+            return false
+        default: return true
+        }
+    }
+
+    static func code(_ kind: TransitionKind) -> String {
+        switch kind {
+        case .crosszoom:
+            // A zoom blur towards the centre, strongest halfway, over a crossfade.
+            return """
+                vec4 transition(vec2 uv) {
+                    float blur = 0.3 * sin(progress * 3.14159265);
+                    float fade = smoothstep(0.0, 1.0, progress);
+                    vec4 sum = vec4(0.0);
+                    for (int i = 0; i < 6; i++) {
+                        vec2 at = 0.5 + (uv - 0.5) * (1.0 - blur * float(i) / 5.0);
+                        sum += mix(getFromColor(at), getToColor(at), fade);
+                    }
+                    return sum / 6.0;
+                }
+                """
+        case .dreamyZoom:
+            // Both pictures turn and zoom in towards the middle, and back out.
+            return """
+                vec4 transition(vec2 uv) {
+                    float peak = 1.0 - abs(2.0 * progress - 1.0);
+                    float angle = 0.35 * peak * (progress < 0.5 ? 1.0 : -1.0);
+                    vec2 p = (uv - 0.5) * vec2(ratio, 1.0);
+                    p = mat2(cos(angle), sin(angle), -sin(angle), cos(angle)) * p / (1.0 + 0.6 * peak);
+                    vec2 at = p / vec2(ratio, 1.0) + 0.5;
+                    return mix(getFromColor(at), getToColor(at), smoothstep(0.4, 0.6, progress));
+                }
+                """
+        case .directionalWarp:
+            // A soft front crosses the frame from the bottom right to the top left; the
+            // outgoing picture shrinks into it and the incoming one grows out of it.
+            return """
+                vec4 transition(vec2 uv) {
+                    float along = dot(uv, vec2(-0.5, 0.5)) + 0.5;
+                    float m = clamp((progress * 1.5 - along) / 0.5, 0.0, 1.0);
+                    return mix(getFromColor((uv - 0.5) * (1.0 - m) + 0.5), getToColor((uv - 0.5) * m + 0.5), m);
+                }
+                """
+        case .linearBlur:
+            // A horizontal blur of both pictures, widest halfway, over a crossfade.
+            return """
+                vec4 transition(vec2 uv) {
+                    float width = 0.08 * sin(progress * 3.14159265);
+                    vec4 sum = vec4(0.0);
+                    for (int i = 0; i < 6; i++) {
+                        vec2 at = uv + vec2(width * (float(i) / 5.0 - 0.5), 0.0);
+                        sum += mix(getFromColor(at), getToColor(at), progress);
+                    }
+                    return sum / 6.0;
+                }
+                """
+        case .colorPhase:
+            // Red changes first, then green, then blue.
+            return """
+                vec4 transition(vec2 uv) {
+                    vec4 w = smoothstep(vec4(0.0, 0.2, 0.4, 0.0), vec4(0.6, 0.8, 1.0, 1.0), vec4(progress));
+                    return mix(getFromColor(uv), getToColor(uv), w);
+                }
+                """
+        case .simpleZoom:
+            // The outgoing picture zooms in to twice its size as the incoming one fades in.
+            return """
+                vec4 transition(vec2 uv) {
+                    return mix(getFromColor(0.5 + (uv - 0.5) / (1.0 + progress)), getToColor(uv), progress);
+                }
+                """
+        case .fadeGrayscale:
+            // The colour drains to grey, the greys cross, the colour comes back.
+            return """
+                vec4 transition(vec2 uv) {
+                    vec4 a = getFromColor(uv);
+                    vec4 b = getToColor(uv);
+                    vec3 weights = vec3(0.2126, 0.7152, 0.0722);
+                    vec4 grey = vec4(vec3(mix(dot(a.rgb, weights), dot(b.rgb, weights), progress)), 1.0);
+                    return mix(grey, progress < 0.5 ? a : b, abs(1.0 - 2.0 * progress));
+                }
+                """
+        case .ripple:
+            // Rings spread from the middle, strongest halfway, over a crossfade.
+            return """
+                vec4 transition(vec2 uv) {
+                    vec2 d = (uv - 0.5) * vec2(ratio, 1.0);
+                    float wave = sin(length(d) * 40.0 - progress * 30.0) * 0.03 * sin(progress * 3.14159265);
+                    vec2 at = uv + d * wave;
+                    return mix(getFromColor(at), getToColor(at), progress);
+                }
+                """
+        case .swirl:
+            // Both pictures twist around the middle, most halfway, over a crossfade.
+            return """
+                vec4 transition(vec2 uv) {
+                    vec2 p = (uv - 0.5) * vec2(ratio, 1.0);
+                    float angle = 6.0 * sin(progress * 3.14159265) * max(0.0, 0.7 - length(p));
+                    p = mat2(cos(angle), sin(angle), -sin(angle), cos(angle)) * p;
+                    vec2 at = p / vec2(ratio, 1.0) + 0.5;
+                    return mix(getFromColor(at), getToColor(at), progress);
+                }
+                """
+        case .burn:
+            // Both pictures glow hot orange as they cross.
+            return """
+                vec4 transition(vec2 uv) {
+                    vec3 glow = vec3(0.9, 0.4, 0.2);
+                    vec3 a = getFromColor(uv).rgb + glow * progress;
+                    vec3 b = getToColor(uv).rgb + glow * (1.0 - progress);
+                    return vec4(clamp(mix(a, b, progress), 0.0, 1.0), 1.0);
+                }
+                """
+        case .pixelize:
+            // Squares grow to a twentieth of the height halfway, then shrink, over a crossfade.
+            return """
+                vec4 transition(vec2 uv) {
+                    float size = 0.1 * min(progress, 1.0 - progress);
+                    vec2 cell = vec2(size / ratio, size);
+                    vec2 at = size > 0.0 ? (floor(uv / cell) + 0.5) * cell : uv;
+                    return mix(getFromColor(at), getToColor(at), progress);
+                }
+                """
+        case .radial:
+            // A clock hand sweeps clockwise from twelve, uncovering the incoming picture.
+            return """
+                vec4 transition(vec2 uv) {
+                    float turn = atan((uv.x - 0.5) * ratio, uv.y - 0.5) / 6.28318531;
+                    return fract(turn + 1.0) < progress ? getToColor(uv) : getFromColor(uv);
+                }
+                """
+        case .doorway:
+            // The outgoing picture opens as two doors; the incoming one comes forward behind them.
+            return """
+                vec4 transition(vec2 uv) {
+                    if (uv.x < 0.5 && uv.x + 0.5 * progress < 0.5) return getFromColor(uv + vec2(0.5 * progress, 0.0));
+                    if (uv.x > 0.5 && uv.x - 0.5 * progress > 0.5) return getFromColor(uv - vec2(0.5 * progress, 0.0));
+                    return getToColor(0.5 + (uv - 0.5) * (1.0 - 0.2 * (1.0 - progress)));
+                }
+                """
+        case .pushUp:
+            // The incoming picture comes up from the bottom and pushes the outgoing one off the top.
+            return """
+                vec4 transition(vec2 uv) {
+                    return uv.y >= progress ? getFromColor(uv - vec2(0.0, progress)) : getToColor(uv + vec2(0.0, 1.0 - progress));
+                }
+                """
+        case .pushDown:
+            // The incoming picture comes down from the top and pushes the outgoing one off the bottom.
+            return """
+                vec4 transition(vec2 uv) {
+                    return uv.y < 1.0 - progress ? getFromColor(uv + vec2(0.0, progress)) : getToColor(uv - vec2(0.0, 1.0 - progress));
+                }
+                """
+        default:
+            // Not a shader kind (lowered as layers), or `shader`, whose file carries the code.
+            return "vec4 transition(vec2 uv) { return mix(getFromColor(uv), getToColor(uv), progress); }"
+        }
+    }
+}

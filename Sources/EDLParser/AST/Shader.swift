@@ -1,0 +1,97 @@
+import Foundation
+
+/// A GLSL ES 3.00 shader file that an item or a transition draws with, and the
+/// values the project gives the uniforms it declares.
+public struct ShaderFile: Hashable, Sendable, Codable {
+    /// Absolute path.
+    public var path: String
+    /// As the user wrote it, for messages.
+    public var written: String
+    public var text: String
+    public var uniforms: [ShaderUniform]
+    /// The `shader:` value.
+    public var location: SourceLocation
+
+    public init(path: String, written: String, text: String, uniforms: [ShaderUniform], location: SourceLocation) {
+        self.path = path
+        self.written = written
+        self.text = text
+        self.uniforms = uniforms
+        self.location = location
+    }
+}
+
+/// One uniform's value: the project's (animatable), or the default its
+/// declaration's comment gives (`uniform float strength; // = 0.4`).
+public struct ShaderUniform: Hashable, Sendable, Codable {
+    public enum Value: Hashable, Sendable, Codable {
+        /// A `float`.
+        case number(Animated<Double>)
+        /// A `vec2`: `[x, y]`.
+        case pair(Animated<Vector2>)
+        /// A `vec3` (red, green, blue) or `vec4` (and straight alpha), 0 to 1.
+        case color(Animated<Color>, components: Int)
+        /// A declaration's default: its components, for its declared type.
+        case fixed([Double], type: String)
+    }
+
+    public var name: String
+    public var value: Value
+
+    public init(name: String, value: Value) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A `uniform` a shader's text declares: its GLSL type and the default its
+/// comment gives, in the gl-transitions convention (`// = vec2(0.0, 1.0)`).
+public struct ShaderDeclaration: Hashable, Sendable {
+    public var name: String
+    public var type: String
+    public var defaultValue: [Double]?
+
+    /// The uniforms Cutlist sets itself, by the role of the shader.
+    public static let itemUniforms = ["time", "progress", "resolution"]
+    public static let transitionUniforms = ["progress", "ratio"]
+
+    /// Every `uniform TYPE NAME;` at the start of a line, in order.
+    public static func scan(_ text: String) -> [ShaderDeclaration] {
+        var found: [ShaderDeclaration] = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
+            guard words.first == "uniform" else { continue }
+            words = words.dropFirst()
+            // A precision qualifier may come before the type.
+            if let first = words.first, ["lowp", "mediump", "highp"].contains(first) { words = words.dropFirst() }
+            guard let type = words.first, let rest = words.dropFirst().first else { continue }
+            let name = String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+            guard !name.isEmpty else { continue }
+            var defaultValue: [Double]?
+            if let comment = line.range(of: "//") {
+                let after = line[comment.upperBound...].drop { $0 == " " }
+                if after.hasPrefix("=") { defaultValue = numbers(in: after.dropFirst()) }
+            }
+            found.append(ShaderDeclaration(name: name, type: String(type), defaultValue: defaultValue))
+        }
+        return found
+    }
+
+    /// The numbers of `0.4`, `vec2(0.0, 1.0)` or `true`; nil when there are none.
+    private static func numbers(in text: Substring) -> [Double]? {
+        let trimmed = text.drop { $0 == " " }
+        if trimmed.hasPrefix("true") { return [1] }
+        if trimmed.hasPrefix("false") { return [0] }
+        let inner =
+            trimmed.firstIndex(of: "(").map { open in trimmed[trimmed.index(after: open)...].prefix { $0 != ")" } }
+            ?? trimmed.prefix { $0 != " " && $0 != ";" }
+        let values = inner.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .compactMap { Double($0.hasSuffix(".") ? $0 + "0" : $0) }
+        return values.isEmpty ? nil : values
+    }
+
+    /// How many components a value of `type` has, for the types a project can set.
+    public static func components(of type: String) -> Int? {
+        ["float": 1, "int": 1, "bool": 1, "vec2": 2, "vec3": 3, "vec4": 4, "ivec2": 2][type]
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Yams
+
+extension ItemReader {
+    /// A `shader:` file and its `uniforms:`, checked against what the file declares.
+    /// `setByCutlist` are the uniforms Cutlist sets itself.
+    func readShader(_ node: Node, uniforms: ParseContext.Entry?, setByCutlist: [String]) -> ShaderFile? {
+        guard let written = context.text(node, "shader"), let path = context.value(node, "shader", reader.paths.resolve)
+        else { return nil }
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            context.error(
+                "cannot read the shader '\(written)'", at: node, hint: "check the path; it is relative to the project file")
+            return nil
+        }
+        let declared = ShaderDeclaration.scan(text)
+        let settable = declared.filter { !setByCutlist.contains($0.name) }
+        var values: [ShaderUniform] = []
+        var given = Set<String>()
+        if let uniforms {
+            let names = settable.map(\.name)
+            for (name, entry) in context.entries(of: uniforms.value, in: "'uniforms'", allowed: names + setByCutlist) ?? [:] {
+                if setByCutlist.contains(name) {
+                    context.error("Cutlist sets '\(name)' itself", at: entry.keyNode, hint: "remove it from 'uniforms'")
+                    continue
+                }
+                guard let declaration = settable.first(where: { $0.name == name }) else { continue }
+                given.insert(name)
+                if let value = uniformValue(entry, declaration) { values.append(ShaderUniform(name: name, value: value)) }
+            }
+        }
+        var complete = true
+        for declaration in settable where !given.contains(declaration.name) {
+            if let fixed = declaration.defaultValue, let count = ShaderDeclaration.components(of: declaration.type) {
+                let components = fixed.count == 1 ? Array(repeating: fixed[0], count: count) : fixed
+                values.append(ShaderUniform(name: declaration.name, value: .fixed(components, type: declaration.type)))
+            } else {
+                complete = false
+                context.error(
+                    "the shader's uniform '\(declaration.name)' (\(declaration.type)) has no value", at: node,
+                    hint: "give it under 'uniforms:', or a default in its comment: 'uniform \(declaration.type) "
+                        + "\(declaration.name); // = …'")
+            }
+        }
+        guard complete, values.count == settable.count else { return nil }
+        return ShaderFile(
+            path: path, written: written, text: text, uniforms: values.sorted { $0.name < $1.name },
+            location: context.location(of: node))
+    }
+
+    /// A uniform's value as its declared type reads it: a number, `[x, y]` or a colour; animatable.
+    private func uniformValue(_ entry: ParseContext.Entry, _ declaration: ShaderDeclaration) -> ShaderUniform.Value? {
+        let animations = AnimationReader(context: context)
+        let key = entry.key
+        switch declaration.type {
+        case "float":
+            return animations.read(entry.value, key) { node, key in context.number(node, key) }.map { .number($0) }
+        case "vec2":
+            return animations.read(entry.value, key) { node, key in
+                guard let pair = animations.pair(node, key), let x = context.number(pair.0, key),
+                    let y = context.number(pair.1, key)
+                else { return nil }
+                return Vector2(x, y)
+            }.map { .pair($0) }
+        case "vec3", "vec4":
+            return animations.read(entry.value, key, animations.color).map {
+                .color($0, components: declaration.type == "vec3" ? 3 : 4)
+            }
+        default:
+            context.error(
+                "the uniform '\(key)' is a '\(declaration.type)'; a project sets a float, vec2, vec3 or vec4",
+                at: entry.keyNode, hint: "give it a default in its comment instead: 'uniform \(declaration.type) \(key); // = …'")
+            return nil
+        }
+    }
+}

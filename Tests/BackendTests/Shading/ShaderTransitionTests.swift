@@ -1,0 +1,104 @@
+import EDLParser
+import Testing
+
+@testable import Backend
+@testable import Compiler
+
+/// The built-in shader transitions: exactly the outgoing picture at progress 0,
+/// exactly the incoming one at 1, and in between the colours their definitions
+/// give at probe pixels (two flat pictures, so only the mix shows).
+@Suite struct ShaderTransitionTests {
+    static let (width, height) = (64, 36)
+    static let outgoing = (0.9, 0.5, 0.1)
+    static let incoming = (0.1, 0.3, 0.8)
+
+    static let kinds: [TransitionKind] = TransitionKind.allCases.filter {
+        TransitionShaders.isShader($0)
+    }
+
+    func run(_ kind: TransitionKind, from: YUVImage, to: YUVImage, progress: Double) throws -> YUVImage {
+        let context = try ShadingContext()
+        let program = try context.program(ShaderSource.transition(TransitionShaders.code(kind)))
+        let output = YUVImage(width: from.width, height: from.height)
+        try context.transition(
+            program, from: from, to: to, into: output,
+            uniforms: ["progress": .float(Float(progress)), "ratio": .float(Float(from.width) / Float(from.height))])
+        return output
+    }
+
+    @Test(arguments: kinds) func startsAtTheOutgoingPictureAndEndsAtTheIncomingOne(_ kind: TransitionKind) throws {
+        let from = ShadingContextTests.noise(width: 64, height: 36, seed: 7)
+        let to = ShadingContextTests.noise(width: 64, height: 36, seed: 8)
+        // In gamut: a noise picture's colours are clamped by transitions that clamp.
+        let (a, b) = (Self.flat(Self.outgoing), Self.flat(Self.incoming))
+        #expect(ShadingContextTests.differences(try run(kind, from: a, to: b, progress: 0), a) == 0)
+        #expect(ShadingContextTests.differences(try run(kind, from: a, to: b, progress: 1), b) == 0)
+        if kind != .burn {
+            #expect(ShadingContextTests.differences(try run(kind, from: from, to: to, progress: 0), from) == 0)
+            #expect(ShadingContextTests.differences(try run(kind, from: from, to: to, progress: 1), to) == 0)
+        }
+    }
+
+    static func flat(_ rgb: (Double, Double, Double)) -> YUVImage {
+        YUVImage(width: width, height: height, color: YUVColor(red: rgb.0, green: rgb.1, blue: rgb.2))
+    }
+
+    /// Probes: a pixel (as x, y from the top left) and the incoming picture's
+    /// weight per channel there, at a progress, from each definition.
+    static func smoothstep(_ e0: Double, _ e1: Double, _ x: Double) -> Double {
+        let t = min(max((x - e0) / (e1 - e0), 0), 1)
+        return t * t * (3 - 2 * t)
+    }
+
+    static let probes: [(TransitionKind, Double, [(x: Int, y: Int, weight: (Double, Double, Double))])] = [
+        (.colorPhase, 0.5, [(10, 10, (smoothstep(0, 0.6, 0.5), smoothstep(0.2, 0.8, 0.5), smoothstep(0.4, 1, 0.5)))]),
+        (.crosszoom, 0.3, [(32, 18, (smoothstep(0, 1, 0.3), smoothstep(0, 1, 0.3), smoothstep(0, 1, 0.3)))]),
+        (.dreamyZoom, 0.45, [(20, 20, (smoothstep(0.4, 0.6, 0.45), smoothstep(0.4, 0.6, 0.45), smoothstep(0.4, 0.6, 0.45)))]),
+        // uv (0.5078, 0.5139): along = 0.5030, m = (0.75 − along) / 0.5.
+        (.directionalWarp, 0.5, [(32, 17, ((0.75 - 0.50304) / 0.5, (0.75 - 0.50304) / 0.5, (0.75 - 0.50304) / 0.5))]),
+        (.linearBlur, 0.3, [(32, 18, (0.3, 0.3, 0.3))]),
+        (.simpleZoom, 0.4, [(5, 5, (0.4, 0.4, 0.4))]),
+        (.ripple, 0.6, [(50, 10, (0.6, 0.6, 0.6))]),
+        (.swirl, 0.7, [(30, 20, (0.7, 0.7, 0.7))]),
+        (.pixelize, 0.2, [(12, 30, (0.2, 0.2, 0.2))]),
+        // Upper right of twelve o'clock is swept first; upper left last.
+        (.radial, 0.25, [(48, 2, (1, 1, 1)), (16, 2, (0, 0, 0)), (48, 34, (0, 0, 0))]),
+        // The left door at x = 0.1 still shows; at x = 0.4 it has opened.
+        (.doorway, 0.5, [(6, 18, (0, 0, 0)), (25, 18, (1, 1, 1)), (58, 18, (0, 0, 0))]),
+        (.pushUp, 0.25, [(10, 2, (0, 0, 0)), (10, 33, (1, 1, 1))]),
+        (.pushDown, 0.25, [(10, 2, (1, 1, 1)), (10, 33, (0, 0, 0))]),
+    ]
+
+    @Test func probePixelsFollowEachDefinition() throws {
+        let (a, b) = (Self.flat(Self.outgoing), Self.flat(Self.incoming))
+        let (ra, ga, ba) = Self.outgoing
+        let (rb, gb, bb) = Self.incoming
+        for (kind, progress, points) in Self.probes {
+            let output = try run(kind, from: a, to: b, progress: progress)
+            for point in points {
+                let w = point.weight
+                let expected = YUVColor(red: ra + (rb - ra) * w.0, green: ga + (gb - ga) * w.1, blue: ba + (bb - ba) * w.2)
+                Self.expectClose(
+                    output.pixel(x: point.x, y: point.y), expected, "\(kind) at \(progress) (\(point.x), \(point.y))")
+            }
+        }
+        // Greys cross halfway: the mean of the two lumas, no colour.
+        let grey = 0.5 * (0.2126 * ra + 0.7152 * ga + 0.0722 * ba) + 0.5 * (0.2126 * rb + 0.7152 * gb + 0.0722 * bb)
+        Self.expectClose(
+            try run(.fadeGrayscale, from: a, to: b, progress: 0.5).pixel(x: 3, y: 3),
+            YUVColor(red: grey, green: grey, blue: grey), "fade-grayscale at 0.5")
+        // Both glow by half the orange, then mix.
+        let glow = (0.9 * 0.5, 0.4 * 0.5, 0.2 * 0.5)
+        Self.expectClose(
+            try run(.burn, from: a, to: b, progress: 0.5).pixel(x: 3, y: 3),
+            YUVColor(
+                red: min(1, (ra + rb) / 2 + glow.0), green: min(1, (ga + gb) / 2 + glow.1), blue: min(1, (ba + bb) / 2 + glow.2)),
+            "burn at 0.5")
+    }
+
+    static func expectClose(_ found: YUVColor, _ expected: YUVColor, _ what: String) {
+        let off = max(
+            abs(Int(found.y) - Int(expected.y)), abs(Int(found.u) - Int(expected.u)), abs(Int(found.v) - Int(expected.v)))
+        #expect(off <= 1, "\(what): \(found), expected \(expected)")
+    }
+}
