@@ -94,6 +94,63 @@ import Testing
         #expect(result.stderr.hasSuffix("studio: stopped\n"), "\(result)")
     }
 
+    /// The README's picture: the showcase example's page, its title selected, at 3 s.
+    /// `CUTLIST_STUDIO_SCREENSHOT=docs/studio.png` keeps it there.
+    @Test func theShowcasesPageIsTheReadmesPicture() throws {
+        let showcase = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/showcase.yaml")
+        let server = try Server(project: try String(contentsOf: showcase, encoding: .utf8))
+        defer { _ = try? server.stop() }
+        let shot = server.space.path("studio.png")
+        let page = try server.drive("timeline", ["screenshot": shot, "item": "Cutlist", "frame": "90"])
+        let tracks = page["tracks"] as? [[Any]] ?? []
+        #expect(tracks.map { $0.first as? String } == ["main", "title", "spinner", "sound"], "\(page)")
+        #expect(
+            tracks.first?.last as? [String] == [
+                "pattern counter", "transition crossfade", "colour #1e3a8aff", "transition wipe-left", "pattern bars",
+            ], "\(page)")
+        #expect(server.space.pngSize("studio.png").map { $0.width == 1280 } == true)
+        if let keep = ProcessInfo.processInfo.environment["CUTLIST_STUDIO_SCREENSHOT"] {
+            try? FileManager.default.removeItem(atPath: keep)
+            try FileManager.default.copyItem(atPath: shot, toPath: keep)
+        }
+    }
+
+    /// A project deleted while the page is open: the server goes on, says so, and keeps the last good version.
+    @Test func aDeletedProjectIsSaidAndTheLastVersionStays() throws {
+        let server = try Server()
+        defer { _ = try? server.stop() }
+        try FileManager.default.removeItem(atPath: server.space.path("project.yaml"))
+        #expect(
+            server.running.waitUntil(timeout: 20) {
+                server.running.stderrSoFar.contains("project.yaml was deleted: the page keeps the last good version")
+            }, "\(server.running.stderrSoFar)")
+        let state =
+            try JSONSerialization.jsonObject(with: Data(try Self.fetch(server.url + "api/state").utf8)) as? [String: Any]
+        #expect(state?["version"] as? Int == 1, "\(String(describing: state))")
+        #expect(state?["report"] as? String == "error: project file 'project.yaml' does not exist\n1 error\n")
+        #expect(state?["notice"] as? String == "project.yaml was deleted: the page keeps the last good version")
+        try server.space.write("project.yaml", Self.project)
+        #expect(
+            server.running.waitUntil(timeout: 20) {
+                (try? Self.fetch(server.url + "api/state"))?.contains("\"version\":2") == true
+            })
+    }
+
+    /// Another address than the loopback is warned of; a port in use is an I/O failure that names it.
+    @Test func aForeignAddressIsWarnedOfAndABusyPortIsAFailure() throws {
+        let server = try Server(arguments: ["--host", "0.0.0.0"])
+        #expect(
+            server.running.stderrSoFar.hasPrefix(
+                "warning: listening on 0.0.0.0: other machines can reach the studio and read the project's pictures\n"),
+            "\(server.running.stderrSoFar)")
+        let busy = try server.space.render(
+            "studio", "project.yaml", "--host", "0.0.0.0", "--port", "\(server.port)", "--cache", server.space.path("cache"))
+        #expect(busy.status == 1, "\(busy)")
+        #expect(busy.stderr.contains("error: the studio cannot serve on 0.0.0.0:\(server.port):"), "\(busy)")
+        #expect(try server.stop().status == 130)
+    }
+
     @Test func thePagePlaysToTheEndDecodingEveryFrame() throws {
         let server = try Server()
         defer { _ = try? server.stop() }

@@ -9,7 +9,11 @@ extension StudioPage {
         let frame = 0;             // the frame the playhead is on
         let selected = null;       // the index of the selected item
         let reverse = null;        // J: the timer stepping backwards
-        const studio = { state: () => state, frame: () => frame, errors: [] };
+        // What the tests and the benchmark read and do, as a person would see and do it.
+        const studio = {
+          state: () => state, frame: () => frame, errors: [], seek: (f) => seek(f),
+          appended: (start) => player.appended.get(start),
+        };
         window.studio = studio;
 
         const fps = () => state.fps[0] / state.fps[1];
@@ -227,7 +231,6 @@ extension StudioPage {
           source: null, video: null, audio: null, type: null,
           appended: new Map(),  // chunk start frame -> "end fingerprint" appended there
           audioAppended: new Map(),
-          busy: false,
           load(s) {
             if (!s.media || !window.MediaSource) return;
             const type = JSON.stringify([s.media.video, s.media.audio, s.width, s.height]);
@@ -254,7 +257,8 @@ extension StudioPage {
                 if (audioBuffer) await this.append(audioBuffer, `/media/${s.version}/audio/init`);
                 [this.video, this.audio] = [videoBuffer, audioBuffer];
               } catch (e) { studio.errors.push(String(e)); return; }
-              video.currentTime = (at + 0.5) / fps();
+              // Back to the frame the page was on (a seek decodes again from a keyframe: not at the start).
+              if (at > 0) video.currentTime = (at + 0.5) / fps();
               this.pump();
             }, { once: true });
           },
@@ -302,35 +306,44 @@ extension StudioPage {
             }
             return null;
           },
-          async pump() {
-            if (this.busy || !this.video || !state || !state.media) return;
-            this.busy = true;
+          // The picture and the sound fill their buffers side by side: a re-encoded
+          // chunk shows without waiting for the sound before it.
+          pump() { this.lane("video"); this.lane("audio"); },
+          busy: { video: false, audio: false },
+          // The next piece of a buffer: [url, appended map, its start, its key], or null.
+          piece(kind, s) {
+            if (kind === "video") {
+              const c = this.next(s);
+              return c && [`/media/${s.version}/video/${c.position}/${c.fingerprint}`, this.appended, c.start, `${c.end} ${c.fingerprint}`];
+            }
+            const now = frameTime(frame);
+            const a = (s.media.audioFragments || []).find((a) => this.audioAppended.get(a.start) !== `${a.end} ${a.key}`
+              && a.end > now && a.start < now + 60);
+            return a && [`/media/${s.version}/audio/${a.index}/${a.key}`, this.audioAppended, a.start, `${a.end} ${a.key}`];
+          },
+          async lane(kind) {
+            const buffer = this[kind];
+            if (this.busy[kind] || !buffer || !state || !state.media) return;
+            this.busy[kind] = true;
             try {
               while (this.source.readyState !== "closed") {
-                const s = state;
-                const removal = this.removals.shift();
-                if (removal) {
-                  const [buffer, start, end] = removal;
-                  if (buffer && end > start) await this.wait(buffer, () => buffer.remove(start, end));
+                const removal = this.removals.findIndex((r) => r[0] === buffer);
+                if (removal >= 0) {
+                  const [, start, end] = this.removals.splice(removal, 1)[0];
+                  if (end > start) await this.wait(buffer, () => buffer.remove(start, end));
                   continue;
                 }
-                const audio = this.audio && (s.media.audioFragments || []).find((a) => this.audioAppended.get(a.start) !== `${a.end} ${a.key}`
-                  && a.end > frameTime(frame) && a.start < frameTime(frame) + 60);
-                if (audio) {
-                  if (!await this.append(this.audio, `/media/${s.version}/audio/${audio.index}/${audio.key}`)) break;
-                  this.audioAppended.set(audio.start, `${audio.end} ${audio.key}`);
-                  continue;
-                }
-                const c = this.next(s);
-                if (!c) break;
-                if (!await this.append(this.video, `/media/${s.version}/video/${c.position}/${c.fingerprint}`)) break;
-                this.appended.set(c.start, `${c.end} ${c.fingerprint}`);
+                const piece = this.piece(kind, state);
+                if (!piece) break;
+                const [url, appended, start, key] = piece;
+                if (!await this.append(buffer, url)) break;
+                appended.set(start, key);
               }
               this.finishIfComplete();
             } catch (e) {
               studio.errors.push(String(e));
             } finally {
-              this.busy = false;
+              this.busy[kind] = false;
             }
           },
           // Every chunk in place: the stream ends, so the video ends (and fires `ended`).

@@ -86,7 +86,7 @@ enum StudioPage {
         .item.color, .item.gradient, .item.pattern { background: #3d6e5a; border-color: #66a98c; }
         .item.tone { background: #6e5a2d; border-color: #b59a52; }
         .item.transition { top: 8px; bottom: 8px; background: repeating-linear-gradient(45deg, #aaa4, #aaa4 4px, #6664 4px, #6664 8px);
-          border-color: #ccc; z-index: 1; }
+          border-color: #ccc; z-index: 1; font-size: 0; }
         .item.selected { outline: 2px solid #ffd166; }
         .chunk { position: absolute; top: 2px; bottom: 2px; border-right: 1px solid #1c1c24; }
         .chunk.cached, .chunk.copied { background: #3c9d5d; }

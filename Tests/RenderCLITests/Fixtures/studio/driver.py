@@ -154,8 +154,13 @@ def timeline(browser, url, args):
                          "row.querySelector('.name').textContent,"
                          "Array.from(row.querySelectorAll('.item')).map((i) => i.textContent)])")
     chunks = browser.eval("document.querySelectorAll('#chunks .chunk').length")
-    # Clicking the first item shows where the project writes it.
-    browser.eval("document.querySelector('#tracks .item').dispatchEvent(new MouseEvent('mousedown', {bubbles: true}))")
+    # Clicking an item (the first, or the one --item names) shows where the project writes it.
+    pick = json.dumps(args.item or "")
+    browser.eval(f"Array.from(document.querySelectorAll('#tracks .item')).find((i) => i.textContent.includes({pick}))"
+                 ".dispatchEvent(new MouseEvent('mousedown', {bubbles: true}))")
+    if args.frame:
+        browser.eval(f"studio.seek({int(args.frame)})")
+        browser.wait(f"document.getElementById('still').src.endsWith('/{int(args.frame)}')", args.timeout, "the still")
     place = browser.eval("document.getElementById('place') && [document.getElementById('place').textContent,"
                          "document.getElementById('place').href]")
     # Paused, the picture is the server's still of the frame at the playhead.
@@ -256,12 +261,63 @@ def broken(browser, url, args):
     return shown
 
 
+# A checksum of the still the page shows (drawn through a canvas).
+STILL_SUM = """(() => { const i = document.getElementById('still');
+  if (!i.classList.contains('ready') || !i.naturalWidth) return null;
+  const c = document.createElement('canvas'); c.width = i.naturalWidth; c.height = i.naturalHeight;
+  const g = c.getContext('2d'); g.drawImage(i, 0, 0);
+  const d = g.getImageData(0, 0, c.width, c.height).data; let sum = 0;
+  for (let k = 0; k < d.length; k += 97) sum = (sum * 31 + d[k]) % 1000000007;
+  return i.src + ' ' + sum; })()"""
+
+
+def bench(browser, url, args):
+    """bench/studio.sh: the time from opening the page to the first frame playing, the
+    stalls of 1x playback from the start, and the time from a save to its picture."""
+    opened_at = time.monotonic()
+    browser.call("Page.navigate", {"url": url}, session=True)
+    browser.wait("window.studio && studio.state() && studio.state().version !== undefined && studio.state().media",
+                 args.timeout, "the page's state")
+    browser.eval("""(() => { const v = document.getElementById('video'); window.waits = []; window.ended = false;
+      v.addEventListener('waiting', () => window.waits.push(v.currentTime));
+      v.addEventListener('ended', () => { window.ended = true; });
+      document.getElementById('play').click(); })()""")
+    browser.wait("(() => { const v = document.getElementById('video'); return !v.paused && v.currentTime > 0; })()",
+                 args.timeout, "the first frame playing")
+    first = time.monotonic() - opened_at
+    browser.wait("window.ended", args.timeout + 120, "ended")
+    played = browser.eval("""(() => { const v = document.getElementById('video');
+      return { waits: window.waits, frames: v.getVideoPlaybackQuality().totalVideoFrames,
+               dropped: v.getVideoPlaybackQuality().droppedVideoFrames, errors: studio.errors }; })()""")
+    # Paused on the edited item: the still shows it; then the save.
+    f = int(args.frame)
+    browser.eval(f"studio.seek({f})")
+    before = browser.wait(f"(() => {{ const s = {STILL_SUM}; return s && s.includes('/{f}') ? s : null; }})()",
+                          args.timeout, "the still before the edit")
+    with open(args.project) as source:
+        text = source.read()
+    saved = time.monotonic()
+    with open(args.project + ".tmp", "w") as out:
+        out.write(text.replace(args.old, args.new))
+    os.rename(args.project + ".tmp", args.project)
+    browser.wait(f"(() => {{ const s = {STILL_SUM}; return s && s !== {json.dumps(before)}; }})()", args.timeout,
+                 "the edited still")
+    still = time.monotonic() - saved
+    browser.wait(f"""(() => {{ const s = studio.state(); const c = s.chunks.find((c) => c.start <= {f} && {f} < c.end);
+      return c && studio.appended(c.start) === `${{c.end}} ${{c.fingerprint}}`; }})()""", args.timeout,
+                 "the edited chunk in the player")
+    playable = time.monotonic() - saved
+    return {"firstFrame": first, "waits": played["waits"], "frames": played["frames"], "dropped": played["dropped"],
+            "errors": played["errors"], "editStill": still, "editPlayable": playable,
+            "encoded": browser.eval("studio.state().encoded")}
+
+
 def main():
     import argparse
     parser = argparse.ArgumentParser()
     parser.add_argument("url")
-    parser.add_argument("scenario", choices=["timeline", "play", "seek", "edit", "broken"])
-    for option in ["project", "screenshot", "frames", "places", "old", "new", "expect", "frame"]:
+    parser.add_argument("scenario", choices=["timeline", "play", "seek", "edit", "broken", "bench"])
+    for option in ["project", "screenshot", "frames", "places", "old", "new", "expect", "frame", "item"]:
         parser.add_argument("--" + option)
     parser.add_argument("--timeout", type=float, default=60)
     args = parser.parse_args()
