@@ -187,6 +187,7 @@ public final class Studio: Sendable {
             session.tell("the page cannot play this output: \(failure.message)")
             return StudioMedia(chunks: ChunkedRenderer.canChunk(plan) ? try renderer.chunks() : [])
         }
+        if let problem = preview.soundProblem { session.tell("the page plays no sound: \(problem)") }
         guard let made = preview.sound else { return StudioMedia(chunks: preview.chunks, preview: preview) }
         let facts = StudioSound.facts(of: plan)
         let previous = session.shown
