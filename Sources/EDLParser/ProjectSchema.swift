@@ -38,7 +38,7 @@ public enum ProjectSchema {
               "auto_rotate", "volume", "fade_in", "fade_out", "mute", "pitch", "font", "font_size",
               "weight", "color", "align", "max_width", "line_height", "stroke", "shadow",
               "background", "ease", "audio", "colors", "angle", "center", "radius", "filters",
-              "offset", "uniforms"
+              "offset", "uniforms", "highlight"
             ]
           }
         },
@@ -62,7 +62,7 @@ public enum ProjectSchema {
               "from", "to", "duration", "at", "until", "offset", "fit", "size", "position", "margin",
               "anchor", "scale", "rotation", "crop", "flip", "opacity", "auto_rotate", "filters",
               "fade_in", "fade_out", "font", "font_size", "weight", "color", "align", "max_width",
-              "line_height", "stroke", "shadow", "background"
+              "line_height", "stroke", "shadow", "background", "highlight"
             ]
           }
         },
@@ -1082,7 +1082,8 @@ public enum ProjectSchema {
                 "line_height": {"$ref": "#/$defs/textItem/properties/line_height"},
                 "stroke": {"$ref": "#/$defs/textItem/properties/stroke"},
                 "shadow": {"$ref": "#/$defs/textItem/properties/shadow"},
-                "background": {"$ref": "#/$defs/textItem/properties/background"}
+                "background": {"$ref": "#/$defs/textItem/properties/background"},
+                "highlight": {"$ref": "#/$defs/captionHighlight"}
               },
               "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
               "additionalProperties": false,
@@ -1651,6 +1652,7 @@ public enum ProjectSchema {
         "stroke": {"$ref": "#/$defs/textItem/properties/stroke"},
         "shadow": {"$ref": "#/$defs/textItem/properties/shadow"},
         "background": {"$ref": "#/$defs/textItem/properties/background"},
+        "highlight": {"$ref": "#/$defs/captionHighlight"},
         "id": {"$ref": "#/$defs/itemKeys/properties/id"}
       },
       "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
@@ -1658,6 +1660,20 @@ public enum ProjectSchema {
       "required": ["captions"],
       "not": {"required": ["duration", "until"]},
       "$comment": "`duration` and `until` exclude each other."
+    },
+    "captionHighlight": {
+      "type": "object",
+      "description": "How the words of cues with word times (WebVTT inline timestamps) show as they are spoken.",
+      "properties": {
+        "color": {"$ref": "#/$defs/color", "description": "The spoken words' colour; default yellow."},
+        "mode": {
+          "description": "`current` (default): the whole cue, the word being spoken in the colour; `karaoke`: the words spoken so far in the colour; `word`: only the word being spoken, in the colour.",
+          "anyOf": [{"enum": ["current", "karaoke", "word"]}, {"$ref": "#/$defs/varRef"}],
+          "default": "current"
+        }
+      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
+      "additionalProperties": false
     },
     "subtitleFile": {
       "type": "string",

@@ -72,10 +72,12 @@ public enum CutlistYAML {
             entries += text(captions.style).dropFirst()
             if let from = item.timing.from { entries.append(("from", time(from.value))) }
             if let offset = captions.offset { entries.append(("offset", time(offset.value))) }
+            entries += highlight(captions)
         case .gap, .transition: break
         }
         if let captions = item.captions {
-            entries.append(("captions", mapping([("file", string(captions.path))] + text(captions.style).dropFirst())))
+            let file: Entries = [("file", string(captions.path))]
+            entries.append(("captions", mapping(file + text(captions.style).dropFirst() + highlight(captions))))
         }
         if let id = item.id { entries.append(("id", string(id.value))) }
         let timing = item.timing
@@ -123,6 +125,11 @@ public enum CutlistYAML {
         if transition.kind == .fade, transition.color != .black { entries.append(("color", color(transition.color))) }
         if transition.audio != .equalPower { entries.append(("audio", word(transition.audio.rawValue))) }
         return entries
+    }
+
+    private static func highlight(_ captions: Captions) -> Entries {
+        guard let highlight = captions.highlight else { return [] }
+        return [("highlight", mapping([("color", color(highlight.color)), ("mode", word(highlight.mode.rawValue))]))]
     }
 
     private static func text(_ text: TextContent) -> Entries {

@@ -93,4 +93,30 @@ import Testing
                 "edit.yaml:7:21: error: 'talk.ass' is not a subtitle file Cutlist reads",
             ])
     }
+
+    @Test func highlightTakesAColourAndAMode() throws {
+        try "WEBVTT\n\n00:00.000 --> 00:02.000\nA <00:01.000>B\n".write(
+            toFile: directory + "/words.vtt", atomically: true, encoding: .utf8)
+        let result = parse(
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - { captions: words.vtt, highlight: { color: red, mode: karaoke } }
+                  - { captions: words.vtt, highlight: {} }
+                  - { captions: words.vtt, highlight: { mode: karoke } }
+            """)
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "edit.yaml:6:51: error: 'karoke' is not a valid 'mode'"
+            ])
+        #expect(result.diagnostics.first?.hint == "did you mean 'karaoke'?")
+        let items = try #require(result.partial?.tracks.first?.items)
+        let highlights = items.compactMap { item -> CaptionHighlight? in
+            if case .captions(let captions) = item.content { return captions.highlight }
+            return nil
+        }
+        #expect(
+            highlights == [CaptionHighlight(color: rgb(255, 0, 0), mode: .karaoke), CaptionHighlight(color: rgb(255, 255, 0))])
+    }
 }

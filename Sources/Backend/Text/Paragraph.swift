@@ -6,6 +6,8 @@ struct Paragraph {
     var scalars: [Unicode.Scalar]
     /// Scalar index ranges, one per grapheme cluster, in logical order.
     var clusters: [Range<Int>]
+    /// Index in the whole text of the paragraph's first scalar.
+    var start = 0
 
     init(_ text: Substring) {
         var scalars: [Unicode.Scalar] = []
@@ -35,8 +37,12 @@ struct Paragraph {
 
     /// Splits a string at `\n` (and `\r\n`) into paragraphs; an empty string is one empty paragraph.
     static func split(_ string: String) -> [Paragraph] {
-        string.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            Paragraph(line.hasSuffix("\r") ? line.dropLast() : line)
+        var start = 0
+        return string.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var paragraph = Paragraph(line.hasSuffix("\r") ? line.dropLast() : line)
+            paragraph.start = start
+            start += line.unicodeScalars.count + 1
+            return paragraph
         }
     }
 }

@@ -16,6 +16,8 @@ struct TextLayout {
         var x: Double
         /// Pixels from the block's top down to the baseline.
         var baseline: Double
+        /// Index in the whole text of the first scalar of the line's paragraph.
+        var paragraphStart = 0
     }
 
     var lines: [Line]
@@ -25,7 +27,11 @@ struct TextLayout {
     init(_ text: TextContent, fonts: FontSet) {
         var lines: [Line] = []
         for paragraph in Paragraph.split(text.string) {
-            lines += Self.lines(of: paragraph, maxWidth: text.maxWidth, fonts: fonts)
+            lines += Self.lines(of: paragraph, maxWidth: text.maxWidth, fonts: fonts).map { line in
+                var line = line
+                line.paragraphStart = paragraph.start
+                return line
+            }
         }
         let ascent = fonts.primary.ascender
         let advance = text.lineHeight * text.fontSize

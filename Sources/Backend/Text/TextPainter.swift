@@ -10,6 +10,8 @@ import EDLParser
 enum TextPainter {
     private struct PlacedGlyph {
         var image: GlyphImage
+        /// Index in the whole text of the glyph's first scalar.
+        var scalar: Int
         /// Top-left in text-block pixels.
         var x: Int
         var y: Int
@@ -85,7 +87,22 @@ enum TextPainter {
             canvas.draw(stroked.shifted(x: shadowShift.x, y: shadowShift.y), with: shadow.color)
         }
         if let stroke = text.stroke, strokeWidth > 0 { canvas.draw(stroked, with: stroke.color) }
-        canvas.draw(fill, with: text.color)
+        if let highlight = text.highlight {
+            // Each glyph in one colour: the highlighted ones over nothing of the other.
+            var plain = CoverageMask(width: bounds.width, height: bounds.height)
+            var lit = CoverageMask(width: bounds.width, height: bounds.height)
+            for glyph in glyphs {
+                if highlight.scalars.contains(glyph.scalar) {
+                    lit.add(glyph.image, x: glyph.x + origin.x, y: glyph.y + origin.y)
+                } else {
+                    plain.add(glyph.image, x: glyph.x + origin.x, y: glyph.y + origin.y)
+                }
+            }
+            canvas.draw(plain, with: text.color)
+            canvas.draw(lit, with: highlight.color)
+        } else {
+            canvas.draw(fill, with: text.color)
+        }
 
         return TextBitmap(
             width: bounds.width, height: bounds.height, pixels: canvas.bytes(),
@@ -108,7 +125,7 @@ enum TextPainter {
                     }
                     placed.append(
                         PlacedGlyph(
-                            image: image,
+                            image: image, scalar: line.paragraphStart + glyph.cluster,
                             x: Int((pen + glyph.offsetX).rounded()) + image.left,
                             y: Int((baseline - glyph.offsetY).rounded()) - image.top
                         ))

@@ -1,4 +1,5 @@
 import EDLParser
+import Foundation
 
 /// Lowers captions to timed text layers: each cue shows over the output frames
 /// its time covers (`ceil(start·fps) ..< ceil(end·fps)`, as every layer), mapped
@@ -8,19 +9,30 @@ import EDLParser
 struct CaptionLowering {
     let output: OutputPlan
 
+    /// A cue, or a word's time of one, as it shows on the timeline.
+    private struct Showing {
+        var range: TimeRange
+        var cue: Int
+        var string: String
+        var highlight: TextContent.Highlight?
+    }
+
     /// `template` is the item's layer: its placement, opacity and filters.
     func layers(_ captions: Captions, template: Layer, sources: inout SourceTable) -> [Layer] {
         var style = captions.style
         if style.maxWidth == nil { style.maxWidth = Double(output.size.width) * 0.9 }
-        var stacked: [(range: TimeRange, cue: Int)] = []
+        var stacked: [Showing] = []
         var layers: [Layer] = []
         for (index, cue) in captions.cues.enumerated() {
-            for range in shown(cue, timeMap: template.timeMap, within: template.range) {
-                if cue.settings.isDefault {
-                    stacked.append((range, index))
-                } else {
+            for part in parts(of: cue, captions.highlight) {
+                for range in shown(part.start, part.end, timeMap: template.timeMap, within: template.range) {
+                    let showing = Showing(range: range, cue: index, string: part.string, highlight: part.highlight)
+                    if cue.settings.isDefault {
+                        stacked.append(showing)
+                        continue
+                    }
                     var text = style
-                    text.string = cue.text
+                    (text.string, text.highlight) = (showing.string, showing.highlight)
                     if let align = cue.settings.align { text.align = Self.alignment(align) }
                     var layer = layer(text, range, template, &sources)
                     place(&layer, cue.settings, style: text)
@@ -28,50 +40,80 @@ struct CaptionLowering {
                 }
             }
         }
-        // Between any two cue edges the same cues show: one text of their lines.
+        // Between any two edges the same cues show: one text of their lines.
         let edges = Set(stacked.flatMap { [$0.range.start, $0.range.end] }).sorted()
-        var open: (range: TimeRange, string: String)?
+        var open: (range: TimeRange, text: TextContent)?
         for (start, end) in zip(edges, edges.dropFirst()) {
-            let showing = stacked.filter { $0.range.start <= start && $0.range.end >= end }.map(\.cue).sorted()
-            let string = showing.map { captions.cues[$0].text }.joined(separator: "\n")
-            if let current = open, current.string == string, current.range.end == start {
+            let showing = stacked.filter { $0.range.start <= start && $0.range.end >= end }.sorted { $0.cue < $1.cue }
+            var text = style
+            text.string = showing.map(\.string).joined(separator: "\n")
+            var offset = 0
+            for part in showing {
+                if let lit = part.highlight {
+                    let scalars = (lit.scalars.lowerBound + offset)..<(lit.scalars.upperBound + offset)
+                    text.highlight = .init(scalars: scalars, color: lit.color)
+                }
+                offset += part.string.unicodeScalars.count + 1
+            }
+            if let current = open, current.text == text, current.range.end == start {
                 open?.range.end = end
                 continue
             }
-            if let current = open {
-                var text = style
-                text.string = current.string
-                layers.append(layer(text, current.range, template, &sources))
-            }
-            open = showing.isEmpty ? nil : (TimeRange(start: start, end: end), string)
+            if let current = open { layers.append(layer(current.text, current.range, template, &sources)) }
+            open = showing.isEmpty ? nil : (TimeRange(start: start, end: end), text)
         }
-        if let current = open {
-            var text = style
-            text.string = current.string
-            layers.append(layer(text, current.range, template, &sources))
-        }
+        if let current = open { layers.append(layer(current.text, current.range, template, &sources)) }
         return layers
     }
 
-    /// Where a cue of source time `[start, end)` shows on the timeline, cut to
-    /// `span`: once, or once per loop.
-    private func shown(_ cue: CaptionCue, timeMap: TimeMap, within span: TimeRange) -> [TimeRange] {
+    /// A cue's text over its time, or, with a highlight and word times, one
+    /// text per word's time: the word from its time to the next word's.
+    private func parts(of cue: CaptionCue, _ highlight: CaptionHighlight?) -> [(
+        start: Rational, end: Rational, string: String, highlight: TextContent.Highlight?
+    )] {
+        let text = cue.text
+        guard let highlight, cue.spans.contains(where: { $0.time != nil }) else { return [(cue.start, cue.end, text, nil)] }
+        var parts: [(Rational, Rational, String, TextContent.Highlight?)] = []
+        var scalar = 0
+        for (index, span) in cue.spans.enumerated() {
+            let count = span.text.unicodeScalars.count
+            defer { scalar += count }
+            let start = span.time ?? cue.start
+            let end = cue.spans[(index + 1)...].lazy.compactMap(\.time).first ?? cue.end
+            guard start < end else { continue }
+            switch highlight.mode {
+            case .current:
+                parts.append((start, end, text, .init(scalars: scalar..<(scalar + count), color: highlight.color)))
+            case .karaoke:
+                parts.append((start, end, text, .init(scalars: 0..<(scalar + count), color: highlight.color)))
+            case .word:
+                let word = span.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !word.isEmpty else { continue }
+                parts.append((start, end, word, .init(scalars: 0..<word.unicodeScalars.count, color: highlight.color)))
+            }
+        }
+        return parts
+    }
+
+    /// Where source time `[start, end)` shows on the timeline, cut to `span`:
+    /// once, or once per loop.
+    private func shown(_ start: Rational, _ end: Rational, timeMap: TimeMap, within span: TimeRange) -> [TimeRange] {
         let map = timeMap
         guard map.speed > .zero else {
             // A frozen frame shows the cue of its time for the whole item.
-            return cue.start <= map.from && map.from < cue.end ? [span] : []
+            return start <= map.from && map.from < end ? [span] : []
         }
         let sourceEnd = map.loopLength.map { map.from + $0 }
-        let first = max(cue.start, map.from)
-        let last = sourceEnd.map { min(cue.end, $0) } ?? cue.end
+        let first = max(start, map.from)
+        let last = sourceEnd.map { min(end, $0) } ?? end
         guard first < last else { return [] }
         let period = map.loopLength.map { $0 / map.speed }
         var ranges: [TimeRange] = []
         var base = map.start
         while base < span.end {
-            let start = max(base + (first - map.from) / map.speed, span.start)
-            let end = min(base + (last - map.from) / map.speed, span.end)
-            if start < end { ranges.append(TimeRange(start: start, end: end)) }
+            let lower = max(base + (first - map.from) / map.speed, span.start)
+            let upper = min(base + (last - map.from) / map.speed, span.end)
+            if lower < upper { ranges.append(TimeRange(start: lower, end: upper)) }
             guard let period, period > .zero else { break }
             base = base + period
         }

@@ -124,6 +124,9 @@ extension TextContent {
         if let stroke { parts.append("stroke \(stroke.color) \(formatNumber(stroke.width))") }
         if let shadow { parts.append("shadow \(shadow.color) \(shadow.offset)") }
         if let background { parts.append("background \(background.color) \(formatNumber(background.padding))") }
+        if let highlight {
+            parts.append("highlight \(highlight.scalars.lowerBound)..<\(highlight.scalars.upperBound) \(highlight.color)")
+        }
         return parts.joined(separator: " ")
     }
 }

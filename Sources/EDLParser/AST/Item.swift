@@ -90,6 +90,8 @@ public struct Captions: Hashable, Sendable, Codable {
     public var style: TextContent
     /// `offset:`, added to every cue's time.
     public var offset: Located<TimeValue>?
+    /// `highlight:`: how timed words show as they are spoken.
+    public var highlight: CaptionHighlight?
     /// The `captions:` node.
     public var location: SourceLocation
 
@@ -99,6 +101,26 @@ public struct Captions: Hashable, Sendable, Codable {
         self.cues = cues
         self.style = style
         self.location = location
+    }
+}
+
+/// How the words of a cue with word times show as they are spoken.
+public struct CaptionHighlight: Hashable, Sendable, Codable {
+    public enum Mode: String, Hashable, Sendable, Codable, CaseIterable {
+        /// The whole cue, the word being spoken in the colour.
+        case current
+        /// The whole cue, the words spoken so far in the colour.
+        case karaoke
+        /// Only the word being spoken, in the colour.
+        case word
+    }
+
+    public var color: Color
+    public var mode: Mode
+
+    public init(color: Color, mode: Mode = .current) {
+        self.color = color
+        self.mode = mode
     }
 }
 
@@ -388,6 +410,18 @@ public struct TextContent: Hashable, Sendable, Codable {
     public var stroke: Stroke?
     public var shadow: Shadow?
     public var background: Background?
+    /// Scalars of `string` drawn in another colour: a caption's spoken words.
+    public var highlight: Highlight?
+
+    /// A range of a text's Unicode scalars and its colour.
+    public struct Highlight: Hashable, Sendable, Codable {
+        public var scalars: Range<Int>
+        public var color: Color
+        public init(scalars: Range<Int>, color: Color) {
+            self.scalars = scalars
+            self.color = color
+        }
+    }
 
     public init(string: String) {
         self.string = string

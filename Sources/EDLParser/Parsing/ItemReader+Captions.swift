@@ -7,7 +7,12 @@ extension ItemReader {
 
     /// `captions: FILE`: the subtitle file read into cues, each problem in it
     /// reported at its line with the item that uses it. `style` draws the cues.
-    func readCaptions(_ node: Node, style: TextContent) -> Captions? {
+    func readCaptions(_ node: Node, style: TextContent, _ keys: [String: ParseContext.Entry]) -> Captions? {
+        var highlight: CaptionHighlight?
+        if let entry = keys["highlight"] {
+            guard let read = readHighlight(entry.value) else { return nil }
+            highlight = read
+        }
         guard let written = context.text(node, "captions"), let path = context.value(node, "captions", reader.paths.resolve)
         else { return nil }
         let location = context.location(of: node)
@@ -42,12 +47,14 @@ extension ItemReader {
             context.diagnostics.append(diagnostic)
         }
         guard reading.diagnostics.isEmpty else { return nil }
-        return Captions(path: path, written: written, cues: reading.cues, style: style, location: location)
+        var captions = Captions(path: path, written: written, cues: reading.cues, style: style, location: location)
+        captions.highlight = highlight
+        return captions
     }
 
     /// A clip's `captions`: a file, or `{ file, ...text keys }`, styled over `defaults.captions`.
     func readClipCaptions(_ node: Node) -> Captions? {
-        let allowed = ["file"] + Self.textKeys
+        let allowed = ["file"] + Self.textKeys + Self.captionsKeys
         let given = node.mapping == nil ? Node.mapping(Node.Mapping([])) : node
         let styled = reader.defaults.applied(to: given, styles: [.captions], allowed: allowed)
         guard let keys = context.entries(of: styled, in: "'captions'", allowed: allowed) else { return nil }
@@ -59,6 +66,21 @@ extension ItemReader {
             }
             file = entry.value
         }
-        return readText("", keys).flatMap { readCaptions(file, style: $0) }
+        return readText("", keys).flatMap { readCaptions(file, style: $0, keys) }
+    }
+
+    /// `highlight: { color, mode }`: how timed words show as they are spoken.
+    private func readHighlight(_ node: Node) -> CaptionHighlight? {
+        guard let keys = context.entries(of: node, in: "'highlight'", allowed: ["color", "mode"]) else { return nil }
+        var highlight = CaptionHighlight(color: Color(red: 1, green: 1, blue: 0))
+        if let entry = keys["color"] {
+            guard let color = context.value(entry.value, "color", ValueSyntax.color) else { return nil }
+            highlight.color = color
+        }
+        if let entry = keys["mode"] {
+            guard let mode = context.word(entry.value, "mode", CaptionHighlight.Mode.self) else { return nil }
+            highlight.mode = mode
+        }
+        return highlight
     }
 }

@@ -22,6 +22,8 @@ struct ItemReader {
     static let transitionKeys = ["duration", "ease", "color", "audio"]
     static let gradientKeys = ["colors", "angle", "center", "radius"]
     static let captionsTimingKeys = ["from", "to", "duration", "at", "until", "offset"]
+    /// The keys of captions of both kinds (a `captions` item's, a clip's `captions` mapping's) beside the text keys.
+    static let captionsKeys = ["highlight"]
 
     let track: Track.Kind
     let reader: TrackReader
@@ -47,7 +49,8 @@ struct ItemReader {
                 case .source:
                     allowed[kind] = ["source"] + mediaTimingKeys + picture + soundKeys + (track == .video ? ["captions"] : [])
                 case .group: allowed[kind] = ["group"] + mediaTimingKeys + picture + soundKeys
-                case .captions: allowed[kind] = ["captions"] + captionsTimingKeys + picture + fadeKeys + textKeys
+                case .captions:
+                    allowed[kind] = ["captions"] + captionsTimingKeys + picture + fadeKeys + textKeys + captionsKeys
                 case .composition: allowed[kind] = ["composition", "vars"] + mediaTimingKeys + picture + soundKeys
                 case .color, .pattern: allowed[kind] = [kind.rawValue] + generatorTimingKeys + picture + fadeKeys
                 case .gradient: allowed[kind] = ["gradient"] + generatorTimingKeys + picture + fadeKeys + gradientKeys
@@ -188,7 +191,7 @@ struct ItemReader {
         case .transition: return readTransition(value, keys).map { .transition($0) }
         case .composition: return reader.composition(value, vars: keys["vars"]?.value).map { .composition($0) }
         case .group: return reader.group(value).map { .composition($0) }
-        case .captions: return readText("", keys).flatMap { readCaptions(value, style: $0) }.map { .captions($0) }
+        case .captions: return readText("", keys).flatMap { readCaptions(value, style: $0, keys) }.map { .captions($0) }
         }
     }
 

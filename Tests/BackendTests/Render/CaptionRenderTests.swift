@@ -83,4 +83,65 @@ import Testing
         // show from 1 s to 1.4 s.
         #expect(try captionFrames(output) == Array(15..<42))
     }
+
+    /// Whether any pixel of the columns is clearly red.
+    private func hasRed(_ picture: DecodedPicture, columns: Range<Int>) -> Bool {
+        for y in stride(from: 0, to: picture.height, by: 1) {
+            for x in columns {
+                let (red, green, blue) = picture.rgb(x, y)
+                if red > 150 && green < 90 && blue < 90 { return true }
+            }
+        }
+        return false
+    }
+
+    @Test func theWordBeingSpokenIsInTheHighlightColourAtItsTimeAndNotBefore() throws {
+        let workspace = try RenderWorkspace()
+        try "WEBVTT\n\n00:00.000 --> 00:02.000\nHHH <00:01.000>WWW\n".write(
+            toFile: workspace.directory + "/talk.vtt", atomically: true, encoding: .utf8)
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 320x90, fps: 10 }
+            tracks:
+              - items:
+                  - { color: black, duration: 2s }
+              - items:
+                  - { captions: talk.vtt, font_size: 40, weight: bold, highlight: { color: red } }
+            """)
+        let pictures = try RenderOutput.pictures(output)
+        let (left, right) = (0..<130, 190..<320)
+        #expect(hasRed(pictures[5], columns: left) && !hasRed(pictures[5], columns: right))
+        #expect(!hasRed(pictures[15], columns: left) && hasRed(pictures[15], columns: right))
+        // The other word stays white.
+        #expect(pictures[5].box { $0 > 150 }.map { $0.x.upperBound > 170 } == true)
+    }
+
+    @Test func karaokeFillsTheWordsInAndWordModeShowsOneAtATime() throws {
+        let workspace = try RenderWorkspace()
+        try "WEBVTT\n\n00:00.000 --> 00:02.000\nHHH <00:01.000>WWW\n".write(
+            toFile: workspace.directory + "/talk.vtt", atomically: true, encoding: .utf8)
+        let yaml = { (mode: String) in
+            """
+            cutlist: 1
+            output: { path: \(mode).mp4, size: 320x90, fps: 10 }
+            tracks:
+              - items:
+                  - { color: black, duration: 2s }
+              - items:
+                  - { captions: talk.vtt, font_size: 40, weight: bold, highlight: { color: red, mode: \(mode) } }
+            """
+        }
+        let karaoke = try RenderOutput.pictures(try workspace.render(yaml("karaoke")))
+        #expect(hasRed(karaoke[5], columns: 0..<130) && !hasRed(karaoke[5], columns: 190..<320))
+        #expect(hasRed(karaoke[15], columns: 0..<130) && hasRed(karaoke[15], columns: 190..<320))
+        let word = try RenderOutput.pictures(try workspace.render(yaml("word")))
+        // One centred word, all red, at a time.
+        for index in [5, 15] {
+            let box = try #require(word[index].box { $0 > 40 })
+            #expect(abs((box.x.lowerBound + box.x.upperBound) / 2 - 160) <= 3)
+            #expect(box.x.count < 130)
+            #expect(hasRed(word[index], columns: box.x))
+        }
+    }
 }
