@@ -20,6 +20,8 @@ times_for() {
     fast-motion) echo 0,0.3,0.6,0.9 ;;
     picture-in-picture) echo 0.1,0.3,1,3.5 ;;
     looks) echo 0.5,1.4,2,3.2 ;;
+    # The background, then the middle of each of the four shader transitions.
+    shaders) echo 0.8,1.7,3.1,4.5,5.4 ;;
     slideshow) echo 1,2.75,4.5,7 ;;
     styles) echo 0.5,1.75,2.5,3.5 ;;
     titles) echo 0.1,0.3,1,2 ;;
