@@ -71,10 +71,20 @@ struct CacheOptions<Use: CacheUse>: ParsableArguments {
     /// content, their hashes remembered in the cache); none for a plan that is not
     /// rendered in chunks. A failure is printed and ends the command with status 1.
     func chunks(of plan: RenderPlan) throws -> [Chunk] {
-        guard ChunkedRenderer.canChunk(plan) else { return [] }
+        try planned(plan, otherwise: []) { try $0.chunks() }
+    }
+
+    /// The chunks and the sound's segments (nil when the sound is mixed in one
+    /// pass), as `chunks(of:)` finds them.
+    func segments(of plan: RenderPlan) throws -> (chunks: [Chunk], sound: [SoundSegment]?) {
+        try planned(plan, otherwise: ([], nil)) { try $0.segments() }
+    }
+
+    private func planned<T>(_ plan: RenderPlan, otherwise: T, _ body: (ChunkedRenderer) throws -> T) throws -> T {
+        guard ChunkedRenderer.canChunk(plan) else { return otherwise }
         let scratch = NSTemporaryDirectory() + "/cutlist-chunks-\(ProcessInfo.processInfo.processIdentifier)"
         do {
-            return try using(scratch: scratch) { try ChunkedRenderer(plan: plan, cache: $0).chunks() }
+            return try using(scratch: scratch) { try body(ChunkedRenderer(plan: plan, cache: $0)) }
         } catch let exit as ExitCode {
             throw exit
         } catch {

@@ -21,7 +21,9 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         let plan = try ProjectLoader(path: project, assignments: variables.assignments).plan()
-        let chunks = try cacheOptions.chunks(of: plan)
-        print(json ? try plan.json(chunks: chunks) : plan.text + plan.chunkText(chunks), terminator: "")
+        let (chunks, sound) = try cacheOptions.segments(of: plan)
+        print(
+            json ? try plan.json(chunks: chunks, sound: sound ?? []) : plan.text + plan.chunkText(chunks, sound: sound ?? []),
+            terminator: "")
     }
 }

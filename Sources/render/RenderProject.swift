@@ -144,6 +144,9 @@ struct RenderProject: ParsableCommand {
                 chunkReport.map {
                     "; \($0.chunks) chunk\($0.chunks == 1 ? "" : "s"): \($0.reused) reused, \($0.encoded) encoded"
                         + ($0.copied > 0 ? ", \($0.copied) copied (\($0.copiedFrames) frames)" : "")
+                        + ($0.soundSegments > 0
+                            ? "; \($0.soundSegments) sound segment\($0.soundSegments == 1 ? "" : "s"): "
+                                + "\($0.soundSegments - $0.soundEncoded) reused, \($0.soundEncoded) encoded" : "")
                 } ?? ""
             Terminal.printError("wrote \(plan.output.path) (\(length)\(chunks))")
         }

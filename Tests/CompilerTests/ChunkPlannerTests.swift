@@ -39,6 +39,19 @@ import Testing
             encoders.append(copy)
             return EncoderFacts(name: "libx264", library: "libavcodec 1", threads: 2, parameterSets: [0, 0, 0, 1, 103])
         }
+
+        var loudnessAsked = 0
+        /// The gain a loudness target asks for, before quantising.
+        var loudnessGain = -3.1
+
+        func soundEncoder(_ format: AudioFormat) throws -> EncoderFacts {
+            EncoderFacts(name: "aac", library: "libavcodec 1", threads: 1, parameterSets: [17, 144])
+        }
+
+        func loudnessGain(of plan: RenderPlan) throws -> Double {
+            loudnessAsked += 1
+            return loudnessGain
+        }
     }
 
     func plan(_ items: String) throws -> RenderPlan {
@@ -103,5 +116,77 @@ import Testing
         let layout = try ChunkPlanner(plan: plan, facts: facts).layout()
         #expect(facts.scanned.isEmpty && layout.copy == nil && facts.encoders.count == 1)
         #expect(layout.chunks.map(\.kind) == [.render, .render])
+    }
+
+    func soundPlan(_ item: String, loudness: String = "", above: String = "") throws -> RenderPlan {
+        let yaml = """
+            cutlist: 1
+            output: { size: 320x180, fps: 30\(loudness) }
+            \(above)
+            tracks:
+              - items:
+                  - \(item)
+            """
+        let c = MediaFacts.video(q(6), size: PixelSize(width: 320, height: 180), audio: true)
+        return try #require(compileYAML(yaml, ["/p/c.mp4": c]).plan)
+    }
+
+    /// 6 s at 48 kHz: one run of 256 AAC frames, then the rest; the mix of
+    /// the second starts the limiter's reach (5 ms + 10 × 100 ms) before its
+    /// 16-frame pre-roll, and the first is fed 4 frames past its end.
+    @Test func soundIsCutInFixedRunsOfAACFramesWithTheLoudnessGainQuantised() throws {
+        let plan = try soundPlan("{ source: c.mp4 }")
+        let facts = FixedFacts()
+        let segments = try #require(try ChunkPlanner(plan: plan, facts: facts).soundSegments())
+        #expect(segments.map(\.samples) == [0..<262_144, 262_144..<288_000])
+        #expect(segments.map(\.mixFrom) == [0, 245_760 - 48_240] && segments.map(\.encodeFrom) == [0, 245_760])
+        #expect(segments.map(\.encodeTo) == [266_240, 288_000] && segments.map(\.isLast) == [false, true])
+        #expect(segments.map(\.gainDecibels) == [0, 0] && facts.loudnessAsked == 0)
+        let text = plan.chunkText(try ChunkPlanner(plan: plan, facts: facts).layout().chunks, sound: segments)
+        #expect(text.hasSuffix("sound samples 262144..<288000 \(segments[1].fingerprint)\n1 chunk, 2 sound segments\n"))
+
+        let loud = try soundPlan("{ source: c.mp4 }", loudness: ", audio: { loudness: -16 }")
+        let gained = try #require(try ChunkPlanner(plan: loud, facts: facts).soundSegments())
+        // -3.1 dB rounds to -3 dB on the 0.25 dB grid, and the gain is in every fingerprint.
+        #expect(gained.map(\.gainDecibels) == [-3, -3] && facts.loudnessAsked == 1)
+        #expect(Set(gained.map(\.fingerprint)).isDisjoint(with: segments.map(\.fingerprint)))
+        facts.loudnessGain = -3.05
+        #expect(try ChunkPlanner(plan: loud, facts: facts).soundSegments()?.map(\.fingerprint) == gained.map(\.fingerprint))
+    }
+
+    @Test func aSegmentsFingerprintCoversWhatItHearsAndNotWhereItsItemIsWritten() throws {
+        let facts = FixedFacts()
+        let plain = try #require(try ChunkPlanner(plan: try soundPlan("{ source: c.mp4 }"), facts: facts).soundSegments())
+        let moved = try #require(
+            try ChunkPlanner(plan: try soundPlan("{ source: c.mp4 }", above: "# two lines\n# further down"), facts: facts)
+                .soundSegments())
+        #expect(moved.map(\.fingerprint) == plain.map(\.fingerprint))
+        // A tone from 5.6 s on is heard by the last segment only (the first is fed to 5.55 s).
+        let yaml = { (volume: String) in
+            """
+            cutlist: 1
+            output: { size: 320x180, fps: 30 }
+            tracks:
+              - items:
+                  - { source: c.mp4 }
+              - kind: audio
+                items:
+                  - { gap: 5.6s }
+                  - { tone: 440, duration: 0.4s, volume: \(volume) }
+            """
+        }
+        let c = MediaFacts.video(q(6), size: PixelSize(width: 320, height: 180), audio: true)
+        let fingerprints = { (volume: String) in
+            try ChunkPlanner(plan: try #require(compileYAML(yaml(volume), ["/p/c.mp4": c]).plan), facts: facts)
+                .soundSegments()?.map(\.fingerprint) ?? []
+        }
+        let (quiet, loud) = (try fingerprints("0.5"), try fingerprints("0.8"))
+        #expect(quiet.count == 2 && quiet[0] == loud[0] && quiet[1] != loud[1])
+    }
+
+    /// Time-stretched sound has state no pre-roll bounds: it keeps the one-pass path.
+    @Test func stretchedSoundIsNotSegmented() throws {
+        let plan = try soundPlan("{ source: c.mp4, speed: 2 }")
+        #expect(try ChunkPlanner(plan: plan, facts: FixedFacts()).soundSegments() == nil)
     }
 }

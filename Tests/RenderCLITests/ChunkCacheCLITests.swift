@@ -29,9 +29,10 @@ import Testing
         try space.write("edit.yaml", Self.edit)
         let first = try space.render("edit.yaml", "-o", "first.mp4", "--cache", "cache", "--progress", "none")
         #expect(first.status == 0, "\(first)")
-        // Red 0..<50 (2 s), red 50..<75 and blue 75..<100: three different chunks.
+        // Red 0..<50 (2 s), red 50..<75 and blue 75..<100: three different chunks; the tone's 4 s, one sound segment.
         #expect(
-            first.stderr == "wrote \(space.url.standardizedFileURL.path)/first.mp4 (100 frames; 3 chunks: 0 reused, 3 encoded)\n")
+            first.stderr == "wrote \(space.url.standardizedFileURL.path)/first.mp4 "
+                + "(100 frames; 3 chunks: 0 reused, 3 encoded; 1 sound segment: 0 reused, 1 encoded)\n")
         let second = try space.render("edit.yaml", "-o", "second.mp4", "--cache", "cache", "--progress", "json")
         #expect(second.status == 0, "\(second)")
         #expect(second.stdout.contains("\"chunks\":3,\"chunks_reused\":3"), "\(second)")
@@ -41,13 +42,13 @@ import Testing
         let shown = try space.render("cache", "--cache", "cache")
         #expect(shown.status == 0, "\(shown)")
         #expect(shown.stdout.hasPrefix("\(space.url.standardizedFileURL.path)/cache: "), "\(shown)")
-        #expect(shown.stdout.contains(" in 3 chunks (kept under 5.0 GiB)\n"), "\(shown)")
+        #expect(shown.stdout.contains(" in 4 chunks (kept under 5.0 GiB)\n"), "\(shown)")  // and the sound's segment
         let pruned = try space.render("cache", "prune", "--max-size", "0", "--cache", "cache")
-        #expect(pruned.stdout == "removed 3 chunks; the cache holds 0 B\n", "\(pruned)")
+        #expect(pruned.stdout == "removed 4 chunks; the cache holds 0 B\n", "\(pruned)")
         let third = try space.render("edit.yaml", "-o", "third.mp4", "--cache", "cache", "--quiet")
         #expect(third.status == 0 && space.data("third.mp4") == space.data("first.mp4"), "\(third)")
         let cleared = try space.render("cache", "clear", "--cache", "cache")
-        #expect(cleared.stdout.hasPrefix("removed 3 chunks ("), "\(cleared)")
+        #expect(cleared.stdout.hasPrefix("removed 4 chunks ("), "\(cleared)")
         let bad = try space.render("cache", "prune", "--max-size", "lots")
         #expect(bad.status == 2 && bad.stderr.contains("--max-size takes a size such as 2GiB"), "\(bad)")
     }
@@ -64,6 +65,11 @@ import Testing
                 "chunk frames 0..<50 render", "chunk frames 50..<75 render", "chunk frames 75..<100 render",
             ])
         #expect(chunks.allSatisfy { $0.split(separator: " ").last?.count == 64 })
+        // The tone's 4 s at 48 kHz: one sound segment, then the line that counts both.
+        let lines = result.stdout.split(separator: "\n")
+        let sound = try #require(lines.dropLast().last)
+        #expect(sound.hasPrefix("sound samples 0..<192000 ") && sound.split(separator: " ").last?.count == 64, "\(sound)")
+        #expect(lines.last == "3 chunks, 1 sound segment", "\(result.stdout)")
 
         let json = try space.render("plan", "edit.yaml", "--json", "--cache", "cache")
         #expect(json.status == 0, "\(json)")
@@ -75,6 +81,9 @@ import Testing
         #expect(
             listed.compactMap { $0["fingerprint"] as? String }
                 == chunks.compactMap { $0.split(separator: " ").last.map(String.init) })
+        let segments = try #require(object["sound"] as? [[String: Any]])
+        #expect(segments.compactMap { $0["samples"] as? [Int] } == [[0, 192_000]])
+        #expect(segments.compactMap { $0["fingerprint"] as? String } == [String(sound.split(separator: " ").last ?? "")])
     }
 
     @Test func aCacheFolderThatCannotBeMadeIsAnIOFailure() throws {

@@ -3,7 +3,7 @@ import EDLParser
 
 /// Writes the output from encoded chunks without decoding them: their packets
 /// copied with timestamps moved to the chunk's place, the sound mixed and
-/// encoded in one pass beside them. Every seam is checked, not hoped for: the
+/// encoded beside them in one pass or copied from sound segments. Every seam is checked, not hoped for: the
 /// parameter sets equal the output stream's, each chunk has one packet per
 /// frame, and decoding timestamps strictly increase.
 ///
@@ -25,15 +25,18 @@ struct ChunkJoiner: Sendable {
     var plan: RenderPlan { encoder.plan }
     var cache: ChunkCache { encoder.cache }
 
-    /// Writes the output; returns the fingerprints of the chunks that had to be
-    /// encoded again.
+    /// Writes the output, its sound from `sound`'s segments when given (else
+    /// mixed and encoded in one pass); returns the fingerprints of the chunks
+    /// that had to be encoded again and of the sound segments it encoded.
     func join(
-        _ chunks: [Chunk], window: Range<Int64>, into path: String, isCancelled: () -> Bool, ready: (Int) throws -> Void
-    ) throws -> Set<String> {
+        _ chunks: [Chunk], sound segments: [SoundSegment]? = nil, window: Range<Int64>, into path: String,
+        isCancelled: () -> Bool, ready: (Int) throws -> Void
+    ) throws -> (repaired: Set<String>, soundEncoded: Set<String>) {
+        let sound = segments.map { SegmentedSound($0, plan: plan, cache: cache, threads: threads) }
         let writer = try MediaWriter(
             path: path, output: plan.output, audio: plan.audio.format, copyingChunks: true, copy: encoder.copy,
-            threads: threads)
-        let audio = try AudioFeed(plan: plan, window: window, threads: threads)
+            copyingSound: sound != nil, threads: threads)
+        let audio: any SoundFeed = try sound ?? AudioFeed(plan: plan, window: window, threads: threads)
         var seams = seams(for: writer)
         var repaired: Set<String> = []
         for (position, chunk) in chunks.enumerated() {
@@ -46,7 +49,7 @@ struct ChunkJoiner: Sendable {
         }
         try audio.finish(writer)
         try writer.finish()
-        return repaired
+        return (repaired, sound?.encoded ?? [])
     }
 
     /// The timestamps of the chunks' stream in `writer`. x264 says its decoding

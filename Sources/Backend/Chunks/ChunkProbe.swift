@@ -19,18 +19,23 @@ final class ChunkProbe: ChunkFacts {
     }
 
     /// `plan` laid out in chunks by `ChunkPlanner` with the facts found through
-    /// `cache`, and the scans of the sources that copy chunks may read.
-    static func layout(of plan: RenderPlan, cache: ChunkCache, window: Range<Int64>?, length: Int64?) throws -> (
-        chunks: [Chunk], copy: CopyStream?, scans: [SourceID: CopyScan]
+    /// `cache`, the scans of the sources that copy chunks may read, and with
+    /// `sound` the sound's segments when the window is the whole output.
+    static func layout(
+        of plan: RenderPlan, cache: ChunkCache, window: Range<Int64>?, length: Int64?, sound: Bool
+    ) throws -> (
+        chunks: [Chunk], copy: CopyStream?, scans: [SourceID: CopyScan], sound: [SoundSegment]?
     ) {
         try plan.checkedForRendering()  // render chunk and join check the manifest's plan as they load it
         let probe = ChunkProbe(cache: cache)
-        let layout = try ChunkPlanner(plan: plan, facts: probe, length: length).layout(window: window)
+        let planner = ChunkPlanner(plan: plan, facts: probe, length: length)
+        let layout = try planner.layout(window: window)
+        let whole = window.map { $0 == 0..<plan.output.frameCount } ?? true
         var scans: [SourceID: CopyScan] = [:]
         for source in plan.sources {
             if case .file(let file) = source.kind, let scan = probe.scans[file] { scans[source.id] = scan }
         }
-        return (layout.chunks, layout.copy, scans)
+        return (layout.chunks, layout.copy, scans, sound && whole ? try planner.soundSegments() : nil)
     }
 
     func contentHash(ofFile path: String) throws -> String {
@@ -69,6 +74,25 @@ final class ChunkProbe: ChunkFacts {
         Self.encoders.withLock { $0[settings] = facts }
         return facts
     }
+
+    func soundEncoder(_ format: AudioFormat) throws -> EncoderFacts {
+        var settings = format
+        settings.sampleCount = 0
+        if let known = Self.soundEncoders.withLock({ $0[settings] }) { return known }
+        let encoder = try SoundEncoder(format: format, globalHeader: true, threads: .single).encoder
+        let facts = EncoderFacts(
+            name: encoder.codecName, library: LibraryVersions.codec, threads: 1, parameterSets: encoder.extradata)
+        Self.soundEncoders.withLock { $0[settings] = facts }
+        return facts
+    }
+
+    func loudnessGain(of plan: RenderPlan) throws -> Double {
+        guard let format = plan.audio.format else { return 0 }
+        return GainCurve.decibels(
+            linear: Double(try AudioRenderer.normalisingGain(plan: plan, format: format, threads: .perCore)))
+    }
+
+    private static let soundEncoders = Mutex<[AudioFormat: EncoderFacts]>([:])
 
     /// What each chunk encoder's settings make, learnt by opening it once in
     /// the process: planning again (`--watch`, the studio) opens none.

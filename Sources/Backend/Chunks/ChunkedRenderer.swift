@@ -14,6 +14,10 @@ public struct ChunkReport: Sendable, Equatable {
     /// Chunks copied from sources, and their frames.
     public var copied = 0
     public var copiedFrames: Int64 = 0
+    /// Sound segments the sound was joined from (0 when mixed in one pass),
+    /// and how many of them this render encoded.
+    public var soundSegments = 0
+    public var soundEncoded = 0
 }
 
 /// One chunk of a chunked render done: its place among the render's chunks,
@@ -76,13 +80,23 @@ public struct ChunkedRenderer: Sendable {
 
     /// The chunks of `window` (every frame by default), fingerprinted.
     public func chunks(window: Range<Int64>? = nil) throws -> [Chunk] {
-        try layout(window: window).chunks
+        try layout(window: window, sound: false).chunks
     }
 
-    /// The chunks, the stream that copy chunks share with rendered ones, and
-    /// the scans of the sources they copy (see `ChunkProbe.layout`).
-    func layout(window: Range<Int64>?) throws -> (chunks: [Chunk], copy: CopyStream?, scans: [SourceID: CopyScan]) {
-        try ChunkProbe.layout(of: plan, cache: cache, window: window, length: chunkLength)
+    /// The chunks and the sound's segments (nil when the sound is mixed in
+    /// one pass), fingerprinted, as a render of the whole output uses them.
+    public func segments() throws -> (chunks: [Chunk], sound: [SoundSegment]?) {
+        let layout = try layout(window: nil, sound: true)
+        return (layout.chunks, layout.sound)
+    }
+
+    /// The chunks, the stream that copy chunks share with rendered ones, the
+    /// scans of the sources they copy, and with `sound` the sound's segments
+    /// (see `ChunkProbe.layout`).
+    func layout(window: Range<Int64>?, sound: Bool) throws -> (
+        chunks: [Chunk], copy: CopyStream?, scans: [SourceID: CopyScan], sound: [SoundSegment]?
+    ) {
+        try ChunkProbe.layout(of: plan, cache: cache, window: window, length: chunkLength, sound: sound)
     }
 
     /// Renders output frames `window` (all by default) into the file at `path`.
@@ -100,7 +114,7 @@ public struct ChunkedRenderer: Sendable {
         isCancelled: @escaping @Sendable () -> Bool = { false }
     ) throws -> ChunkReport {
         let window = window ?? 0..<plan.output.frameCount
-        let (chunks, copy, scans) = try layout(window: window)
+        let (chunks, copy, scans, sound) = try layout(window: window, sound: true)
         let order = Self.order(of: chunks.count, priority: priority)
         // The chunks to encode, each content once, in the order to encode them;
         // the positions each one fills, the first counted as encoded.
@@ -143,9 +157,10 @@ public struct ChunkedRenderer: Sendable {
                 }
             }, isCancelled: isCancelled)
         let repaired: Set<String>
+        let soundEncoded: Set<String>
         do {
-            repaired = try ChunkJoiner(encoder: encoder, scans: scans, threads: .single).join(
-                chunks, window: window, into: path, isCancelled: isCancelled
+            (repaired, soundEncoded) = try ChunkJoiner(encoder: encoder, scans: scans, threads: .single).join(
+                chunks, sound: sound, window: window, into: path, isCancelled: isCancelled
             ) { position in
                 guard let index = missingIndex[chunks[position].fingerprint] else { return }
                 try workers.waitUntilEncoded(index) { report(workers.framesDone) }
@@ -161,7 +176,8 @@ public struct ChunkedRenderer: Sendable {
         let encodedCount = repaired.union(missing.map(\.fingerprint)).count
         return ChunkReport(
             chunks: chunks.count, reused: chunks.count - encodedCount - copied.count, encoded: encodedCount,
-            copied: copied.count, copiedFrames: copiedFrames)
+            copied: copied.count, copiedFrames: copiedFrames, soundSegments: sound?.count ?? 0,
+            soundEncoded: soundEncoded.count)
     }
 }
 

@@ -32,9 +32,9 @@ public struct JobFolder: Sendable {
         let folder = JobFolder(directory: directory)
         try FileManager.default.createDirectory(atPath: folder.directory, withIntermediateDirectories: true)
         let cache = try folder.cache()
-        let layout = try ChunkProbe.layout(of: plan, cache: cache, window: nil, length: nil)
+        let layout = try ChunkProbe.layout(of: plan, cache: cache, window: nil, length: nil, sound: true)
         let manifest = JobManifest(
-            format: format, plan: plan, chunks: layout.chunks, copy: layout.copy,
+            format: format, plan: plan, chunks: layout.chunks, copy: layout.copy, sound: layout.sound,
             scans: layout.scans.map { JobManifest.Scan(source: $0.key, scan: $0.value) }.sorted { $0.source < $1.source },
             tasks: Self.tasks(layout.chunks, count: tasks))
         let encoder = JSONEncoder()
@@ -144,7 +144,8 @@ public struct JobFolder: Sendable {
         let encoder = ChunkEncoder(plan: manifest.plan, cache: cache, copy: manifest.copy)
         let scans = Dictionary(uniqueKeysWithValues: manifest.scans.map { ($0.source, $0.scan) })
         _ = try ChunkJoiner(encoder: encoder, scans: scans, threads: .perCore).join(
-            manifest.chunks, window: 0..<manifest.plan.output.frameCount, into: path, isCancelled: isCancelled
+            manifest.chunks, sound: manifest.sound, window: 0..<manifest.plan.output.frameCount, into: path,
+            isCancelled: isCancelled
         ) { _ in }
     }
 }
@@ -162,6 +163,8 @@ public struct JobManifest: Codable, Sendable {
     public var chunks: [Chunk]
     /// Set when some chunks are copied from sources.
     var copy: CopyStream?
+    /// The sound's segments, which the join encodes; nil when it mixes the sound in one pass.
+    var sound: [SoundSegment]?
     /// What copying reads from each copied source.
     var scans: [Scan]
     /// Per task, the indices of the chunks it renders.
@@ -209,6 +212,7 @@ extension JobManifest {
         guard next == output.frameCount else {
             return ("chunks", "the chunks cover frames 0..<\(next), not the plan's \(output.frameCount)")
         }
+        if let sound, let fault = Self.soundFault(sound, samples: plan.audio.format?.sampleCount) { return fault }
         for (task, indices) in tasks.enumerated() {
             for (position, index) in indices.enumerated() where !chunks.indices.contains(index) || chunks[index].kind != .render {
                 let problem =
@@ -218,6 +222,34 @@ extension JobManifest {
                 return ("tasks[\(task)][\(position)]", problem)
             }
         }
+        return nil
+    }
+}
+
+extension JobManifest {
+    /// The first sound segment that does not go on from the one before, or
+    /// that mixes or encodes outside its reach (the planner's pre- and post-roll).
+    static func soundFault(_ segments: [SoundSegment], samples: Int64?) -> (key: String, problem: String)? {
+        guard let samples else { return ("sound", "the plan has no sound to cut in segments") }
+        var next: Int64 = 0
+        let reach: Int64 = 1 << 24
+        for (index, segment) in segments.enumerated() {
+            let range = segment.samples
+            guard range.lowerBound == next, !range.isEmpty, range.upperBound <= samples,
+                segment.mixFrom >= max(0, range.lowerBound - reach), segment.mixFrom <= segment.encodeFrom,
+                segment.encodeFrom <= range.lowerBound, segment.encodeTo >= range.upperBound,
+                segment.encodeTo <= range.upperBound + reach
+            else {
+                return (
+                    "sound[\(index)]",
+                    "samples \(range.lowerBound)..<\(range.upperBound) mixed from \(segment.mixFrom) and encoded "
+                        + "\(segment.encodeFrom)..<\(segment.encodeTo) do not go on from sample \(next) inside the plan's "
+                        + "\(samples) samples"
+                )
+            }
+            next = range.upperBound
+        }
+        guard next == samples else { return ("sound", "the segments cover samples 0..<\(next), not the plan's \(samples)") }
         return nil
     }
 }

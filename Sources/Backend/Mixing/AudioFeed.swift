@@ -3,7 +3,7 @@ import EDLParser
 
 /// The sound of an output window, mixed as the video advances and handed to the
 /// writer in encoder-sized frames, so the muxer interleaves without buffering.
-final class AudioFeed {
+final class AudioFeed: SoundFeed {
     private let renderer: AudioRenderer?
     private let fps: Rational
     private let sampleRate: Int64
@@ -56,4 +56,12 @@ final class AudioFeed {
             written += Int64(count)
         }
     }
+}
+
+/// What writes an output's sound beside its video, as the video advances.
+protocol SoundFeed {
+    /// Writes the sound that goes with the output's first `frames` frames.
+    func write(throughFrames frames: Int64, to writer: MediaWriter) throws
+    /// Writes the rest of the sound.
+    func finish(_ writer: MediaWriter) throws
 }

@@ -23,13 +23,16 @@ final class MediaWriter {
     /// parameter sets are theirs and the encoder's (`CopyStream`), and every
     /// packet comes with 4-byte NAL lengths.
     ///
+    /// With `copyingSound`, the audio stream takes packets `SoundEncoder`s
+    /// made (`writeAudioPacket`) instead of samples.
+    ///
     /// With `fragments`, the output is fragmented MP4 kept in memory, whatever
     /// the container, and `path` is not used: `cutFragment` takes its bytes.
     ///
     /// `threads` is for the encoders, but for the chunks' (`PictureEncoder.chunkThreads`).
     init(
         path: String, output: OutputPlan, audio format: AudioFormat?, copyingChunks: Bool = false, copy: CopyStream? = nil,
-        fragments: MovieFragments? = nil, threads: ThreadBudget
+        copyingSound: Bool = false, fragments: MovieFragments? = nil, threads: ThreadBudget
     ) throws(LibAVError) {
         file =
             fragments == nil
@@ -59,7 +62,9 @@ final class MediaWriter {
             videoReorderDelay = 0
         }
         let file = self.file
-        audio = try format.map { format throws(LibAVError) in try AudioTrackWriter(format: format, file: file, threads: threads) }
+        audio = try format.map { format throws(LibAVError) in
+            try AudioTrackWriter(format: format, file: file, copying: copyingSound, threads: threads)
+        }
         for entry in output.metadata { try file.setMetadata(entry.key, entry.value) }
         let isMovie = fragments != nil || [.mp4, .mov, .m4a].contains(output.container)
         try file.writeHeader(
@@ -82,7 +87,7 @@ final class MediaWriter {
     }
 
     /// Samples per audio frame the encoder takes.
-    var audioFrameSize: Int { audio?.frameSize ?? 1024 }
+    var audioFrameSize: Int { audio?.encoder.frameSize ?? 1024 }
 
     /// Encodes one output picture as frame `index`.
     func writeVideo(_ picture: OutputPicture, index: Int64) throws(LibAVError) {
@@ -110,9 +115,21 @@ final class MediaWriter {
     /// Encodes `count` samples (one encoder frame or fewer, at the end) starting at sample `position`.
     func writeAudio(_ block: AudioBlock, count: Int, position: Int64) throws(LibAVError) {
         guard let audio else { return }
-        try audio.encode(block, count: count, pts: position)
-        try drain(audio.encoder, stream: audio.stream)
+        try audio.encoder.encode(block, count: count, pts: position)
+        try drain(audio.encoder.encoder, stream: audio.stream)
     }
+
+    /// Writes an encoded sound packet whose timestamps count output samples.
+    func writeAudioPacket(data: [UInt8], pts: Int64, duration: Int64) throws(LibAVError) {
+        guard let audio else { return }
+        try packet.fill(data: data, pts: pts, dts: pts, duration: duration, isKeyframe: true)
+        try file.write(packet, toStream: audio.stream)
+        audioPackets += 1
+        try afterAudioPacket?(self)
+    }
+
+    /// The parameters of the audio stream (sound packets must have been encoded with them).
+    var audioExtradata: [UInt8] { audio?.encoder.encoder.extradata ?? [] }
 
     /// Flushes both encoders and writes the trailer.
     func finish() throws(LibAVError) {
@@ -126,9 +143,9 @@ final class MediaWriter {
             try encoder.encoder.sendEndOfStream()
             try drain(encoder.encoder, stream: video.stream)
         }
-        if let audio {
-            try audio.encoder.sendEndOfStream()
-            try drain(audio.encoder, stream: audio.stream)
+        if let audio, !audio.copying {
+            try audio.encoder.encoder.sendEndOfStream()
+            try drain(audio.encoder.encoder, stream: audio.stream)
         }
     }
 
@@ -142,7 +159,7 @@ final class MediaWriter {
     /// Runs after each audio packet is written, with the writer (to cut a fragment there).
     var afterAudioPacket: ((MediaWriter) throws(LibAVError) -> Void)?
     /// Samples of priming the audio encoder puts before the sound (AAC's 1024).
-    var audioPriming: Int { audio?.encoder.priming ?? 0 }
+    var audioPriming: Int { audio?.encoder.encoder.priming ?? 0 }
 
     private func drain(_ encoder: Encoder, stream: Int) throws(LibAVError) {
         while try encoder.receive(into: packet) {
@@ -281,14 +298,27 @@ final class PictureEncoder {
     }
 }
 
-/// The audio encoder and the conversion from the mixer's float blocks.
-private final class AudioTrackWriter {
-    let encoder: Encoder
+/// The output's audio stream and what fills it: an encoder of mixed samples,
+/// or (`copying`) packets encoded elsewhere, the encoder only describing them.
+private struct AudioTrackWriter {
+    let encoder: SoundEncoder
     let stream: Int
+    let copying: Bool
+
+    init(format: AudioFormat, file: OutputFile, copying: Bool, threads: ThreadBudget) throws(LibAVError) {
+        encoder = try SoundEncoder(format: format, globalHeader: copying || file.needsGlobalHeader, threads: threads)
+        stream = try file.addStream(for: encoder.encoder)
+        self.copying = copying
+    }
+}
+
+/// An audio encoder and the conversion from the mixer's float blocks.
+final class SoundEncoder {
+    let encoder: Encoder
     let frameSize: Int
     private let format: AudioFormat
 
-    init(format: AudioFormat, file: OutputFile, threads: ThreadBudget) throws(LibAVError) {
+    init(format: AudioFormat, globalHeader: Bool, threads: ThreadBudget) throws(LibAVError) {
         self.format = format
         let lossless = [.flac, .pcm].contains(format.codec)
         encoder = try Encoder(
@@ -296,11 +326,11 @@ private final class AudioTrackWriter {
                 codec: Self.encoderName(format.codec), sampleRate: format.sampleRate,
                 channels: format.channels, bitRate: lossless ? nil : Int(clamping: format.bitrate),
                 threads: threads.perCodec),
-            globalHeader: file.needsGlobalHeader)
-        stream = try file.addStream(for: encoder)
+            globalHeader: globalHeader)
         frameSize = encoder.frameSize ?? 1024
     }
 
+    /// Sends `count` samples of `block` as the frame at sample `pts`.
     func encode(_ block: AudioBlock, count: Int, pts: Int64) throws(LibAVError) {
         let frame = try Frame.audio(
             sampleCount: count, channels: format.channels, sampleRate: format.sampleRate,

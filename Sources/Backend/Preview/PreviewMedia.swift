@@ -43,7 +43,7 @@ public struct PreviewMedia: Sendable {
         guard video.codec == .h264 else {
             throw RenderFailure("the preview plays H.264 video; this output is \(video.codec.rawValue)")
         }
-        let (chunks, copy, scans) = try renderer.layout(window: nil)
+        let (chunks, copy, scans, _) = try renderer.layout(window: nil, sound: false)
         self.chunks = chunks
         joiner = ChunkJoiner(
             encoder: ChunkEncoder(plan: plan, cache: renderer.cache, copy: copy), scans: scans, threads: .single)

@@ -41,9 +41,18 @@ public struct Chunk: Hashable, Sendable, Codable {
 }
 
 extension RenderPlan {
-    /// `render plan`'s lines for the chunks: frame range, kind, fingerprint.
-    public func chunkText(_ chunks: [Chunk]) -> String {
-        chunks.map { "chunk frames \($0.frames.lowerBound)..<\($0.frames.upperBound) \($0.kind.rawValue) \($0.fingerprint)\n" }
-            .joined()
+    /// `render plan`'s lines for the chunks (frame range, kind, fingerprint),
+    /// then the sound's segments (samples, fingerprint) and a line counting both.
+    public func chunkText(_ chunks: [Chunk], sound: [SoundSegment] = []) -> String {
+        let chunkLines = chunks.map {
+            "chunk frames \($0.frames.lowerBound)..<\($0.frames.upperBound) \($0.kind.rawValue) \($0.fingerprint)\n"
+        }
+        guard !sound.isEmpty else { return chunkLines.joined() }
+        let soundLines = sound.map {
+            "sound samples \($0.samples.lowerBound)..<\($0.samples.upperBound) \($0.fingerprint)\n"
+        }
+        let count =
+            "\(chunks.count) chunk\(chunks.count == 1 ? "" : "s"), \(sound.count) sound segment\(sound.count == 1 ? "" : "s")\n"
+        return (chunkLines + soundLines + [count]).joined()
     }
 }

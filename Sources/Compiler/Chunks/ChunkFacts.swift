@@ -18,6 +18,10 @@ public protocol ChunkFacts {
     /// The encoder of the chunks of `output`, encoded to fit beside the
     /// packets copied from sources when `copy` is given.
     func chunkEncoder(_ encoding: VideoEncoding, output: OutputPlan, copy: CopyStream?) throws -> EncoderFacts
+    /// The encoder of the output's sound segments.
+    func soundEncoder(_ format: AudioFormat) throws -> EncoderFacts
+    /// The gain in dB that brings the whole mix to `plan.audio.loudness`.
+    func loudnessGain(of plan: RenderPlan) throws -> Double
 }
 
 /// A picture the backend generates, named by its pixels.

@@ -36,6 +36,28 @@ public struct ChunkPlanner {
         return ChunkLayout(chunks: try chunker.chunks(window: window) { try renderer(copy: copy) }, copy: copy)
     }
 
+    /// The sound's segments, fingerprinted (see `SoundPlanner`); nil when the
+    /// sound is mixed and encoded in one pass.
+    public func soundSegments() throws -> [SoundSegment]? {
+        try SoundPlanner(plan: plan, identities: soundIdentities(), facts: facts).segments()
+    }
+
+    /// What each source of the plan sounds like by content: a file by its
+    /// bytes and its sound stream, a tone by its parameters; others are silent.
+    func soundIdentities() throws -> [String] {
+        try plan.sources.map { source in
+            switch source.kind {
+            case .file(let file):
+                guard let stream = file.audioStream else { return "silent" }
+                return "file sha256 \(try facts.contentHash(ofFile: file.path)) audio#\(stream)"
+            case .tone:
+                return "generator " + Fingerprint.sha256(source.kind)
+            default:
+                return "silent"
+            }
+        }
+    }
+
     /// What each source of `plan` is by content, for fingerprints: a file by
     /// the SHA-256 of its bytes (so a project moved to another folder or
     /// machine finds its chunks), a text or a pattern by its pixels (so the

@@ -37,7 +37,7 @@ import Testing
         let workspace = try RenderWorkspace()
         let (path, report) = try render(cuts, in: workspace, cache: "cache", jobs: 2, to: "out.mp4")
         // Chunks 0..<7, 7..<13 | 13..<18 | 18..<25, 25..<30: seams inside items and at cuts.
-        #expect(report == ChunkReport(chunks: 5, reused: 0, encoded: 5))
+        #expect(report == ChunkReport(chunks: 5, reused: 0, encoded: 5, soundSegments: 1, soundEncoded: 1))
         let expected = RenderMedia.threeCutsFrames
         #expect(try RenderOutput.pictures(path).map { RenderMedia.index(of: $0) } == expected)
         #expect(try MediaFixtures.run("ffmpeg", ["-v", "error", "-i", path, "-f", "null", "-"]).isEmpty)
@@ -51,7 +51,7 @@ import Testing
         let one = try render(cuts, in: workspace, cache: "first", jobs: 1, to: "one.mp4")
         let two = try render(cuts, in: workspace, cache: "second", jobs: 2, to: "two.mp4")
         let warm = try render(cuts, in: workspace, cache: "first", jobs: 2, to: "warm.mp4")
-        #expect(warm.report == ChunkReport(chunks: 5, reused: 5, encoded: 0))
+        #expect(warm.report == ChunkReport(chunks: 5, reused: 5, encoded: 0, soundSegments: 1, soundEncoded: 0))
         let bytes = try [one.path, two.path, warm.path].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
         #expect(bytes[0] == bytes[1] && bytes[0] == bytes[2])
         // One pass over the whole edit shows the same pictures.
@@ -82,7 +82,7 @@ import Testing
         let warm = try render(
             cuts, in: workspace, cache: "playhead", jobs: 2, to: "warm.mp4", priority: [4, 3, 2, 1, 0], chunkDone: heard.add)
         #expect(heard.take() == events([4, 3, 2, 1, 0], .reused))
-        #expect(warm.report == ChunkReport(chunks: 5, reused: 5, encoded: 0))
+        #expect(warm.report == ChunkReport(chunks: 5, reused: 5, encoded: 0, soundSegments: 1, soundEncoded: 0))
         let bytes = try [timeline, playhead, shared, warm].map { try Data(contentsOf: URL(fileURLWithPath: $0.path)) }
         #expect(bytes.allSatisfy { $0 == bytes[0] })
     }
@@ -125,8 +125,9 @@ import Testing
         let inserted = cuts.replacingOccurrences(
             of: "  - items:\n", with: "  - items:\n      - { color: red, duration: 0.4s }\n")
         let edited = try render(inserted, in: workspace, cache: "cache", jobs: 2, length: nil, to: "after.mp4")
-        // The red card is new; the three cuts moved 10 frames later and are reused.
-        #expect(edited.report == ChunkReport(chunks: 4, reused: 3, encoded: 1))
+        // The red card is new; the three cuts moved 10 frames later and are reused. The
+        // sound's one segment now runs 0.4 s longer: encoded again.
+        #expect(edited.report == ChunkReport(chunks: 4, reused: 3, encoded: 1, soundSegments: 1, soundEncoded: 1))
         let fresh = try render(inserted, in: workspace, cache: "empty", jobs: 1, length: nil, to: "fresh.mp4")
         #expect(fresh.report.encoded == 4)
         #expect(try Data(contentsOf: URL(fileURLWithPath: edited.path)) == Data(contentsOf: URL(fileURLWithPath: fresh.path)))
@@ -138,14 +139,15 @@ import Testing
         // Cut every stored chunk short, as a disk that lost the end of a write would.
         let folder = workspace.directory + "/cache/chunks"
         let files = try FileManager.default.subpathsOfDirectory(atPath: folder).filter { $0.hasSuffix(".chunk") }
-        #expect(files.count == 5)
+        #expect(files.count == 6)  // and the sound's segment
         for file in files.prefix(2) {
             let path = folder + "/" + file
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             try data.prefix(data.count - 10).write(to: URL(fileURLWithPath: path))
         }
         let again = try render(cuts, in: workspace, cache: "cache", jobs: 1, to: "again.mp4")
-        #expect(again.report == ChunkReport(chunks: 5, reused: 3, encoded: 2))
+        #expect(again.report.encoded + again.report.soundEncoded == 2)
+        #expect(again.report.reused == 5 - again.report.encoded)
         #expect(try Data(contentsOf: URL(fileURLWithPath: first.path)) == Data(contentsOf: URL(fileURLWithPath: again.path)))
     }
 
@@ -157,7 +159,7 @@ import Testing
         let renderer = ChunkedRenderer(plan: plan, cache: cache, jobs: 2, chunkLength: 7)
         try renderer.render(to: plan.output.path)
         let (bytes, count) = cache.usage()
-        #expect(count == 5 && bytes > 0)
+        #expect(count == 6 && bytes > 0)  // 5 chunks and the sound's segment
         // Use the first chunk again: the others are older and leave first.
         let first = try #require(renderer.chunks().first?.fingerprint)
         Thread.sleep(forTimeInterval: 0.01)
