@@ -59,7 +59,7 @@ public enum CutlistYAML {
         case .tone(let frequency): entries.append(("tone", number(frequency)))
         case .pattern(let pattern): entries.append(("pattern", word(pattern.rawValue)))
         case .gradient(let gradient): entries += self.gradient(gradient)
-        case .shader(let shader): entries.append(("shader", string(shader.written)))
+        case .shader(let shader): entries += self.shader(shader)
         case .composition(let composition):
             var group: Entries = []
             if let size = composition.size { group.append(("size", word(size.value.description))) }
@@ -120,11 +120,27 @@ public enum CutlistYAML {
 
     /// A transition's kind and options; its length is OpenTimelineIO's.
     static func transition(_ transition: Transition) -> Entries {
-        var entries: Entries = [("transition", word(transition.kind.rawValue))]
+        var entries: Entries = [
+            ("transition", transition.shader.map { mapping(shader($0)) } ?? word(transition.kind.rawValue))
+        ]
         if transition.ease != .linear { entries.append(("ease", word(transition.ease.description))) }
         if transition.kind == .fade, transition.color != .black { entries.append(("color", color(transition.color))) }
         if transition.audio != .equalPower { entries.append(("audio", word(transition.audio.rawValue))) }
         return entries
+    }
+
+    /// The file by its absolute path, as OpenTimelineIO names media, and the
+    /// uniforms the project gives (a declaration's own default stays in the file).
+    private static func shader(_ shader: ShaderFile) -> Entries {
+        let uniforms: Entries = shader.uniforms.compactMap { uniform in
+            switch uniform.value {
+            case .number(let value): return (uniform.name, animated(value, number))
+            case .pair(let value): return (uniform.name, animated(value, pair))
+            case .color(let value, _): return (uniform.name, animated(value, color))
+            case .fixed: return nil
+            }
+        }
+        return [("shader", string(shader.path))] + (uniforms.isEmpty ? [] : [("uniforms", mapping(uniforms))])
     }
 
     private static func highlight(_ captions: Captions) -> Entries {

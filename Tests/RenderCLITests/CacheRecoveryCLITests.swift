@@ -33,7 +33,8 @@ import Testing
             let result = try space.render("edit.yaml", "-o", name, "--cache", "cache", "--progress", "none")
             #expect(result.status == 0, "\(result)")
             #expect(space.data(name) == space.data("first.mp4"), "the right colours in the right places")
-            let expected = name == "second.mp4" ? "3 chunks: 0 reused, 3 encoded" : "3 chunks: 3 reused, 0 encoded"
+            let chunks = name == "second.mp4" ? "3 chunks: 0 reused, 3 encoded" : "3 chunks: 3 reused, 0 encoded"
+            let expected = chunks + "; 1 sound segment: 1 reused, 0 encoded"
             #expect(result.stderr.hasSuffix("\(expected))\n"), "\(result)")
         }
     }

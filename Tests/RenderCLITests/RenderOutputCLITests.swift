@@ -11,7 +11,8 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "")
         #expect(
-            result.stderr == "wrote \(space.url.standardizedFileURL.path)/out.mp4 (25 frames; 1 chunk: 0 reused, 1 encoded)\n")
+            result.stderr == "wrote \(space.url.standardizedFileURL.path)/out.mp4"
+                + " (25 frames; 1 chunk: 0 reused, 1 encoded; 1 sound segment: 0 reused, 1 encoded)\n")
         #expect(try Tool.videoFacts(space.path("out.mp4")) == .init(width: 160, height: 90, frames: 25, rate: "25/1"))
         #expect(space.listing() == ["edit.yaml", "out.mp4"], "no temporary file left beside the output")
     }
