@@ -36,19 +36,8 @@ tracks:
   - items:
 $2
 YAML
-  items "$1" | while read -r source from length; do
+  clip_list "$1" | while read -r source from length; do
     echo "      - { source: \"$source\", from: ${from}s, to: $(awk -v f="$from" -v l="$length" 'BEGIN { print f + l }')s }"
-  done
-}
-
-# items FROM16: "source from length" per item, the list both the project and the ffmpeg command use.
-items() {
-  local lengths=(2 2.5 1.5) sources=(a b c)
-  for ((k = 0; k < 30; k++)); do
-    local from
-    from=$(awk -v k="$k" 'BEGIN { printf "%.1f", (k * 1.3) % 16 }')
-    [[ $k -eq 15 ]] && from=$1
-    echo "$MEDIA_DIR/${sources[k % 3]}.mp4 $from ${lengths[k % 3]}"
   done
 }
 
@@ -62,7 +51,7 @@ reference() {
     printf ' -ss %s -t %s -i %q' "$from" "$length" "$source"
     streams+="[$n:v][$n:a]"
     n=$((n + 1))
-  done < <(items 3.5)
+  done < <(clip_list 3.5)
   printf ' -filter_complex %q -map "[v]" -map "[a]" "${ENC[@]}" %q\n' "${streams}concat=n=$n:v=1:a=1[v][a]" "$work/ffmpeg.mp4"
 }
 

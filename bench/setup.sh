@@ -29,3 +29,15 @@ valgrind_inputs() {
   strip -g "$1/render"
   sed 's/video: { codec: h264/video: { copy: never, codec: h264/' "$SHARED/cutlist/$2.yaml" >"$1/$2.yaml"
 }
+
+# The 60 s edit of bench/edit-loop.sh and bench/studio.sh, one "SOURCE FROM LENGTH" line an
+# item: 30 items of 2, 2.5 and 1.5 s from the three bench sources; item 16 starts $1 s into its source.
+clip_list() {
+  local lengths=(2 2.5 1.5) sources=(a b c)
+  for ((k = 0; k < 30; k++)); do
+    local from
+    from=$(awk -v k="$k" 'BEGIN { printf "%.1f", (k * 1.3) % 16 }')
+    [[ $k -eq 15 ]] && from=$1
+    echo "$MEDIA_DIR/${sources[k % 3]}.mp4 $from ${lengths[k % 3]}"
+  done
+}

@@ -16,7 +16,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 work="$OUT_DIR/studio"
 rm -rf "$work" && mkdir -p "$work"
 
-# 30 items of 2, 2.5 and 1.5 s from the three bench sources (as bench/edit-loop.sh), a title
+# The 30 items of bench/edit-loop.sh (clip_list in setup.sh), a title
 # over the first 5 s; item 16 (30 s to 32 s on the timeline, from a.mp4) starts FROM16 s into its source.
 project() {
   cat <<YAML
@@ -28,12 +28,8 @@ tracks:
   - name: clips
     items:
 YAML
-  local lengths=(2 2.5 1.5) sources=(a b c)
-  for ((k = 0; k < 30; k++)); do
-    local from length=${lengths[k % 3]}
-    from=$(awk -v k="$k" 'BEGIN { printf "%.1f", (k * 1.3) % 16 }')
-    [[ $k -eq 15 ]] && from=$1
-    echo "      - { source: \"$MEDIA_DIR/${sources[k % 3]}.mp4\", from: ${from}s, to: $(awk -v f="$from" -v l="$length" 'BEGIN { print f + l }')s }"
+  clip_list "$1" | while read -r source from length; do
+    echo "      - { source: \"$source\", from: ${from}s, to: $(awk -v f="$from" -v l="$length" 'BEGIN { print f + l }')s }"
   done
   cat <<YAML
   - name: title
