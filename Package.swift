@@ -44,9 +44,13 @@ let package = Package(
             name: "CEGL", pkgConfig: "egl",
             providers: [.apt(["libegl-dev", "libgles-dev", "libegl-mesa0", "libgl1-mesa-dri"])]
         ),
+        // libass, which draws ASS/SSA captions; used only by Backend/Subtitles.
+        .systemLibrary(name: "CASS", pkgConfig: "libass", providers: [.apt(["libass-dev"])]),
         .target(
             name: "Backend",
-            dependencies: ["Compiler", "CFFmpeg", "CText", "CWebP", "CEGL", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "Compiler", "CFFmpeg", "CText", "CWebP", "CEGL", "CASS", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // A project file to diagnostics and a plan, as the terminal, the studio and the editor share it.
         .target(name: "Workspace", dependencies: ["EDLParser", "Compiler", "Backend"]),
         // `render lsp`: the Language Server Protocol over standard input and output, for editors.

@@ -8,6 +8,7 @@ packages=(
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
   libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core
   libwebp-dev                             # animated WebP (libwebp's animation decoder)
+  libass-dev                              # ASS/SSA captions
   libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri # shaders (EGL, OpenGL ES 3; Mesa's llvmpipe without a GPU)
   fonts-noto-cjk                          # CJK text in examples/watermark.yaml and titles.yaml
   ffmpeg                                  # tests make media and check outputs with it

@@ -1677,8 +1677,8 @@ public enum ProjectSchema {
     },
     "subtitleFile": {
       "type": "string",
-      "description": "A subtitle file, relative to the project file: SRT (`.srt`) or WebVTT (`.vtt`), in UTF-8 (with or without a byte-order mark) or UTF-16 with a byte-order mark.",
-      "pattern": "\\.([sS][rR][tT]|[vV][tT][tT])$"
+      "description": "A subtitle file, relative to the project file: SRT (`.srt`), WebVTT (`.vtt`), or an ASS or SSA script (`.ass`, `.ssa`) drawn by libass with its own styles, in UTF-8 (with or without a byte-order mark) or UTF-16 with a byte-order mark.",
+      "pattern": "\\.([sS][rR][tT]|[vV][tT][tT]|[aA][sS][sS]|[sS][sS][aA])$"
     },
     "item": {
       "description": "One item of a track, told by its key: `source`, `color`, `text`, `tone`, `pattern`, `gradient`, `shader`, `gap`, `transition`, `composition`, `group` or `captions`.",

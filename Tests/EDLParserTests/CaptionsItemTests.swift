@@ -85,12 +85,12 @@ import Testing
                 items:
                   - { captions: talk.srt }
               - items:
-                  - { captions: talk.ass }
+                  - { captions: talk.sub }
             """)
         #expect(
             result.diagnostics.map(\.description) == [
                 "edit.yaml:5:9: error: a 'captions' item has no sound and cannot go on an audio track",
-                "edit.yaml:7:21: error: 'talk.ass' is not a subtitle file Cutlist reads",
+                "edit.yaml:7:21: error: 'talk.sub' is not a subtitle file Cutlist reads",
             ])
     }
 
@@ -118,5 +118,36 @@ import Testing
         }
         #expect(
             highlights == [CaptionHighlight(color: rgb(255, 0, 0), mode: .karaoke), CaptionHighlight(color: rgb(255, 255, 0))])
+    }
+
+    @Test func anASSScriptIsKeptWholeAndPlacedOverTheWholeFrame() throws {
+        let script = """
+            [Script Info]
+            ScriptType: v4.00+
+
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+            Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,{\\an8}Hello
+
+            """
+        try script.write(toFile: directory + "/talk.ass", atomically: true, encoding: .utf8)
+        let result = parse(
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - { captions: talk.ass }
+                  - { source: clip.mp4, captions: talk.ass }
+            """)
+        #expect(result.diagnostics.map(\.description) == [])
+        let items = try #require(result.partial?.tracks.first?.items)
+        guard case .captions(let captions) = items[0].content else {
+            Issue.record("not a captions item: \(items[0].content)")
+            return
+        }
+        #expect(captions.script == script)
+        #expect(captions.cues.map(\.text) == ["Hello"] && captions.cues.map(\.end) == [ratio(5, 2)])
+        #expect(items[0].picture.place == nil && items[0].picture.margin == nil)
+        #expect(items[1].captions?.script == script)
     }
 }

@@ -118,4 +118,70 @@ import Testing
                 "1:1: subtitle file 'talk.srt' ends in half a UTF-16 character"
             ])
     }
+
+    @Test func assEventsAreCuesWithTheirTimesAndPlainText() {
+        let text = """
+            [Script Info]
+            ScriptType: v4.00+
+
+            [V4+ Styles]
+            Format: Name, Fontname, Fontsize, PrimaryColour
+            Style: Default,DejaVu Sans,40,&H00FFFFFF
+
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+            Comment: 0,0:00:00.00,0:00:09.00,Default,,0,0,0,,not shown
+            Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,{\\k50}Hel{\\k50}lo,\\Nworld\\hthere
+            Dialogue: 1,1:02:03.04,1:02:03.05,Default,,0,0,0,,{\\p1}m 0 0 l 10 10{\\p0}drawn
+            """
+        let reading = read(text, .ass)
+        #expect(errors(reading) == [])
+        #expect(reading.cues.map(\.start) == [ratio(1), ratio(372_304, 100)])
+        #expect(reading.cues.map(\.end) == [ratio(5, 2), ratio(372_305, 100)])
+        #expect(reading.cues.map(\.text) == ["Hello,\nworld\u{A0}there", "drawn"])
+        #expect(reading.cues.map(\.location.line) == [11, 12])
+    }
+
+    @Test func ssaEventsTakeTheirFormatLine() {
+        let text = """
+            [Script Info]
+            ScriptType: v4.00
+
+            [Events]
+            Format: Marked, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+            Dialogue: Marked=0,0:00:00.50,0:00:01.00,Default,,0000,0000,0000,,Hi
+            """
+        let reading = read(text, .ssa)
+        #expect(errors(reading) == [])
+        #expect(reading.cues.map(\.start) == [ratio(1, 2)] && reading.cues.map(\.text) == ["Hi"])
+    }
+
+    @Test func malformedASS() {
+        #expect(
+            errors(read("1\n00:00:01,000 --> 00:00:02,000\nHi\n", .ass)) == [
+                "1:1: 'talk.ass' is not an ASS or SSA script: it must start with '[Script Info]'"
+            ])
+        let events = "[Script Info]\nScriptType: v4.00+\n[Events]\n"
+        #expect(
+            errors(read(events + "Dialogue: 0,0:00:01.00,0:00:0x.50,Default,,0,0,0,,Hi\n", .ass)) == [
+                "4:24: '0:00:0x.50' is not a timestamp"
+            ])
+        #expect(
+            errors(read(events + "Dialogue: 0,0:00:02.00,0:00:01.00,Default,,0,0,0,,Hi\n", .ass)) == [
+                "4:24: the event ends (0:00:01.00) before it starts (0:00:02.00)"
+            ])
+        #expect(
+            errors(read(events + "Dialogue: 0,0:00:01.00\n", .ass)) == [
+                "4:1: this event has 2 fields; the events' 'Format' line names 10"
+            ])
+        #expect(
+            errors(read("[Script Info]\n[Events]\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,Hi\n", .ass)) == [
+                "1:1: 'talk.ass' has no '[V4+ Styles]' or '[V4 Styles]' section and no 'ScriptType', so it is neither ASS nor SSA"
+            ])
+        // Binary noise is not text, and is said so with the file's name.
+        #expect(
+            errors(read("", .ass, bytes: Data([0x5B, 0x0A, 0xFF, 0x00, 0x9C]))) == [
+                "2:1: subtitle file 'talk.ass' is not UTF-8 text here"
+            ])
+    }
 }

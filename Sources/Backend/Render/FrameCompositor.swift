@@ -64,7 +64,7 @@ final class FrameCompositor {
         case .file(let file): return file.facts.video?.isStillImage == true
         case .color, .gradient, .text: return true
         case .pattern(let pattern): return pattern != .counter
-        case .composition, .tone, .lut, .shader: return false
+        case .composition, .tone, .lut, .shader, .captionScript: return false
         }
     }
 

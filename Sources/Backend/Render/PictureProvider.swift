@@ -4,7 +4,8 @@ import EDLParser
 /// The picture each layer draws: decoded video frames (one reader per item, by
 /// its `ItemID`, so an item seeks once and then reads forward, and a composition
 /// placed twice reads its sources once per placement), stills decoded once,
-/// colours, generated patterns and text bitmaps rasterised once.
+/// colours, generated patterns and text bitmaps rasterised once, and ASS
+/// scripts drawn by libass at each frame's file time.
 final class PictureProvider {
     private let plan: RenderPlan
     private let text: TextRasterizer
@@ -18,6 +19,7 @@ final class PictureProvider {
     /// Generated pictures by source and size (a composition's layers drawn
     /// straight onto the output have its size, not the output's).
     private var bitmaps: [BitmapKey: RGBAImage] = [:]
+    private var scripts: [BitmapKey: CaptionScriptPainter] = [:]
     private lazy var patterns = PatternPainter(size: plan.output.size, text: text)
 
     private struct BitmapKey: Hashable {
@@ -92,6 +94,17 @@ final class PictureProvider {
             let time = Rational(index) / plan.output.fps.rate
             do {
                 return Drawn(picture: .rgba(try shaders.picture(code, shader, for: layer.item, size: size, at: time)))
+            } catch let failure as RenderFailure {
+                throw RenderFailure(failure.message, at: layer.location)
+            }
+        case .captionScript(let script):
+            let size = layer.transform.sourceSize ?? plan.output.size
+            let time = layer.timeMap.sourceTime(frame: index, fps: plan.output.fps)
+            let key = BitmapKey(source: source.id, size: size)
+            do {
+                let painter = try scripts[key] ?? CaptionScriptPainter(script: script, width: size.width, height: size.height)
+                scripts[key] = painter
+                return painter.picture(at: time).map { Drawn(picture: .rgba($0)) }
             } catch let failure as RenderFailure {
                 throw RenderFailure(failure.message, at: layer.location)
             }

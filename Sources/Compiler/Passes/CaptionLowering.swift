@@ -5,7 +5,8 @@ import Foundation
 /// its time covers (`ceil(start·fps) ..< ceil(end·fps)`, as every layer), mapped
 /// through its item's time map and cut to the item's span. Cues that overlap
 /// stack, the earlier above, as the lines of one text; a WebVTT cue with
-/// settings stands on its own where they put it.
+/// settings stands on its own where they put it. An ASS or SSA script is one
+/// layer over the item's span, which libass draws.
 struct CaptionLowering {
     let output: OutputPlan
 
@@ -19,6 +20,8 @@ struct CaptionLowering {
 
     /// `template` is the item's layer: its placement, opacity and filters.
     func layers(_ captions: Captions, template: Layer, sources: inout SourceTable) -> [Layer] {
+        // libass shows a script's events by the file time of each frame, which the template's time map gives.
+        if captions.script != nil { return [template] }
         var style = captions.style
         if style.maxWidth == nil { style.maxWidth = Double(output.size.width) * 0.9 }
         var stacked: [Showing] = []

@@ -22,7 +22,7 @@ struct LayerBuilder {
                 let length = placed.length, length > .zero
             else { continue }
             if case .captions(let content) = placed.item.content {
-                let source = sources.id(for: .text(content.style))
+                let source = sources.id(for: content.script.map { .captionScript($0) } ?? .text(content.style))
                 guard let template = layer(placed, track: track, source: source, length: length, sources: &sources, &context)
                 else { continue }
                 captionLayers += captions.layers(content, template: template, sources: &sources)
@@ -36,8 +36,8 @@ struct LayerBuilder {
                 // A clip's captions move with its time but stand on the frame, not on its picture.
                 var own = placed
                 own.item.content = .captions(content)
-                own.item.picture = .captions
-                let source = sources.id(for: .text(content.style))
+                own.item.picture = content.script == nil ? .captions : Picture()
+                let source = sources.id(for: content.script.map { .captionScript($0) } ?? .text(content.style))
                 guard var template = self.layer(own, track: track, source: source, length: length, sources: &sources, &context)
                 else { continue }
                 template.order += 1
@@ -162,7 +162,8 @@ struct LayerBuilder {
     private func sourceSize(_ placed: PlacedItem) -> PixelSize? {
         switch placed.item.content {
         case .source, .composition: return placed.facts?.video?.size
-        case .text, .captions: return nil
+        case .text: return nil
+        case .captions(let captions): return captions.script == nil ? nil : output.size
         default: return output.size
         }
     }

@@ -49,6 +49,9 @@ public struct SourcePlan: Hashable, Sendable, Codable {
         case text(TextContent)
         /// GLSL: a shader item's picture, or a shader transition's program.
         case shader(ShaderCode)
+        /// An ASS or SSA script's text, drawn by libass over the output frame
+        /// at the file time the layer's time map gives.
+        case captionScript(String)
         /// A `.cube` 3D LUT a `lut` filter reads (absolute path).
         case lut(path: String)
         /// A composition's timeline (SPEC 14), drawn as one picture with alpha
@@ -72,6 +75,7 @@ public struct SourcePlan: Hashable, Sendable, Codable {
         case .tone(let frequency): return "tone \(formatNumber(frequency))Hz"
         case .text(let text): return "text \(text.planText)"
         case .lut(let path): return "lut \"\(relativePath(path, to: directory))\""
+        case .captionScript(let text): return "captions script sha256 \(ContentHash.sha256(text))"
         case .shader(let code):
             return "shader \(code.isTransition ? "transition" : "picture") sha256 \(ContentHash.sha256(code.text))"
         case .composition(let name, let plan):

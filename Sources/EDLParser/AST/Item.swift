@@ -92,6 +92,10 @@ public struct Captions: Hashable, Sendable, Codable {
     public var offset: Located<TimeValue>?
     /// `highlight:`: how timed words show as they are spoken.
     public var highlight: CaptionHighlight?
+    /// An ASS or SSA script's text, which libass draws with the script's own
+    /// styles, positions and effects (the text keys do not apply); nil for
+    /// SRT and WebVTT, whose cues are drawn as text.
+    public var script: String?
     /// The `captions:` node.
     public var location: SourceLocation
 

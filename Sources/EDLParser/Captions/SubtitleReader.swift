@@ -1,16 +1,21 @@
 import Foundation
 
-/// Reads SRT and WebVTT files into cues, reporting every malformed cue at its
+/// Reads SRT and WebVTT files, and ASS and SSA scripts' events, into cues, reporting every malformed cue at its
 /// line and column in the subtitle file.
 public enum SubtitleReader {
     public enum Format: String, Sendable, CaseIterable {
         case srt
         case webVTT = "vtt"
+        case ass
+        case ssa
 
         /// The format a file's extension names, nil for one not read.
         public init?(path: String) {
             self.init(rawValue: (path as NSString).pathExtension.lowercased())
         }
+
+        /// An ASS or SSA script, which libass draws with its own styles.
+        public var isScript: Bool { self == .ass || self == .ssa }
     }
 
     /// `file` names the subtitle file in messages.
@@ -20,6 +25,9 @@ public enum SubtitleReader {
             var reading = SubtitleReading()
             reading.diagnostics.append(diagnostic)
             return (nil, reading)
+        case .text(let text) where format.isScript:
+            var reader = ASSScriptReader(text: text, file: file)
+            return (text, reader.parse())
         case .text(let text):
             var parser = BlockParser(text: text, format: format, file: file)
             return (text, parser.parse())

@@ -24,6 +24,15 @@ enum SubtitleTime {
             hours: hours, minutes: parts[parts.count - 2], seconds: last[0], fraction: last[1], fractionDigits: 3...3)
     }
 
+    /// ASS's `H:MM:SS.CC`: hundredths, which libass reads as ten milliseconds each.
+    static func ass(_ text: Substring) -> Rational? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 3, let hours = digits(parts[0], count: 1...6) else { return nil }
+        let last = parts[2].split(separator: ".", omittingEmptySubsequences: false)
+        guard last.count == 2 else { return nil }
+        return seconds(hours: hours, minutes: parts[1], seconds: last[0], fraction: last[1], fractionDigits: 2...2)
+    }
+
     private static func seconds(
         hours: Int64, minutes: Substring, seconds: Substring, fraction: Substring, fractionDigits: ClosedRange<Int>
     ) -> Rational? {

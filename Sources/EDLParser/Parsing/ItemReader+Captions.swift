@@ -19,7 +19,7 @@ extension ItemReader {
         guard let format = SubtitleReader.Format(path: path) else {
             context.error(
                 "'\(written)' is not a subtitle file Cutlist reads", at: node,
-                hint: "captions are read from SRT (.srt) and WebVTT (.vtt) files")
+                hint: "captions are read from SRT (.srt), WebVTT (.vtt) and ASS or SSA (.ass, .ssa) files")
             return nil
         }
         let file = reader.relativeName(path)
@@ -49,6 +49,7 @@ extension ItemReader {
         guard reading.diagnostics.isEmpty else { return nil }
         var captions = Captions(path: path, written: written, cues: reading.cues, style: style, location: location)
         captions.highlight = highlight
+        if format.isScript { captions.script = text }
         return captions
     }
 

@@ -161,7 +161,11 @@ struct ItemReader {
         case .color, .pattern, .gradient, .shader, .text, .tone:
             item.timing = readTiming(keys, node, needsLength: true)
         }
-        if track == .video { item.picture = readPicture(keys, defaultPlace: kind == .captions ? .bottom : nil) }
+        // An ASS script's picture is the whole frame, on which it places its own events.
+        let isScript = if case .captions(let captions) = content { captions.script != nil } else { false }
+        if track == .video {
+            item.picture = readPicture(keys, defaultPlace: kind == .captions && !isScript ? .bottom : nil)
+        }
         if kind == .captions {
             if item.picture.place != nil, item.picture.margin == nil { item.picture.margin = Picture.captions.margin }
             if case .captions(var captions) = item.content, let entry = keys["offset"] {

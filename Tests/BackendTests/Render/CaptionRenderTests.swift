@@ -7,7 +7,7 @@ import Testing
 /// their style puts them, stacked when they overlap, moved and cut with their clip.
 @Suite struct CaptionRenderTests {
     /// The frames whose bottom band has bright (caption) pixels.
-    private func captionFrames(_ path: String, rows: Range<Int>? = nil) throws -> [Int] {
+    func captionFrames(_ path: String, rows: Range<Int>? = nil) throws -> [Int] {
         try RenderOutput.pictures(path).enumerated().compactMap { index, picture in
             let band = rows ?? (picture.height / 2)..<picture.height
             return picture.box(where: { $0 > 128 }).map { box in box.y.overlaps(band) } == true ? index : nil

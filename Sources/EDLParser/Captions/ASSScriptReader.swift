@@ -1,0 +1,145 @@
+/// Reads an ASS or SSA script's events as cues: their times (which decide an
+/// item's length and what `render check` reports) and their text without
+/// override tags. libass draws the script itself with its own styles; this
+/// reader only checks that the file is a script and that each event's times
+/// are readable, as libass reads them (`H:MM:SS.CC`).
+struct ASSScriptReader {
+    let lines: [Substring]
+    let file: String
+    var reading = SubtitleReading()
+
+    init(text: String, file: String) {
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        self.file = file
+    }
+
+    /// The fields of an event line: where its times and text are, and how many there are.
+    private struct EventFormat {
+        var start = 1
+        var end = 2
+        var text = 9
+        var count = 10
+    }
+
+    mutating func parse() -> SubtitleReading {
+        guard let first = lines.firstIndex(where: { !$0.trimmingWhitespace().isEmpty }),
+            lines[first].trimmingWhitespace().lowercased() == "[script info]"
+        else {
+            reading.error(
+                "'\(file)' is not an ASS or SSA script: it must start with '[Script Info]'",
+                line: (lines.firstIndex { !$0.trimmingWhitespace().isEmpty } ?? 0) + 1, column: 1, file: file,
+                hint:
+                    "an ASS or SSA script starts with the section '[Script Info]'; SRT and WebVTT files end in '.srt' and '.vtt'")
+            return reading
+        }
+        var section = ""
+        var format = EventFormat()
+        var knowsKind = false
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.trimmingWhitespace()
+            if trimmed.hasPrefix("[") {
+                section = trimmed.lowercased()
+                if section == "[v4+ styles]" || section == "[v4 styles]" { knowsKind = true }
+                continue
+            }
+            if section == "[script info]", Self.field(trimmed, "ScriptType") != nil { knowsKind = true }
+            guard section == "[events]" else { continue }
+            if let names = Self.field(trimmed, "Format") {
+                guard let read = readFormat(names, line: index + 1) else { return reading }
+                format = read
+            } else if let fields = Self.field(trimmed, "Dialogue") {
+                let indent = line.prefix { $0 == " " || $0 == "\t" }.unicodeScalars.count
+                readEvent(fields, format, line: index + 1, in: trimmed, indent: indent)
+            }
+        }
+        if !knowsKind {
+            reading.error(
+                "'\(file)' has no '[V4+ Styles]' or '[V4 Styles]' section and no 'ScriptType', so it is neither ASS nor SSA",
+                line: first + 1, column: 1, file: file, hint: "add 'ScriptType: v4.00+' under '[Script Info]'")
+        }
+        return reading
+    }
+
+    /// The value of `Name: value`, nil for another line.
+    private static func field(_ line: String, _ name: String) -> Substring? {
+        guard line.count > name.count, line.lowercased().hasPrefix(name.lowercased() + ":") else { return nil }
+        return line.dropFirst(name.count + 1)
+    }
+
+    private mutating func readFormat(_ names: Substring, line: Int) -> EventFormat? {
+        let fields = names.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace().lowercased() }
+        guard let start = fields.firstIndex(of: "start"), let end = fields.firstIndex(of: "end"),
+            let text = fields.firstIndex(of: "text"), text == fields.count - 1
+        else {
+            reading.error(
+                "the events' 'Format' line must name 'Start', 'End' and, last, 'Text'", line: line, column: 1, file: file,
+                hint: "as in 'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text'")
+            return nil
+        }
+        return EventFormat(start: start, end: end, text: text, count: fields.count)
+    }
+
+    /// `body` is part of `line`, which stood `indent` characters in.
+    private mutating func readEvent(_ body: Substring, _ format: EventFormat, line number: Int, in line: String, indent: Int) {
+        let fields = body.split(separator: ",", maxSplits: format.count - 1, omittingEmptySubsequences: false)
+        let location = SourceLocation(file: file, line: number, column: 1)
+        guard fields.count == format.count else {
+            reading.error(
+                "this event has \(fields.count) fields; the events' 'Format' line names \(format.count)", line: number,
+                column: 1, file: file)
+            return
+        }
+        let column = { (field: Substring) in
+            indent + line.unicodeScalars[line.startIndex..<field.startIndex].count + 1
+                + field.prefix { $0 == " " || $0 == "\t" }.unicodeScalars.count
+        }
+        var times: [Rational] = []
+        for field in [fields[format.start], fields[format.end]] {
+            let written = field.trimmingWhitespace()
+            guard let time = SubtitleTime.ass(written[...]) else {
+                reading.error(
+                    "'\(written)' is not a timestamp", line: number, column: column(field), file: file,
+                    hint: "write it H:MM:SS.CC (hundredths of a second), as in '0:00:01.50'")
+                continue
+            }
+            times.append(time)
+        }
+        guard times.count == 2 else { return }
+        if times[1] < times[0] {
+            reading.error(
+                "the event ends (\(fields[format.end].trimmingWhitespace())) before it starts"
+                    + " (\(fields[format.start].trimmingWhitespace()))",
+                line: number, column: column(fields[format.end]), file: file)
+            return
+        }
+        let text = Self.plainText(fields[format.text])
+        reading.cues.append(
+            CaptionCue(start: times[0], end: times[1], spans: text.isEmpty ? [] : [CaptionSpan(text: text)], location: location))
+    }
+
+    /// An event's text without override blocks and drawings: `\N` a line
+    /// break, `\n` a space (a break only in wrap style 2), `\h` a no-break space.
+    static func plainText(_ text: Substring) -> String {
+        var out = ""
+        var drawing = false
+        var rest = text[...]
+        while let character = rest.first {
+            if character == "{", let close = rest.firstIndex(of: "}") {
+                let block = rest[rest.index(after: rest.startIndex)..<close]
+                for tag in block.split(separator: "\\") where tag.hasPrefix("p") {
+                    if let level = Int(tag.dropFirst()) { drawing = level > 0 }
+                }
+                rest = rest[rest.index(after: close)...]
+                continue
+            }
+            if character == "\\", let next = rest.dropFirst().first, "Nnh".contains(next) {
+                if !drawing { out += next == "N" ? "\n" : next == "n" ? " " : "\u{A0}" }
+                rest = rest.dropFirst(2)
+                continue
+            }
+            if !drawing { out.append(character) }
+            rest = rest.dropFirst()
+        }
+        return out
+    }
+}
