@@ -195,7 +195,13 @@ final class FrameCompositor {
                 painted = true
                 Compositor.draw(backdrop, sourceRect: rect, transform: transform, opacity: opacity, onto: target)
             }
-            let (rect, transform) = placement(of: drawn, laidOutAs: layout, by: layer.transform, at: time)
+            let (rect, transform): (PixelRect, PixelTransform)
+            if let region = found.region {
+                guard let placed = placement(of: region, laidOutAs: layout, by: layer.transform, at: time) else { continue }
+                (rect, transform) = placed
+            } else {
+                (rect, transform) = placement(of: drawn, laidOutAs: layout, by: layer.transform, at: time)
+            }
             let mask = layer.mask.map { Self.mask($0, at: time, scale: toCanvas) }
             if !painted {
                 let replaces = Compositor.replacesCanvas(
@@ -281,6 +287,23 @@ final class FrameCompositor {
         let rect = Self.pixelRect(sourceRect, within: size)
         return (
             rect, PixelTransform.translation(x: Double(rect.x), y: Double(rect.y)).concatenating(affine).concatenating(toCanvas)
+        )
+    }
+
+    /// The same for a picture that is only `region` of its layout, transparent
+    /// elsewhere: the part of it inside the crop, nil when none is.
+    private func placement(of region: PixelRect, laidOutAs layout: PixelSize, by transform: LayerTransform, at time: Rational)
+        -> (PixelRect, PixelTransform)?
+    {
+        let crop = Self.pixelRect(transform.sourceRect(at: time, sourceSize: layout), within: layout)
+        let (x0, y0) = (max(crop.x, region.x), max(crop.y, region.y))
+        let x1 = min(crop.x + crop.width, region.x + region.width)
+        let y1 = min(crop.y + crop.height, region.y + region.height)
+        guard x0 < x1, y0 < y1 else { return nil }
+        let affine = transform.transform(at: time, sourceSize: layout)
+        return (
+            PixelRect(x: x0 - region.x, y: y0 - region.y, width: x1 - x0, height: y1 - y0),
+            PixelTransform.translation(x: Double(x0), y: Double(y0)).concatenating(affine).concatenating(toCanvas)
         )
     }
 

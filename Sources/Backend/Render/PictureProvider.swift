@@ -43,6 +43,9 @@ final class PictureProvider {
         var picture: LayerPicture
         var opacity: Double = 1
         var layoutSize: PixelSize? = nil
+        /// Where the picture lies in a picture of `layoutSize` that is
+        /// transparent elsewhere (a caption script's events).
+        var region: PixelRect? = nil
     }
 
     /// The decoder's frame that a video layer shows at timeline frame `index`,
@@ -104,7 +107,10 @@ final class PictureProvider {
             do {
                 let painter = try scripts[key] ?? CaptionScriptPainter(script: script, width: size.width, height: size.height)
                 scripts[key] = painter
-                return painter.picture(at: time).map { Drawn(picture: .rgba($0)) }
+                let whole = !layer.filters.isEmpty || layer.blurredBackdrop != nil
+                return painter.picture(at: time, whole: whole).map {
+                    Drawn(picture: .rgba($0.image), layoutSize: size, region: whole ? nil : $0.region)
+                }
             } catch let failure as RenderFailure {
                 throw RenderFailure(failure.message, at: layer.location)
             }

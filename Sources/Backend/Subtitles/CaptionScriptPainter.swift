@@ -3,7 +3,8 @@ import Compiler
 import EDLParser
 
 /// Draws an ASS or SSA script with libass, with its own styles, positions,
-/// effects and karaoke, into a premultiplied RGBA picture of a frame's size.
+/// effects and karaoke, into a premultiplied RGBA picture of the part of a
+/// frame its events cover.
 /// Fonts are found through fontconfig, as for text; the script's embedded
 /// fonts are used too.
 ///
@@ -18,9 +19,15 @@ final class CaptionScriptPainter {
     private let track: UnsafeMutablePointer<ASS_Track>
     private let width: Int
     private let height: Int
-    /// The last picture drawn, and whether anything showed in it.
-    private var picture: RGBAImage?
-    private var showed = false
+    /// The last picture drawn, nil when nothing showed.
+    private var last: Part?
+    private var lastWhole: Bool?
+
+    /// What shows at a time: `image` covers `region` of the frame.
+    struct Part {
+        var image: RGBAImage
+        var region: PixelRect
+    }
 
     init(script: String, width: Int, height: Int) throws {
         guard let library = ass_library_init() else { throw RenderFailure("libass could not start") }
@@ -56,44 +63,67 @@ final class CaptionScriptPainter {
         ass_library_done(library)
     }
 
-    /// The script at file time `time` (seconds), nil when nothing shows.
-    func picture(at time: Rational) -> RGBAImage? {
+    /// The script at file time `time` (seconds), nil when nothing shows: only
+    /// the part of the frame its events cover, or with `whole` the whole frame
+    /// (for filters, which must see the picture's edges where they are).
+    func picture(at time: Rational, whole: Bool = false) -> Part? {
         let milliseconds = (time * Rational(1000)).floor
         var change: Int32 = 0
         let images = ass_render_frame(renderer, track, milliseconds, &change)
-        if change == 0, let picture { return showed ? picture : nil }
-        let canvas = picture ?? RGBAImage(width: width, height: height)
-        picture = canvas
-        showed = images != nil
+        if change == 0, lastWhole == whole { return last }
+        lastWhole = whole
+        var bounds: (x0: Int, y0: Int, x1: Int, y1: Int)?
+        var next = images
+        while let image = next?.pointee {
+            let x0 = max(Int(image.dst_x), 0)
+            let y0 = max(Int(image.dst_y), 0)
+            let x1 = min(Int(image.dst_x) + Int(image.w), width)
+            let y1 = min(Int(image.dst_y) + Int(image.h), height)
+            if x0 < x1, y0 < y1 {
+                bounds = bounds.map { (min($0.x0, x0), min($0.y0, y0), max($0.x1, x1), max($0.y1, y1)) } ?? (x0, y0, x1, y1)
+            }
+            next = image.next
+        }
+        guard let bounds else {
+            last = nil
+            return nil
+        }
+        let region =
+            whole
+            ? PixelRect(width: width, height: height)
+            : PixelRect(x: bounds.x0, y: bounds.y0, width: bounds.x1 - bounds.x0, height: bounds.y1 - bounds.y0)
+        let canvas = RGBAImage(width: region.width, height: region.height)
         canvas.withUnsafeMutableBytes { pixels in
-            pixels.initializeMemory(as: UInt8.self, repeating: 0)
             var next = images
             while let image = next?.pointee {
-                Self.blend(image, into: pixels, width: width, height: height)
+                Self.blend(image, into: pixels, region: region)
                 next = image.next
             }
         }
-        return showed ? canvas : nil
+        last = Part(image: canvas, region: region)
+        return last
     }
 
     /// One libass image, an alpha mask in one colour (`RRGGBBAA`, AA its
     /// transparency), drawn over the premultiplied pixels.
-    private static func blend(_ image: ASS_Image, into pixels: UnsafeMutableRawBufferPointer, width: Int, height: Int) {
+    private static func blend(_ image: ASS_Image, into pixels: UnsafeMutableRawBufferPointer, region: PixelRect) {
         guard let mask = image.bitmap else { return }
         let color = image.color
         let (red, green, blue) = (Int(color >> 24), Int(color >> 16 & 0xFF), Int(color >> 8 & 0xFF))
         let opacity = 255 - Int(color & 0xFF)
-        let x0 = max(Int(image.dst_x), 0)
-        let y0 = max(Int(image.dst_y), 0)
-        let x1 = min(Int(image.dst_x) + Int(image.w), width)
-        let y1 = min(Int(image.dst_y) + Int(image.h), height)
+        let (left, top) = (Int(image.dst_x), Int(image.dst_y))
+        let x0 = max(left, region.x)
+        let y0 = max(top, region.y)
+        let x1 = min(left + Int(image.w), region.x + region.width)
+        let y1 = min(top + Int(image.h), region.y + region.height)
         guard opacity > 0, x0 < x1, y0 < y1 else { return }
         for y in y0..<y1 {
-            let row = mask + (y - Int(image.dst_y)) * Int(image.stride) - Int(image.dst_x)
+            let row = mask + (y - top) * Int(image.stride) - left
+            let line = (y - region.y) * region.width - region.x
             for x in x0..<x1 {
                 let alpha = (Int(row[x]) * opacity + 127) / 255
                 guard alpha > 0 else { continue }
-                let i = (y * width + x) * 4
+                let i = (line + x) * 4
                 let keep = 255 - alpha
                 pixels[i] = UInt8((red * alpha + Int(pixels[i]) * keep + 127) / 255)
                 pixels[i + 1] = UInt8((green * alpha + Int(pixels[i + 1]) * keep + 127) / 255)

@@ -35,12 +35,15 @@ import Testing
 
         """
 
-    /// Pixels of exactly one colour inside a rectangle of the picture.
-    private func count(_ color: (UInt8, UInt8, UInt8), in image: RGBAImage, x: Range<Int>, y: Range<Int>) -> Int {
+    /// Pixels of exactly one colour inside a rectangle of the frame.
+    private func count(
+        _ color: (UInt8, UInt8, UInt8), in part: CaptionScriptPainter.Part, x: Range<Int>, y: Range<Int>
+    ) -> Int {
+        let region = part.region
         var found = 0
-        for row in y {
-            for column in x {
-                let pixel = image.pixel(x: column, y: row)
+        for row in y where row >= region.y && row < region.y + region.height {
+            for column in x where column >= region.x && column < region.x + region.width {
+                let pixel = part.image.pixel(x: column - region.x, y: row - region.y)
                 if (pixel.red, pixel.green, pixel.blue, pixel.alpha) == (color.0, color.1, color.2, 255) { found += 1 }
             }
         }
@@ -69,6 +72,57 @@ import Testing
         #expect(count(white, in: after, x: 0..<320, y: middle) == 0)
         // Nothing shows once every event has ended.
         #expect(painter.picture(at: Rational(2)) == nil)
+    }
+
+    @Test func theRenderedFrameShowsTheScriptWhereLibassPutsIt() throws {
+        let workspace = try RenderWorkspace()
+        try Self.styles.write(toFile: workspace.directory + "/styles.ass", atomically: true, encoding: .utf8)
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 320x180, fps: 10, duration: 1s }
+            tracks:
+              - items:
+                  - { color: black, until: end }
+              - items:
+                  - { captions: styles.ass }
+            """)
+        let frame = try RenderOutput.pictures(output)[5]
+        let painted = try #require(
+            try CaptionScriptPainter(script: Self.styles, width: 320, height: 180).picture(at: Rational(1) / Rational(2)))
+        // The red title's box in the frame is the box of its red pixels in libass's picture.
+        var expected: (x: Range<Int>, y: Range<Int>)?
+        for y in 0..<painted.region.height {
+            for x in 0..<painted.region.width {
+                let pixel = painted.image.pixel(x: x, y: y)
+                guard pixel.red == 255, pixel.alpha == 255, pixel.green == 0 else { continue }
+                let (fx, fy) = (x + painted.region.x, y + painted.region.y)
+                expected =
+                    expected.map {
+                        (
+                            min($0.x.lowerBound, fx)..<max($0.x.upperBound, fx + 1),
+                            min($0.y.lowerBound, fy)..<max($0.y.upperBound, fy + 1)
+                        )
+                    } ?? (fx..<(fx + 1), fy..<(fy + 1))
+            }
+        }
+        var found: (x: Range<Int>, y: Range<Int>)?
+        for y in 0..<90 {
+            for x in 0..<160 {
+                let (red, green, blue) = frame.rgb(x, y)
+                guard red > 200, green < 80, blue < 80 else { continue }
+                found =
+                    found.map {
+                        (
+                            min($0.x.lowerBound, x)..<max($0.x.upperBound, x + 1),
+                            min($0.y.lowerBound, y)..<max($0.y.upperBound, y + 1)
+                        )
+                    } ?? (x..<(x + 1), y..<(y + 1))
+            }
+        }
+        let (want, got) = (try #require(expected), try #require(found))
+        #expect(abs(want.x.lowerBound - got.x.lowerBound) <= 1 && abs(want.x.upperBound - got.x.upperBound) <= 1)
+        #expect(abs(want.y.lowerBound - got.y.lowerBound) <= 1 && abs(want.y.upperBound - got.y.upperBound) <= 1)
     }
 
     @Test(arguments: ["30", "29.97"]) func anEventShowsOnTheFramesItsTimeCovers(fps: String) throws {
