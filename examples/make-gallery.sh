@@ -13,6 +13,7 @@ mkdir -p docs/gallery
 # The times to show, where a better choice than four evenly spaced frames exists.
 times_for() {
   case "$1" in
+    ass-captions) echo 0.3,1.2,2.2,3.4,4.6 ;;
     captions) echo 0.5,1.3,2.5,4.5,5.5 ;;
     compositions) echo 1,2.3,3.2,4.5 ;;
     crossfade) echo 1,1.75,2.5,3.25 ;;

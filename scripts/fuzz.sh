@@ -7,7 +7,7 @@
 # OpenTimelineIO file to import), manifest (a job's manifest.json), diff (two
 # project files, old and new, split at the first NUL byte) or lsp (a byte giving
 # the size of the pieces the rest arrives in, then what an editor sends `render lsp`) or captions (a
-# subtitle file, read as SRT and as WebVTT).
+# subtitle file, read as SRT, as WebVTT and as an ASS and SSA script).
 #
 # Builds the target with -sanitize=fuzzer into .build-fuzz/ (linked with lld: gold fails on it), seeds a working corpus in
 # .build-fuzz/corpus-TARGET from the examples, the tests' fixtures and job folders `render split` makes of
@@ -85,7 +85,7 @@ PYTHON
     done
     max_len=8192 ;;
   captions)
-    for f in examples/parts/*.srt; do seed "$f" "$(basename "$f")"; done
+    for f in examples/parts/*.srt examples/parts/*.ass; do seed "$f" "$(basename "$f")"; done
     max_len=4096 ;;
   *) echo "TARGET must be compile, otio, manifest, diff, lsp or captions" >&2; exit 2 ;;
 esac

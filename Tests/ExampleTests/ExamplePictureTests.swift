@@ -97,4 +97,21 @@ struct ExamplePictureTests {
         let middle = try output.picture(at: 1.15)
         #expect(middle.pixel(160, 40).y > 200 && middle.pixel(40, 100).y > 200, "\(middle.pixel(160, 40))")
     }
+
+    @Test("ass-captions.yaml: libass draws the sign in its box at the top, and the karaoke line fills with gold as it is sung")
+    func assCaptions() async throws {
+        let output = ExampleOutput(try await workspace.rendered("ass-captions"))
+        let pictures = try output.pictures(at: [1.2, 2.2, 4.6])
+        let (top, bottom) = (Box(left: 0, top: 0, right: 320, bottom: 30), Box(left: 0, top: 140, right: 320, bottom: 180))
+        // The sign's box in the script's dark blue (its BackColour) behind its text.
+        #expect(pictures[1].count(in: top, where: { $0.isNear(0x103050, tolerance: 12) }) > 300)
+        // Gold (the primary colour) where syllables were sung, white (the secondary) where not yet.
+        let gold = { (color: YUVColor) in color.isNear(0xffd700, tolerance: 30) }
+        let white = { (color: YUVColor) in color.y > 200 && abs(Int(color.u) - 128) < 12 && abs(Int(color.v) - 128) < 12 }
+        let sung = pictures.map { $0.count(in: bottom, where: gold) }
+        let unsung = pictures.map { $0.count(in: bottom, where: white) }
+        #expect(sung[0] == 0 && unsung[0] == 0, "no karaoke before 1.6 s")
+        #expect(sung[1] > 50 && unsung[1] > sung[1], "early in the line: \(sung[1]) gold, \(unsung[1]) white")
+        #expect(sung[2] > unsung[2], "near its end: \(sung[2]) gold, \(unsung[2]) white")
+    }
 }
