@@ -23,6 +23,8 @@ times_for() {
     looks) echo 0.5,1.4,2,3.2 ;;
     # The background, then the middle of each of the four shader transitions.
     shaders) echo 0.8,1.7,3.1,4.5,5.4 ;;
+    # The middle of each of the 17 built-in shader transitions.
+    shader-transitions) echo 0.6,1,1.4,1.8,2.2,2.6,3,3.4,3.8,4.2,4.6,5,5.4,5.8,6.2,6.6,7 ;;
     slideshow) echo 1,2.75,4.5,7 ;;
     styles) echo 0.5,1.75,2.5,3.5 ;;
     titles) echo 0.1,0.3,1,2 ;;
@@ -30,6 +32,14 @@ times_for() {
     transitions) echo 0.65,1.15,1.65,2.15,2.65,3.15,3.65,4.15,4.65,5.15,5.65,6.15,6.65,7.15 ;;
     watermark) echo 0,0.5,4,8 ;;
     *) echo "" ;;
+  esac
+}
+
+# Smaller thumbnails where a sheet of many would pass the README's 100 KB a picture.
+size_for() {
+  case "$1" in
+    shader-transitions) echo 112x112 ;;
+    *) echo 160x160 ;;
   esac
 }
 
@@ -45,6 +55,6 @@ for project in examples/*.yaml; do
     duration=$(ffprobe -v error -show_entries format=duration -of csv=p=0 "$work/$name.mp4")
     times=$(awk -v d="$duration" 'BEGIN { printf "%.3f,%.3f,%.3f,%.3f", d/8, 3*d/8, 5*d/8, 7*d/8 }')
   fi
-  "$RENDER" thumbnails "$work/$name.mp4" --at "$times" --max-size 160x160 --contact-sheet "docs/gallery/$name.png" >/dev/null
+  "$RENDER" thumbnails "$work/$name.mp4" --at "$times" --max-size "$(size_for "$name")" --contact-sheet "docs/gallery/$name.png" >/dev/null
   echo "$name: docs/gallery/$name.png ($times)"
 done

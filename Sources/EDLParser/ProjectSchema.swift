@@ -1433,14 +1433,15 @@ public enum ProjectSchema {
       "description": "A transition between the items before and after it; the next item starts `duration` before the previous one ends.",
       "properties": {
         "transition": {
-          "description": "`crossfade` (dissolve), `fade` (through `color`), `wipe-left|right|up|down`, `slide-left|right|up|down`, `push-left|right`, `zoom`, `circle`; drawn by shaders: `crosszoom`, `dreamy-zoom`, `directional-warp`, `linear-blur`, `color-phase`, `simple-zoom`, `fade-grayscale`, `ripple`, `swirl`, `burn`, `pixelize`, `radial`, `doorway`, `push-up`, `push-down`; or a GLSL file's, `{shader: FILE, uniforms: {...}}`.",
+          "description": "`crossfade` (dissolve), `fade` (through `color`), `wipe-left|right|up|down`, `slide-left|right|up|down`, `push-left|right`, `zoom`, `circle`; drawn by shaders: `crosszoom`, `dreamy-zoom`, `directional-warp`, `linear-blur`, `color-phase`, `simple-zoom`, `fade-grayscale`, `ripple`, `swirl`, `burn`, `pixelize`, `radial`, `doorway`, `push-up`, `push-down`, `cube`, `page-curl`; or a GLSL file's, `{shader: FILE, uniforms: {...}}`.",
           "anyOf": [
             {
               "enum": [
                 "crossfade", "fade", "wipe-left", "wipe-right", "wipe-up", "wipe-down", "slide-left",
                 "slide-right", "slide-up", "slide-down", "push-left", "push-right", "zoom", "circle",
                 "crosszoom", "dreamy-zoom", "directional-warp", "linear-blur", "color-phase", "simple-zoom",
-                "fade-grayscale", "ripple", "swirl", "burn", "pixelize", "radial", "doorway", "push-up", "push-down"
+                "fade-grayscale", "ripple", "swirl", "burn", "pixelize", "radial", "doorway", "push-up", "push-down",
+                "cube", "page-curl"
               ]
             },
             {
@@ -1495,7 +1496,8 @@ public enum ProjectSchema {
                   "crossfade", "wipe-left", "wipe-right", "wipe-up", "wipe-down", "slide-left",
                   "slide-right", "slide-up", "slide-down", "push-left", "push-right", "zoom",
                   "circle", "crosszoom", "dreamy-zoom", "directional-warp", "linear-blur", "color-phase", "simple-zoom",
-                  "fade-grayscale", "ripple", "swirl", "burn", "pixelize", "radial", "doorway", "push-up", "push-down"
+                  "fade-grayscale", "ripple", "swirl", "burn", "pixelize", "radial", "doorway", "push-up", "push-down",
+                  "cube", "page-curl"
                 ]
               }
             }

@@ -114,4 +114,17 @@ struct ExamplePictureTests {
         #expect(sung[1] > 50 && unsung[1] > sung[1], "early in the line: \(sung[1]) gold, \(unsung[1]) white")
         #expect(sung[2] > unsung[2], "near its end: \(sung[2]) gold, \(unsung[2]) white")
     }
+
+    @Test("shader-transitions.yaml: black around the box halfway through 'cube', the page half rolled in 'page-curl'")
+    func shaderTransitions() async throws {
+        let output = ExampleOutput(try await workspace.rendered("shader-transitions"))
+        #expect(abs(try output.duration() - 7.6) < 0.03)
+        let pictures = try output.pictures(at: [6.6, 7])
+        // A quarter turn: the box's far edges stand 4% of the width in from the frame's.
+        #expect(pictures[0].pixel(4, 90).isBlack && pictures[0].pixel(315, 90).isBlack)
+        #expect(!pictures[0].pixel(240, 90).isBlack, "the green card's face")
+        // The green card still lies flat at the top left; the yellow card shows at the bottom right.
+        #expect(pictures[1].pixel(20, 20).isNear(0x00b894), "\(pictures[1].pixel(20, 20))")
+        #expect(!pictures[1].pixel(300, 170).isNear(0x00b894), "\(pictures[1].pixel(300, 170))")
+    }
 }

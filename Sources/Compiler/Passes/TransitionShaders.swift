@@ -164,6 +164,76 @@ enum TransitionShaders {
                     return uv.y < 1.0 - progress ? getFromColor(uv + vec2(0.0, progress)) : getToColor(uv - vec2(0.0, 1.0 - progress));
                 }
                 """
+        case .cube:
+            // The pictures are the front and right faces of a box as deep as it is wide,
+            // turning a quarter turn to the left, seen from 2 widths from its axis (a
+            // little more halfway, so it stays in frame); each face dims as it turns
+            // away, and black shows around the box.
+            return """
+                vec4 transition(vec2 uv) {
+                    float angle = 1.57079633 * progress;
+                    float c = cos(angle), s = sin(angle);
+                    float camera = 2.0 + 0.3 * sin(3.14159265 * progress);
+                    // In the turned box's frame, in widths: x across, z towards the camera.
+                    // The ray meets the front face at this pixel when the box is at rest.
+                    vec2 origin = camera * vec2(s, c);
+                    vec2 ray = vec2((uv.x - 0.5) * c - 1.5 * s, -1.5 * c - (uv.x - 0.5) * s);
+                    float rise = uv.y - 0.5;
+                    if (origin.y > 0.5) {
+                        float t = (0.5 - origin.y) / ray.y;
+                        vec2 at = vec2(origin.x + t * ray.x + 0.5, t * rise + 0.5);
+                        if (t > 0.0 && all(greaterThanEqual(at, vec2(0.0))) && all(lessThanEqual(at, vec2(1.0))))
+                            return vec4(getFromColor(at).rgb * (0.6 + 0.4 * c), 1.0);
+                    }
+                    if (origin.x > 0.5) {
+                        float t = (0.5 - origin.x) / ray.x;
+                        vec2 at = vec2(0.5 - origin.y - t * ray.y, t * rise + 0.5);
+                        if (t > 0.0 && all(greaterThanEqual(at, vec2(0.0))) && all(lessThanEqual(at, vec2(1.0))))
+                            return vec4(getToColor(at).rgb * (0.6 + 0.4 * s), 1.0);
+                    }
+                    return vec4(0.0, 0.0, 0.0, 1.0);
+                }
+                """
+        case .pageCurl:
+            // The outgoing picture is a page lifted from its bottom right corner and rolled
+            // up towards the top left around a cylinder; the roll's top and the part rolled
+            // over show the page's back (the picture through white paper), and the roll
+            // shades the incoming picture near it.
+            return """
+                const float curlRadius = 0.1;
+                const float curlShadow = 0.1;
+                // The page's point `shift` further towards the corner than `p`, when the page reaches it.
+                bool curlPage(vec2 p, vec2 towards, float shift, out vec2 at) {
+                    vec2 q = p + shift * towards;
+                    at = vec2(q.x / ratio, q.y);
+                    return all(greaterThanEqual(at, vec2(0.0))) && all(lessThanEqual(at, vec2(1.0)));
+                }
+                vec4 transition(vec2 uv) {
+                    // In the picture's proportions, along the diagonal to the bottom right corner.
+                    vec2 p = vec2(uv.x * ratio, uv.y);
+                    vec2 towards = normalize(vec2(ratio, -1.0));
+                    float along = dot(p, towards);
+                    float fold = mix(ratio * towards.x, towards.y - curlRadius - curlShadow, progress);
+                    vec2 at;
+                    if (along <= fold) {
+                        // Flat, unless the part rolled over lies on top here.
+                        if (curlPage(p, towards, 2.0 * (fold - along) + 3.14159265 * curlRadius, at))
+                            return mix(getFromColor(at), vec4(1.0), 0.75);
+                        return getFromColor(uv);
+                    }
+                    float lift = along - fold;
+                    if (lift <= curlRadius) {
+                        // The roll's top, seen from the back, over its bottom, seen from the front.
+                        float angle = asin(lift / curlRadius);
+                        if (curlPage(p, towards, curlRadius * (3.14159265 - angle) - lift, at))
+                            return mix(getFromColor(at), vec4(1.0), 0.75);
+                        if (curlPage(p, towards, curlRadius * angle - lift, at))
+                            return vec4(getFromColor(at).rgb * (0.6 + 0.4 * cos(angle)), 1.0);
+                    }
+                    float shade = 1.0 - 0.4 * (1.0 - smoothstep(0.0, curlShadow, lift - curlRadius));
+                    return vec4(getToColor(uv).rgb * shade, 1.0);
+                }
+                """
         default:
             // Not a shader kind (lowered as layers), or `shader`, whose file carries the code.
             return "vec4 transition(vec2 uv) { return mix(getFromColor(uv), getToColor(uv), progress); }"

@@ -340,6 +340,8 @@ public enum TransitionKind: String, Hashable, Sendable, Codable, CaseIterable {
     case ripple, swirl, burn, pixelize, radial, doorway
     case pushUp = "push-up"
     case pushDown = "push-down"
+    case cube
+    case pageCurl = "page-curl"
 }
 
 /// The law of a transition's sound.

@@ -1,4 +1,5 @@
 import EDLParser
+import Foundation
 import Testing
 
 @testable import Backend
@@ -95,6 +96,69 @@ import Testing
                 red: min(1, (ra + rb) / 2 + glow.0), green: min(1, (ga + gb) / 2 + glow.1), blue: min(1, (ba + bb) / 2 + glow.2)),
             "burn at 0.5")
     }
+
+    /// `cube` and `page-curl` dim, whiten or leave black, so their probes give colours.
+    @Test func cubeAndPageCurlProbesFollowTheirGeometry() throws {
+        let (a, b) = (Self.flat(Self.outgoing), Self.flat(Self.incoming))
+        func scaled(_ rgb: (Double, Double, Double), _ k: Double) -> YUVColor {
+            YUVColor(red: rgb.0 * k, green: rgb.1 * k, blue: rgb.2 * k)
+        }
+        let back = YUVColor(
+            red: 0.25 * Self.outgoing.0 + 0.75, green: 0.25 * Self.outgoing.1 + 0.75, blue: 0.25 * Self.outgoing.2 + 0.75)
+        // The box seen from 2.3 widths at a quarter turn: each face dims to 0.6 + 0.4 cos 45°.
+        // The near edge stands in the middle, 1 / 1.062 of the height tall; the far
+        // edges at x = 0.039 and 0.961 (the ray meets them 1.533 times further).
+        let halfway = try run(.cube, from: a, to: b, progress: 0.5)
+        let turned = 0.6 + 0.4 * 0.5.squareRoot()
+        Self.expectClose(halfway.pixel(x: 16, y: 18), scaled(Self.outgoing, turned), "cube at 0.5, left face")
+        Self.expectClose(halfway.pixel(x: 48, y: 18), scaled(Self.incoming, turned), "cube at 0.5, right face")
+        for (x, y) in [(1, 18), (62, 18), (31, 0), (3, 2)] {
+            Self.expectClose(halfway.pixel(x: x, y: y), .black, "cube at 0.5, around the box at (\(x), \(y))")
+        }
+        // An eighth of a turn, from 2.21 widths: the faces meet at x = 0.760 and the right
+        // face's far edge is at x = 0.895.
+        let eighth = try run(.cube, from: a, to: b, progress: 0.25)
+        let (c, s) = (cos(Double.pi / 8), sin(Double.pi / 8))
+        Self.expectClose(eighth.pixel(x: 44, y: 18), scaled(Self.outgoing, 0.6 + 0.4 * c), "cube at 0.25, front face")
+        Self.expectClose(eighth.pixel(x: 54, y: 18), scaled(Self.incoming, 0.6 + 0.4 * s), "cube at 0.25, right face")
+        Self.expectClose(eighth.pixel(x: 60, y: 18), .black, "cube at 0.25, past the box")
+
+        // The page: along the diagonal towards the bottom right corner, the fold halfway
+        // between the corner (1.5495) and past the top left one (−0.4903 − 0.2).
+        let ratio = Double(Self.width) / Double(Self.height)
+        let length = (ratio * ratio + 1).squareRoot()
+        let fold = (ratio * ratio / length + (-1 / length - 0.2)) / 2
+        /// At a point in pixels from the top left (a pixel's centre is at + 0.5).
+        func along(_ x: Double, _ y: Double) -> Double {
+            let u = x / Double(Self.width)
+            let v = 1 - y / Double(Self.height)
+            return (u * ratio * ratio - v) / length
+        }
+        func along(_ x: Int, _ y: Int) -> Double { along(Double(x) + 0.5, Double(y) + 0.5) }
+        let curl = try run(.pageCurl, from: a, to: b, progress: 0.5)
+        // Past the roll and its shadow, and the page's flat top left, untouched.
+        Self.expectClose(curl.pixel(x: 60, y: 33), ShaderTransitionTests.flatColor(Self.incoming), "page-curl: uncovered")
+        Self.expectClose(curl.pixel(x: 3, y: 3), ShaderTransitionTests.flatColor(Self.outgoing), "page-curl: flat page")
+        // Before the fold, the part rolled over lies on the page, back up.
+        #expect(along(24, 18) < fold)
+        Self.expectClose(curl.pixel(x: 24, y: 18), back, "page-curl: rolled over")
+        // In the shadow just past the roll, which darkens fast: chroma is taken at
+        // the centre of its 2×2 block, (33, 19), luma at the pixel's.
+        func shadowed(_ along: Double) -> YUVColor {
+            let t = (along - fold - 0.1) / 0.1
+            #expect(t > 0 && t < 1)
+            return scaled(Self.incoming, 1 - 0.4 * (1 - t * t * (3 - 2 * t)))
+        }
+        let (luma, chroma) = (shadowed(along(32, 18)), shadowed(along(33.0, 19.0)))
+        Self.expectClose(curl.pixel(x: 32, y: 18), YUVColor(y: luma.y, u: chroma.u, v: chroma.v), "page-curl: shadow")
+        // On the roll at the bottom edge, whose top part is past the page's edge: its front, dimmed.
+        let lift = along(20, 35) - fold
+        #expect(lift > 0 && lift < 0.1)
+        Self.expectClose(
+            curl.pixel(x: 20, y: 35), scaled(Self.outgoing, 0.6 + 0.4 * cos(asin(lift / 0.1))), "page-curl: the roll's front")
+    }
+
+    static func flatColor(_ rgb: (Double, Double, Double)) -> YUVColor { YUVColor(red: rgb.0, green: rgb.1, blue: rgb.2) }
 
     static func expectClose(_ found: YUVColor, _ expected: YUVColor, _ what: String) {
         let off = max(
