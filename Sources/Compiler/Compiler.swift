@@ -80,8 +80,15 @@ public struct Compiler: Sendable {
         guard !context.hasErrors else { return nil }
         BlackStretchCheck().check(placement, output: output, &context)
 
+        // A composition's `output` gives only its format: its subtitles are not written.
+        let wanted = context.composition == nil ? context.project.output.subtitles : nil
+        let subtitles = wanted.flatMap { SubtitlePlanner(output: output).stream($0, placement, &context) }
+        guard !context.hasErrors else { return nil }
+
         var sources = SourceTable()
-        let (layers, captionLayers) = LayerBuilder(output: output).build(placement, sources: &sources, &context)
+        let unburned = wanted?.burn == false ? subtitles?.track : nil
+        let (layers, captionLayers) = LayerBuilder(output: output, unburnedTrack: unburned).build(
+            placement, sources: &sources, &context)
         let (audio, audioByItem) = AudioBuilder(output: output).build(placement, sources: &sources, &context)
         var work = TransitionLowering.Work(layers: layers, audio: audio, audioByItem: audioByItem)
         transitions.apply(placement, to: &work, sources: &sources, &context)
@@ -93,6 +100,7 @@ public struct Compiler: Sendable {
         var plan = RenderPlan(
             output: output, sources: sources.sources, video: segments, audio: work.audio,
             directory: context.project.directory)
+        plan.subtitles = subtitles?.plan
         plan.dropUnusedSources()
         return plan
     }

@@ -15,7 +15,7 @@ public enum ProjectSchema {
     "cutlist": {"const": 1, "description": "The format version; must be 1."},
     "output": {
       "$ref": "#/$defs/output",
-      "description": "What to write: path, size, fps, duration, background, codecs, metadata."
+      "description": "What to write: path, size, fps, duration, background, codecs, metadata, subtitles."
     },
     "assets": {
       "type": "object",
@@ -1935,6 +1935,26 @@ public enum ProjectSchema {
           "type": "object",
           "description": "Container tags, e.g. `{title: ..., comment: ...}`.",
           "additionalProperties": {"type": "string", "description": "A tag value."}
+        },
+        "subtitles": {
+          "type": "object",
+          "description": "Write a track's captions as a subtitle stream, in output time: mov_text in .mp4/.mov, WebVTT in .mkv/.webm.",
+          "properties": {
+            "from": {"type": "string", "description": "The name of the track whose captions are written.", "minLength": 1},
+            "burn": {
+              "$ref": "#/$defs/boolean",
+              "description": "Draw them on the picture too; default false (the stream instead).",
+              "default": false
+            },
+            "language": {
+              "type": "string",
+              "description": "The stream's language: ISO 639-1 (`en`) or ISO 639-2 (`eng`).",
+              "pattern": "^[A-Za-z]{2,3}$"
+            }
+          },
+          "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
+          "additionalProperties": false,
+          "required": ["from"]
         }
       },
       "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},

@@ -14,7 +14,8 @@ struct Render: ParsableCommand {
         version: "render: Cutlist projects of format 1 ('cutlist: 1'); \(LibraryVersions.text)",
         subcommands: [
             RenderProject.self, Check.self, PlanCommand.self, FrameCommand.self, ThumbnailsCommand.self, CacheCommand.self,
-            SplitCommand.self, ChunkCommand.self, JoinCommand.self, ImportCommand.self, ExportCommand.self, DiffCommand.self,
+            SplitCommand.self, ChunkCommand.self, JoinCommand.self, ImportCommand.self, ExportCommand.self, CaptionsCommand.self,
+            DiffCommand.self,
             StudioCommand.self, Schema.self, LSPCommand.self,
         ],
         defaultSubcommand: RenderProject.self

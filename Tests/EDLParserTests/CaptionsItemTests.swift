@@ -151,3 +151,40 @@ import Testing
         #expect(items[1].captions?.script == script)
     }
 }
+
+/// `output.subtitles` as read, and the language codes it takes.
+@Suite struct SubtitleOutputTests {
+    @Test func subtitlesNameTheTrackAndTakeALanguageInEitherISO639Form() throws {
+        let directory = NSTemporaryDirectory() + "subtitle-output-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try "1\n00:00:01,000 --> 00:00:02,500\nHello\n".write(
+            toFile: directory + "/talk.srt", atomically: true, encoding: .utf8)
+        let result = ProjectParser.parse(
+            """
+            cutlist: 1
+            output: { subtitles: { from: words, burn: true, language: fr } }
+            tracks:
+              - name: words
+                items: [{ captions: talk.srt }]
+            """, file: "edit.yaml", directory: directory)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let subtitles = try #require(result.project?.output.subtitles)
+        #expect(subtitles.track.value == "words" && subtitles.burn)
+        #expect(subtitles.language?.terminology == "fra" && subtitles.language?.bibliographic == "fre")
+        let missing = ProjectParser.parse(
+            "cutlist: 1\noutput: { subtitles: { burn: true } }\ntracks: [{ items: [{ color: red, duration: 1s }] }]",
+            file: "edit.yaml", directory: directory)
+        #expect(
+            missing.diagnostics.map(\.description) == [
+                "edit.yaml:2:22: error: 'subtitles' needs 'from': the name of the track whose captions it writes"
+            ])
+    }
+
+    @Test func languageCodesAreISO639OneOrTwo() {
+        #expect(LanguageCode("en")?.terminology == "eng")
+        #expect(LanguageCode("DE")?.bibliographic == "ger")
+        #expect(LanguageCode("ger")?.terminology == "deu")
+        #expect(LanguageCode("haw")?.terminology == "haw")
+        #expect(LanguageCode("zz") == nil && LanguageCode("english") == nil)
+    }
+}

@@ -51,14 +51,7 @@ import Testing
 
         /// What the page showed in a scenario of the driver, as JSON.
         func drive(_ scenario: String, _ options: [String: String] = [:], timeout: Int = 60) throws -> [String: Any] {
-            let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-                "Fixtures/studio/driver.py")
-            var arguments = ["\(timeout + 30)", "python3", driver.path, url, scenario, "--timeout", "\(timeout)"]
-            for (key, value) in options.sorted(by: { $0.key < $1.key }) { arguments += ["--\(key)", value] }
-            let output = try Tool.run("timeout", arguments)
-            let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] ?? [:]
-            if let failure = object["failure"] { Issue.record("\(scenario): \(failure) \(object)\n\(running.stderrSoFar)") }
-            return object
+            try ChromiumDriver.run(url, scenario, options, timeout: timeout, context: running.stderrSoFar)
         }
 
         /// Stops it as Ctrl-C does; its exit status.

@@ -35,7 +35,8 @@ struct ChunkJoiner: Sendable {
         let sound = segments.map { SegmentedSound($0, plan: plan, cache: cache, threads: threads) }
         let writer = try MediaWriter(
             path: path, output: plan.output, audio: plan.audio.format, copyingChunks: true, copy: encoder.copy,
-            copyingSound: sound != nil, threads: threads)
+            copyingSound: sound != nil,
+            subtitles: plan.subtitles.map { SubtitleCues($0, window: window, fps: plan.output.fps) }, threads: threads)
         let audio: any SoundFeed = try sound ?? AudioFeed(plan: plan, window: window, threads: threads)
         var seams = seams(for: writer)
         var repaired: Set<String> = []
@@ -45,7 +46,9 @@ struct ChunkJoiner: Sendable {
             if try write(chunk, at: chunk.frames.lowerBound - window.lowerBound, seams: &seams, to: writer) {
                 repaired.insert(chunk.fingerprint)
             }
-            try audio.write(throughFrames: chunk.frames.upperBound - window.lowerBound, to: writer)
+            let written = chunk.frames.upperBound - window.lowerBound
+            try audio.write(throughFrames: written, to: writer)
+            try writer.writeSubtitles(before: Rational(written) / plan.output.fps.rate)
         }
         try audio.finish(writer)
         try writer.finish()

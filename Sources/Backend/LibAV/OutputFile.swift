@@ -112,6 +112,39 @@ public final class OutputFile {
         return Int(stream.pointee.index)
     }
 
+    /// Adds a text subtitle stream of `codec` (`mov_text`, `webvtt`) whose
+    /// packets count `timeBase`, tagged with `language` (ISO 639-2); returns its index.
+    public func addSubtitleStream(
+        codec: String, timeBase: Rational, extradata: [UInt8], language: String?
+    ) throws(LibAVError) -> Int {
+        guard !headerWritten else { throw .invalid("avformat_new_stream", "streams must be added before the header") }
+        guard let descriptor = avcodec_descriptor_get_by_name(codec) else {
+            throw .invalid("avcodec_descriptor_get_by_name", "FFmpeg does not know the subtitle codec '\(codec)'")
+        }
+        guard let stream = avformat_new_stream(context, nil), let parameters = stream.pointee.codecpar else {
+            throw .outOfMemory("avformat_new_stream")
+        }
+        parameters.pointee.codec_type = AVMEDIA_TYPE_SUBTITLE
+        parameters.pointee.codec_id = descriptor.pointee.id
+        if !extradata.isEmpty {
+            let padding = Int(cutlist_input_buffer_padding_size())
+            guard let buffer = av_mallocz(extradata.count + padding)?.assumingMemoryBound(to: UInt8.self) else {
+                throw .outOfMemory("av_mallocz")
+            }
+            buffer.update(from: extradata, count: extradata.count)
+            parameters.pointee.extradata = buffer
+            parameters.pointee.extradata_size = Int32(extradata.count)
+        }
+        let base = AVRational(num: Int32(clamping: timeBase.numerator), den: Int32(clamping: timeBase.denominator))
+        stream.pointee.time_base = base
+        if let language {
+            try LibAV.check(av_dict_set(&stream.pointee.metadata, "language", language, 0), "av_dict_set(language)")
+        }
+        encoderTimeBases.append(base)
+        timestampOffsets.append(0)
+        return Int(stream.pointee.index)
+    }
+
     /// Sets a container tag (`title`, `comment`, ...).
     public func setMetadata(_ key: String, _ value: String) throws(LibAVError) {
         try LibAV.check(av_dict_set(&context.pointee.metadata, key, value, 0), "av_dict_set(\(key))")

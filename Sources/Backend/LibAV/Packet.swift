@@ -62,6 +62,15 @@ public final class Packet {
         if isKeyframe { pointer.pointee.flags |= cutlist_packet_flag_key() }
     }
 
+    /// Attaches a WebVTT cue's settings (`line:90% align:start`) to the packet.
+    func attachWebVTTSettings(_ settings: String) throws(LibAVError) {
+        let bytes = Array(settings.utf8)
+        guard let data = av_packet_new_side_data(pointer, AV_PKT_DATA_WEBVTT_SETTINGS, bytes.count) else {
+            throw .outOfMemory("av_packet_new_side_data")
+        }
+        data.update(from: bytes, count: bytes.count)
+    }
+
     /// Stamps the packet for another file: at `pts` and `dts`, lasting `duration`,
     /// at no known byte position.
     func restamp(pts: Int64, dts: Int64, duration: Int64) {

@@ -13,6 +13,7 @@ final class MediaWriter {
     /// Frames the video encoder's decoder holds back to reorder (0 without B-frames).
     let videoReorderDelay: Int
     private let audio: AudioTrackWriter?
+    private let subtitles: SubtitleTrack?
     private let packet: Packet
 
     /// Opens `path` (the temporary file) as `output.container`. With
@@ -29,10 +30,13 @@ final class MediaWriter {
     /// With `fragments`, the output is fragmented MP4 kept in memory, whatever
     /// the container, and `path` is not used: `cutFragment` takes its bytes.
     ///
+    /// With `subtitles`, the file has a subtitle stream of those cues.
+    ///
     /// `threads` is for the encoders, but for the chunks' (`PictureEncoder.chunkThreads`).
     init(
         path: String, output: OutputPlan, audio format: AudioFormat?, copyingChunks: Bool = false, copy: CopyStream? = nil,
-        copyingSound: Bool = false, fragments: MovieFragments? = nil, threads: ThreadBudget
+        copyingSound: Bool = false, subtitles: SubtitleCues? = nil, fragments: MovieFragments? = nil,
+        threads: ThreadBudget
     ) throws(LibAVError) {
         file =
             fragments == nil
@@ -65,6 +69,7 @@ final class MediaWriter {
         audio = try format.map { format throws(LibAVError) in
             try AudioTrackWriter(format: format, file: file, copying: copyingSound, threads: threads)
         }
+        self.subtitles = try subtitles.map { cues throws(LibAVError) in try SubtitleTrack(cues, file: file) }
         for entry in output.metadata { try file.setMetadata(entry.key, entry.value) }
         let isMovie = fragments != nil || [.mp4, .mov, .m4a].contains(output.container)
         try file.writeHeader(
@@ -131,9 +136,16 @@ final class MediaWriter {
     /// The parameters of the audio stream (sound packets must have been encoded with them).
     var audioExtradata: [UInt8] { audio?.encoder.encoder.extradata ?? [] }
 
-    /// Flushes both encoders and writes the trailer.
+    /// Writes the subtitle cues that start before `time` (seconds of the file):
+    /// called as the pictures reach it, so the muxer need not hold them back.
+    func writeSubtitles(before time: Rational) throws(LibAVError) {
+        try subtitles?.write(before: time, to: file, using: packet)
+    }
+
+    /// Flushes both encoders, writes the last subtitles and the trailer.
     func finish() throws(LibAVError) {
         try flushEncoders()
+        try subtitles?.write(to: file, using: packet)
         try file.finish()
     }
 

@@ -40,7 +40,9 @@ public final class Renderer {
         try plan.checkedForRendering()
         let output = plan.output
         let window = frames ?? 0..<output.frameCount
-        let writer = try MediaWriter(path: path, output: output, audio: plan.audio.format, threads: threads)
+        let writer = try MediaWriter(
+            path: path, output: output, audio: plan.audio.format,
+            subtitles: plan.subtitles.map { SubtitleCues($0, window: window, fps: output.fps) }, threads: threads)
         let audio = try AudioFeed(plan: plan, window: window, threads: threads)
         let total = Double(window.count) / output.fps.rate.approximateDouble
         if output.video != nil {
@@ -54,6 +56,7 @@ public final class Renderer {
                     let done = index - window.lowerBound + 1
                     try writer.writeVideo(picture, index: done - 1)
                     try audio.write(throughFrames: done, to: writer)
+                    try writer.writeSubtitles(before: Rational(done) / output.fps.rate)
                     progress(
                         RenderProgress(
                             framesDone: done, frameCount: Int64(window.count),

@@ -28,7 +28,7 @@ struct CaptionLowering {
         var layers: [Layer] = []
         for (index, cue) in captions.cues.enumerated() {
             for part in parts(of: cue, captions.highlight) {
-                for range in shown(part.start, part.end, timeMap: template.timeMap, within: template.range) {
+                for range in template.timeMap.timelineRanges(ofSource: part.start, part.end, within: template.range) {
                     let showing = Showing(range: range, cue: index, string: part.string, highlight: part.highlight)
                     if cue.settings.isDefault {
                         stacked.append(showing)
@@ -96,31 +96,6 @@ struct CaptionLowering {
             }
         }
         return parts
-    }
-
-    /// Where source time `[start, end)` shows on the timeline, cut to `span`:
-    /// once, or once per loop.
-    private func shown(_ start: Rational, _ end: Rational, timeMap: TimeMap, within span: TimeRange) -> [TimeRange] {
-        let map = timeMap
-        guard map.speed > .zero else {
-            // A frozen frame shows the cue of its time for the whole item.
-            return start <= map.from && map.from < end ? [span] : []
-        }
-        let sourceEnd = map.loopLength.map { map.from + $0 }
-        let first = max(start, map.from)
-        let last = sourceEnd.map { min(end, $0) } ?? end
-        guard first < last else { return [] }
-        let period = map.loopLength.map { $0 / map.speed }
-        var ranges: [TimeRange] = []
-        var base = map.start
-        while base < span.end {
-            let lower = max(base + (first - map.from) / map.speed, span.start)
-            let upper = min(base + (last - map.from) / map.speed, span.end)
-            if lower < upper { ranges.append(TimeRange(start: lower, end: upper)) }
-            guard let period, period > .zero else { break }
-            base = base + period
-        }
-        return ranges
     }
 
     private func layer(_ text: TextContent, _ range: TimeRange, _ template: Layer, _ sources: inout SourceTable) -> Layer {

@@ -7,6 +7,8 @@ import EDLParser
 /// picture keys is an error, since they would do nothing.
 struct LayerBuilder {
     let output: OutputPlan
+    /// The track whose captions are written as a subtitle stream instead of drawn.
+    var unburnedTrack: Int?
 
     /// Layers by `Placement.items` index (nil where the item draws nothing),
     /// and the layers of captions, which no transition joins.
@@ -21,7 +23,9 @@ struct LayerBuilder {
             guard track.kind == .video, hasPicture(placed, &context), !track.hidden,
                 let length = placed.length, length > .zero
             else { continue }
+            let drawsCaptions = placed.track != unburnedTrack
             if case .captions(let content) = placed.item.content {
+                guard drawsCaptions else { continue }
                 let source = sources.id(for: content.script.map { .captionScript($0) } ?? .text(content.style))
                 guard let template = layer(placed, track: track, source: source, length: length, sources: &sources, &context)
                 else { continue }
@@ -32,7 +36,7 @@ struct LayerBuilder {
                 let layer = layer(placed, track: track, source: source, length: length, sources: &sources, &context)
             else { continue }
             layers[index] = layer
-            if let content = placed.item.captions {
+            if let content = placed.item.captions, drawsCaptions {
                 // A clip's captions move with its time but stand on the frame, not on its picture.
                 var own = placed
                 own.item.content = .captions(content)

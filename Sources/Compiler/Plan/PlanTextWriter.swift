@@ -39,6 +39,11 @@ struct PlanTextWriter {
             lines.append("audio none")
         }
         lines += output.metadata.map { "metadata \(quoted($0.key)) = \(quoted($0.value))" }
+        if let subtitles = plan.subtitles {
+            let language = subtitles.language.map { " language \($0.terminology)" } ?? ""
+            lines.append("subtitles \(subtitles.codec.rawValue)\(language) cues \(subtitles.cues.count)")
+            lines += subtitles.cues.map { "  cue \(TimeRange(start: $0.start, end: $0.end)) \(quoted($0.text))" }
+        }
         return lines
     }
 

@@ -10,6 +10,8 @@ public struct RenderPlan: Hashable, Sendable, Codable {
     /// Contiguous segments covering frames `0 ..< output.frameCount`.
     public var video: [Segment]
     public var audio: AudioPlan
+    /// The captions written as a subtitle stream, when the output asks for one.
+    public var subtitles: SubtitlePlan?
     /// The project file's directory: plans print paths relative to it, so the
     /// same project gives the same text in any checkout.
     public var directory: String

@@ -43,6 +43,30 @@ public struct TimeMap: Hashable, Sendable, Codable {
         sourceTime(at: Rational(index) / Rational(Int64(rate)))
     }
 
+    /// Where source time `[start, end)` shows on the timeline, cut to `span`
+    /// (the item's): once, or once per loop.
+    public func timelineRanges(ofSource start: Rational, _ end: Rational, within span: TimeRange) -> [TimeRange] {
+        guard speed > .zero else {
+            // A frozen frame shows the source time it holds for the whole item.
+            return start <= from && from < end ? [span] : []
+        }
+        let sourceEnd = loopLength.map { from + $0 }
+        let first = max(start, from)
+        let last = sourceEnd.map { min(end, $0) } ?? end
+        guard first < last else { return [] }
+        let period = loopLength.map { $0 / speed }
+        var ranges: [TimeRange] = []
+        var base = self.start
+        while base < span.end {
+            let lower = max(base + (first - from) / speed, span.start)
+            let upper = min(base + (last - from) / speed, span.end)
+            if lower < upper { ranges.append(TimeRange(start: lower, end: upper)) }
+            guard let period, period > .zero else { break }
+            base = base + period
+        }
+        return ranges
+    }
+
     public var planText: String {
         var text = "at \(TimeValue.format(start)) from \(TimeValue.format(from)) speed \(speed)"
         if let loopLength { text += " loop \(TimeValue.format(loopLength))" }

@@ -14,9 +14,25 @@ public struct Output: Hashable, Sendable, Codable {
     public var faststart = true
     /// Container tags in file order.
     public var metadata: [MetadataEntry] = []
+    public var subtitles: SubtitleOutput?
     public var location: SourceLocation?
 
     public init() {}
+}
+
+/// `output.subtitles`: the captions of a track written as a subtitle stream.
+public struct SubtitleOutput: Hashable, Sendable, Codable {
+    /// The name of the track whose captions are written.
+    public var track: Located<String>
+    /// Whether they are drawn on the picture too.
+    public var burn = false
+    public var language: LanguageCode?
+    public var location: SourceLocation
+
+    public init(track: Located<String>, location: SourceLocation) {
+        self.track = track
+        self.location = location
+    }
 }
 
 public struct MetadataEntry: Hashable, Sendable, Codable {

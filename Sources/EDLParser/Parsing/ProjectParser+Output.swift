@@ -1,9 +1,12 @@
 import Yams
 
 extension ProjectParser {
-    static let outputKeys = ["path", "size", "fps", "duration", "background", "video", "audio", "faststart", "metadata"]
+    static let outputKeys = [
+        "path", "size", "fps", "duration", "background", "video", "audio", "faststart", "metadata", "subtitles",
+    ]
     static let videoKeys = ["codec", "crf", "bitrate", "preset", "pixel_format", "keyframe_interval", "copy"]
     static let audioKeys = ["codec", "bitrate", "sample_rate", "channels", "loudness"]
+    static let subtitleKeys = ["from", "burn", "language"]
     static let presets = [
         "ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo",
     ]
@@ -44,6 +47,7 @@ extension ProjectParser {
             output.audio = readAudioSettings(entry.value, context)
         }
         if let entry = keys["metadata"] { output.metadata = readMetadata(entry.value, context) }
+        if let entry = keys["subtitles"] { output.subtitles = readSubtitles(entry.value, context) }
         checkCodecs(output, keys, context)
         return output
     }
@@ -121,6 +125,34 @@ extension ProjectParser {
         }
         if let entry = keys["loudness"] { audio.loudness = context.number(entry.value, "loudness", in: -70...(-5)) }
         return audio
+    }
+
+    /// `subtitles: { from: captions, burn: false, language: en }`; the track is
+    /// looked for by the compiler, which knows the tracks and the container.
+    private static func readSubtitles(_ node: Node, _ context: ParseContext) -> SubtitleOutput? {
+        guard let keys = context.entries(of: node, in: "'output.subtitles'", allowed: subtitleKeys) else { return nil }
+        guard let from = keys["from"], let name = context.text(from.value, "from") else {
+            if keys["from"] == nil {
+                context.error(
+                    "'subtitles' needs 'from': the name of the track whose captions it writes", at: node,
+                    hint: "as in 'subtitles: { from: captions }'")
+            }
+            return nil
+        }
+        var subtitles = SubtitleOutput(
+            track: Located(name, at: context.location(of: from.value)), location: context.location(of: node))
+        if let entry = keys["burn"], let burn = context.bool(entry.value, "burn") { subtitles.burn = burn }
+        if let entry = keys["language"], let code = context.text(entry.value, "language") {
+            if let language = LanguageCode(code) {
+                subtitles.language = language
+            } else {
+                context.error(
+                    "'\(code)' is not an ISO 639 language code", at: entry.value,
+                    hint: ValueSyntax.didYouMean(code.lowercased(), in: LanguageCode.knownCodes)
+                        ?? "write two letters (ISO 639-1, 'en') or three (ISO 639-2, 'eng')")
+            }
+        }
+        return subtitles
     }
 
     private static func readMetadata(_ node: Node, _ context: ParseContext) -> [MetadataEntry] {

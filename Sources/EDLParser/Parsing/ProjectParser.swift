@@ -90,6 +90,9 @@ public enum ProjectParser {
         project.tracks = trackReader.readTracks(tracks.value)
         trackReader.checkUnused()
         checkIDs(project.tracks, context)
+        if let subtitles = project.output.subtitles, let problem = project.captionTrack(named: subtitles.track).problem {
+            context.diagnostics.append(problem)
+        }
         return project
     }
 

@@ -5,7 +5,8 @@ and prints what the page showed as one JSON object.
 
     driver.py URL SCENARIO [--project FILE] [--screenshot FILE] [--timeout SECONDS]
 
-Scenarios: timeline, play, seek, edit, broken (see each function). Every wait is
+Scenarios: timeline, play, seek, edit, broken, bench, captions (see each
+function; for captions, URL is a folder the driver serves itself). Every wait is
 bounded; the browser is killed at the end whatever happened.
 """
 import base64
@@ -312,12 +313,46 @@ def bench(browser, url, args):
             "encoded": browser.eval("studio.state().encoded")}
 
 
+def captions(browser, folder, args):
+    """Serves FOLDER on the loopback and plays its --video with its --track as a
+    <track> element; lists the text tracks the video has (each one's kind, language
+    and cues as [start, end, the text shown]) once the track has loaded."""
+    import functools
+    import http.server
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *_):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=folder))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        browser.call("Page.navigate", {"url": f"http://127.0.0.1:{server.server_address[1]}/"}, session=True)
+        browser.wait("document.readyState === 'complete'", args.timeout, "the folder's page")
+        loaded = browser.eval(f"""new Promise((resolve) => {{
+          document.body.innerHTML = '';
+          const v = document.createElement('video'); v.id = 'video'; v.muted = true; v.preload = 'auto';
+          v.src = {json.dumps(args.video)};
+          const t = document.createElement('track'); t.kind = 'subtitles'; t.srclang = 'en'; t.default = true;
+          t.src = {json.dumps(args.track)};
+          t.addEventListener('load', () => resolve('loaded')); t.addEventListener('error', () => resolve('error'));
+          v.appendChild(t); document.body.appendChild(v); }})""", timeout=args.timeout)
+        browser.wait("document.getElementById('video').readyState >= 1", args.timeout, "the video's metadata")
+        return browser.eval("""(() => { const v = document.getElementById('video');
+          return { track: %s, duration: v.duration, error: v.error ? String(v.error.code) : null,
+                   tracks: Array.from(v.textTracks).map((t) => ({ kind: t.kind, language: t.language,
+                     cues: t.cues ? Array.from(t.cues).map((c) => [c.startTime, c.endTime, c.getCueAsHTML().textContent]) : null })) }; })()"""
+                            % json.dumps(loaded))
+    finally:
+        server.shutdown()
+
+
 def main():
     import argparse
     parser = argparse.ArgumentParser()
     parser.add_argument("url")
-    parser.add_argument("scenario", choices=["timeline", "play", "seek", "edit", "broken", "bench"])
-    for option in ["project", "screenshot", "frames", "places", "old", "new", "expect", "frame", "item"]:
+    parser.add_argument("scenario", choices=["timeline", "play", "seek", "edit", "broken", "bench", "captions"])
+    for option in ["project", "screenshot", "frames", "places", "old", "new", "expect", "frame", "item", "video", "track"]:
         parser.add_argument("--" + option)
     parser.add_argument("--timeout", type=float, default=60)
     args = parser.parse_args()
