@@ -10,7 +10,7 @@
 //   compares them;
 // - lsp: bytes a client sends `render lsp`, read as framed messages and
 //   answered (the project files they open compiled as the editor has them);
-// - captions: a subtitle file, read as SRT and as WebVTT.
+// - captions: a subtitle file, read as SRT, as WebVTT and as an ASS and SSA script.
 //
 // Every media file stands in as a 10 s 1080p clip with sound (a `.png`, `.jpg`
 // or `.webp` as a picture). Built with `-sanitize=fuzzer -DFUZZING`

@@ -150,6 +150,28 @@ import Testing
         #expect(items[0].picture.place == nil && items[0].picture.margin == nil)
         #expect(items[1].captions?.script == script)
     }
+
+    @Test func textKeysAnItemSetsOnAnASSScriptAreErrorsAndDefaultsAreNot() throws {
+        try "[Script Info]\nScriptType: v4.00+\n[Events]\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,Hi\n".write(
+            toFile: directory + "/talk.ass", atomically: true, encoding: .utf8)
+        let result = parse(
+            """
+            cutlist: 1
+            defaults:
+              captions: { font_size: 40, highlight: { color: red } }
+            tracks:
+              - items:
+                  - { captions: talk.ass, color: red, opacity: 0.5 }
+                  - { source: clip.mp4, captions: { file: talk.ass, highlight: { mode: word } } }
+                  - { source: clip.mp4, captions: talk.ass }
+            """)
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "edit.yaml:6:31: error: 'color' does not apply to an ASS or SSA script",
+                "edit.yaml:7:57: error: 'highlight' does not apply to an ASS or SSA script",
+            ])
+        #expect(result.diagnostics.first?.hint == "libass draws the script with its own styles; change them in the script")
+    }
 }
 
 /// `output.subtitles` as read, and the language codes it takes.

@@ -67,7 +67,9 @@ extension ItemReader {
             }
             file = entry.value
         }
-        return readText("", keys).flatMap { readCaptions(file, style: $0, keys) }
+        let captions = readText("", keys).flatMap { readCaptions(file, style: $0, keys) }
+        if captions?.script != nil, case .mapping(let mapping) = node { rejectTextKeys(in: mapping) }
+        return captions
     }
 
     /// `highlight: { color, mode }`: how timed words show as they are spoken.

@@ -84,6 +84,7 @@ struct ItemReader {
             return nil
         }
         let allowed = allowedKeys(kind)
+        let written = mapping
         let node = reader.defaults.applied(to: node, styles: styles(of: kind, mapping), allowed: allowed)
         guard case .mapping(let mapping) = node else { return nil }
         let allKeys = Self.keys[track]?.all ?? []
@@ -100,7 +101,20 @@ struct ItemReader {
         let knownHere = Self.keys[track]?.known[kind] ?? allowed
         guard let keys = context.entries(of: node, in: "an item", allowed: knownHere) else { return nil }
         let entries = keys.filter { allowed.contains($0.key) }
-        return build(kind, entries, node)
+        let item = build(kind, entries, node)
+        if case .captions(let captions)? = item?.content, captions.script != nil { rejectTextKeys(in: written) }
+        return item
+    }
+
+    /// The text keys an item or a clip's `captions` sets itself (not through
+    /// `defaults`) do nothing to an ASS script, which has its own styles.
+    func rejectTextKeys(in mapping: Node.Mapping) {
+        for key in mapping.keys {
+            guard let name = key.scalar?.string, (Self.textKeys + Self.captionsKeys).contains(name) else { continue }
+            context.error(
+                "'\(name)' does not apply to an ASS or SSA script", at: key,
+                hint: "libass draws the script with its own styles; change them in the script")
+        }
     }
 
     /// The `defaults:` an item of `kind` takes, the most specific first.
