@@ -12,6 +12,7 @@ struct SubtitleCues {
 
     let codec: SubtitlePlan.Codec
     let language: LanguageCode?
+    let scriptHeader: String?
     /// mov_text counts exact time (the least common multiple of the times'
     /// denominators, when it fits); Matroska counts milliseconds, rounded as
     /// subtitle files round them.
@@ -23,6 +24,7 @@ struct SubtitleCues {
     init(_ plan: SubtitlePlan, window: Range<Int64>, fps: FrameRate) {
         codec = plan.codec
         language = plan.language
+        scriptHeader = plan.scriptHeader
         let (first, last) = (Rational(window.lowerBound) / fps.rate, Rational(window.upperBound) / fps.rate)
         let shown: [(CaptionCue, Rational, Rational)] = plan.cues.compactMap { cue in
             let (start, end) = (max(cue.start, first) - first, min(cue.end, last) - first)
@@ -62,9 +64,14 @@ final class SubtitleTrack {
     init(_ cues: SubtitleCues, file: OutputFile) throws(LibAVError) {
         self.cues = cues
         let language = cues.language.map { cues.codec == .movText ? $0.terminology : $0.bibliographic }
+        let extradata: [UInt8]
+        switch cues.codec {
+        case .movText: extradata = Self.textSampleEntry
+        case .webVTT: extradata = []
+        case .ass: extradata = Array((cues.scriptHeader ?? "").utf8)
+        }
         stream = try file.addSubtitleStream(
-            codec: cues.codec.rawValue, timeBase: cues.timeBase,
-            extradata: cues.codec == .movText ? Self.textSampleEntry : [], language: language)
+            codec: cues.codec.rawValue, timeBase: cues.timeBase, extradata: extradata, language: language)
     }
 
     /// Writes the cues that start before `time`, in seconds of the file (all without it).
@@ -85,6 +92,11 @@ final class SubtitleTrack {
                     duration: cue.end - cue.start, isKeyframe: true)
                 let settings = SubtitleWriter.webVTTSettings(cue.cue.settings)
                 if !settings.isEmpty { try packet.attachWebVTTSettings(settings) }
+            case .ass:
+                // An event as Matroska keeps it: its read order, then its fields but the times.
+                let event = "\(next - 1),\(cue.cue.scriptEvent ?? "0,Default,,0,0,0,,\(cue.cue.text)")"
+                try packet.fill(
+                    data: Array(event.utf8), pts: cue.start, dts: cue.start, duration: cue.end - cue.start, isKeyframe: true)
             }
             try file.write(packet, toStream: stream)
         }

@@ -22,7 +22,22 @@ struct SubtitlePlanner {
         // The parser reported a track that is not there.
         guard let track = context.project.captionTrack(named: wanted.track).index else { return nil }
         let cues = cues(onTrack: track, placement)
+        // One script's events keep their styles in Matroska (WebM takes only WebVTT).
+        let scripts = Set(captions(onTrack: track, placement).map(\.captions.script))
+        if output.container == .mkv, scripts.count == 1, let script = scripts.first ?? nil {
+            let header = ASSScriptReader.header(of: script)
+            return (SubtitlePlan(codec: .ass, language: wanted.language, cues: cues, scriptHeader: header), track)
+        }
         return (SubtitlePlan(codec: codec, language: wanted.language, cues: codec == .movText ? stacked(cues) : cues), track)
+    }
+
+    /// The captions of track `index`: its `captions:` items' and its clips' own.
+    private func captions(onTrack index: Int, _ placement: Placement) -> [(placed: PlacedItem, captions: Captions)] {
+        placement.items.compactMap { placed in
+            guard placed.track == index else { return nil }
+            if case .captions(let content) = placed.item.content { return (placed, content) }
+            return placed.item.captions.map { (placed, $0) }
+        }
     }
 
     /// The cues of track `index` in output time, by start (then in file and item
@@ -32,14 +47,7 @@ struct SubtitlePlanner {
         var cues: [CaptionCue] = []
         /// Where each cue's last piece is in `cues`, by the cue.
         var lastPiece: [CaptionCue: Int] = [:]
-        for placed in placement.items where placed.track == index {
-            let captions: Captions
-            switch placed.item.content {
-            case .captions(let content): captions = content
-            default:
-                guard let own = placed.item.captions else { continue }
-                captions = own
-            }
+        for (placed, captions) in captions(onTrack: index, placement) {
             guard let length = placed.length, length > .zero else { continue }
             let span = TimeRange(start: placed.start, end: min(placed.start + length, end))
             for cue in captions.cues {

@@ -9,6 +9,9 @@ public struct SubtitlePlan: Hashable, Sendable, Codable {
         case movText = "mov_text"
         /// WebVTT in Matroska and WebM: cues as they are, overlapping or not.
         case webVTT = "webvtt"
+        /// A track whose captions are all one ASS or SSA script, in Matroska:
+        /// its events with their styles, places and effects.
+        case ass
 
         /// The codec `container` carries captions in; nil when it carries none.
         public init?(container: Container) {
@@ -24,10 +27,13 @@ public struct SubtitlePlan: Hashable, Sendable, Codable {
     public var language: LanguageCode?
     /// In output time, by start; their text without word times.
     public var cues: [CaptionCue]
+    /// For `ass`: the script's header, its styles (`ASSScriptReader.header`).
+    public var scriptHeader: String?
 
-    public init(codec: Codec, language: LanguageCode?, cues: [CaptionCue]) {
+    public init(codec: Codec, language: LanguageCode?, cues: [CaptionCue], scriptHeader: String? = nil) {
         self.codec = codec
         self.language = language
         self.cues = cues
+        self.scriptHeader = scriptHeader
     }
 }

@@ -3,7 +3,7 @@
 /// override tags. libass draws the script itself with its own styles; this
 /// reader only checks that the file is a script and that each event's times
 /// are readable, as libass reads them (`H:MM:SS.CC`).
-struct ASSScriptReader {
+public struct ASSScriptReader {
     let lines: [Substring]
     let file: String
     var reading = SubtitleReading()
@@ -13,12 +13,13 @@ struct ASSScriptReader {
         self.file = file
     }
 
-    /// The fields of an event line: where its times and text are, and how many there are.
+    /// The fields of an event line: where its times and text are, and their names in order.
     private struct EventFormat {
         var start = 1
         var end = 2
         var text = 9
-        var count = 10
+        var names = ["layer", "start", "end", "style", "name", "marginl", "marginr", "marginv", "effect", "text"]
+        var count: Int { names.count }
     }
 
     mutating func parse() -> SubtitleReading {
@@ -76,7 +77,7 @@ struct ASSScriptReader {
                 hint: "as in 'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text'")
             return nil
         }
-        return EventFormat(start: start, end: end, text: text, count: fields.count)
+        return EventFormat(start: start, end: end, text: text, names: fields)
     }
 
     /// `body` is part of `line`, which stood `indent` characters in.
@@ -113,8 +114,32 @@ struct ASSScriptReader {
             return
         }
         let text = Self.plainText(fields[format.text])
-        reading.cues.append(
-            CaptionCue(start: times[0], end: times[1], spans: text.isEmpty ? [] : [CaptionSpan(text: text)], location: location))
+        var cue = CaptionCue(
+            start: times[0], end: times[1], spans: text.isEmpty ? [] : [CaptionSpan(text: text)], location: location)
+        cue.scriptEvent = Self.matroskaFields.map { name in
+            guard let index = format.names.firstIndex(of: name) else {
+                return name == "layer" || name.hasPrefix("margin") ? "0" : ""
+            }
+            return index == format.text ? String(fields[index]) : fields[index].trimmingWhitespace()
+        }.joined(separator: ",")
+        reading.cues.append(cue)
+    }
+
+    /// The fields of an event as a Matroska block holds it, after its read order.
+    private static let matroskaFields = ["layer", "style", "name", "marginl", "marginr", "marginv", "effect", "text"]
+
+    /// A script's header as a subtitle stream carries it: the script up to its
+    /// events' `Format` line (sections after the events, such as fonts, left out).
+    public static func header(of script: String) -> String {
+        var header = ""
+        var inEvents = false
+        for line in script.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingWhitespace()
+            if trimmed.hasPrefix("[") { inEvents = trimmed.lowercased() == "[events]" }
+            header += String(line.hasSuffix("\r") ? line.dropLast() : line) + "\n"
+            if inEvents, field(trimmed, "Format") != nil { break }
+        }
+        return header
     }
 
     /// An event's text without override blocks and drawings: `\N` a line

@@ -8,6 +8,9 @@ public struct CaptionCue: Hashable, Sendable, Codable {
     public var settings = CueSettings()
     /// The cue's timing line in the subtitle file.
     public var location: SourceLocation
+    /// An ASS or SSA event's fields but its times, as a Matroska block holds
+    /// them after its read order: `Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text`.
+    public var scriptEvent: String?
 
     public init(start: Rational, end: Rational, spans: [CaptionSpan], location: SourceLocation) {
         self.start = start

@@ -102,6 +102,49 @@ import Testing
         #expect(try Self.readBack(plan.output.path).cues == ["0..<17 Two"])
     }
 
+    @Test func anMKVCarriesOneScriptsEventsWithTheirStyles() throws {
+        let workspace = try RenderWorkspace()
+        try """
+        [Script Info]
+        ScriptType: v4.00+
+        PlayResX: 160
+        PlayResY: 90
+
+        [V4+ Styles]
+        Format: Name, Fontname, Fontsize, PrimaryColour, Bold, Alignment, MarginL, MarginR, MarginV
+        Style: Red,DejaVu Sans,20,&H000000FF,0,2,5,5,5
+
+        [Events]
+        Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+        Dialogue: 0,0:00:00.50,0:00:01.50,Red,,0,0,0,,{\\b1}Hello\\Nthere
+        Dialogue: 1,0:00:01.25,0:00:02.00,Red,Ann,0,0,12,,Again
+
+        """.write(toFile: workspace.directory + "/song.ass", atomically: true, encoding: .utf8)
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mkv, size: 160x90, fps: 25, subtitles: { from: song, language: ja } }
+            tracks:
+              - items:
+                  - { color: black, duration: 3s }
+              - name: song
+                items:
+                  - { captions: song.ass, at: 0.5s }
+            """)
+        let stream = try RenderOutput.probe(output, stream: "s:0", entries: "codec_name:stream_tags=language")
+        #expect(stream["codec_name"] == "ass" && stream["TAG:language"] == "jpn")
+        // The events 0.5 s later, with their layers, styles, names, margins and tags.
+        let script = try MediaFixtures.run(
+            "ffmpeg", ["-v", "error", "-i", output, "-map", "0:s:0", "-c", "copy", "-f", "ass", "-"]
+        )
+        .replacingOccurrences(of: "\r\n", with: "\n")
+        #expect(script.contains("Style: Red,DejaVu Sans,20,&H000000FF,0,2,5,5,5\n"), "\(script)")
+        #expect(
+            script.hasSuffix(
+                "Dialogue: 0,0:00:01.00,0:00:02.00,Red,,0,0,0,,{\\b1}Hello\\Nthere\n"
+                    + "Dialogue: 1,0:00:01.75,0:00:02.50,Red,Ann,0,0,12,,Again\n"), "\(script)")
+    }
+
     /// The joined output of a chunked render through the cache at `cache`.
     func renderChunked(_ workspace: RenderWorkspace, _ name: String, cache: String) throws -> (String, ChunkReport) {
         var plan = try workspace.plan(Self.project(name))
