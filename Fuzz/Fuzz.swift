@@ -10,7 +10,8 @@
 //   compares them;
 // - lsp: bytes a client sends `render lsp`, read as framed messages and
 //   answered (the project files they open compiled as the editor has them);
-// - captions: a subtitle file, read as SRT, as WebVTT and as an ASS and SSA script.
+// - captions: a subtitle file, read as SRT, as WebVTT, as an ASS and SSA script
+//   and as a words file.
 //
 // Every media file stands in as a 10 s 1080p clip with sound (a `.png`, `.jpg`
 // or `.webp` as a picture). Built with `-sanitize=fuzzer -DFUZZING`

@@ -38,7 +38,7 @@ public enum ProjectSchema {
               "auto_rotate", "volume", "fade_in", "fade_out", "mute", "pitch", "font", "font_size",
               "weight", "color", "align", "max_width", "line_height", "stroke", "shadow",
               "background", "ease", "audio", "colors", "angle", "center", "radius", "filters",
-              "offset", "uniforms", "highlight"
+              "offset", "uniforms", "highlight", "max_chars"
             ]
           }
         },
@@ -62,7 +62,7 @@ public enum ProjectSchema {
               "from", "to", "duration", "at", "until", "offset", "fit", "size", "position", "margin",
               "anchor", "scale", "rotation", "crop", "flip", "opacity", "auto_rotate", "filters",
               "fade_in", "fade_out", "font", "font_size", "weight", "color", "align", "max_width",
-              "line_height", "stroke", "shadow", "background", "highlight"
+              "line_height", "stroke", "shadow", "background", "highlight", "max_chars"
             ]
           }
         },
@@ -1083,7 +1083,8 @@ public enum ProjectSchema {
                 "stroke": {"$ref": "#/$defs/textItem/properties/stroke"},
                 "shadow": {"$ref": "#/$defs/textItem/properties/shadow"},
                 "background": {"$ref": "#/$defs/textItem/properties/background"},
-                "highlight": {"$ref": "#/$defs/captionHighlight"}
+                "highlight": {"$ref": "#/$defs/captionHighlight"},
+                "max_chars": {"$ref": "#/$defs/captionsItem/properties/max_chars"}
               },
               "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
               "additionalProperties": false,
@@ -1655,6 +1656,11 @@ public enum ProjectSchema {
         "shadow": {"$ref": "#/$defs/textItem/properties/shadow"},
         "background": {"$ref": "#/$defs/textItem/properties/background"},
         "highlight": {"$ref": "#/$defs/captionHighlight"},
+        "max_chars": {
+          "description": "The most characters in a line of a words file (`.json`): its words are grouped into one-line cues of at most this many characters (default 42, fewer when `max_width` at half the font size a character holds fewer), a new line after a pause of 0.5 s or more and after a sentence's end.",
+          "anyOf": [{"type": "integer", "minimum": 1, "maximum": 1000}, {"$ref": "#/$defs/varRef"}],
+          "default": 42
+        },
         "id": {"$ref": "#/$defs/itemKeys/properties/id"}
       },
       "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
@@ -1665,13 +1671,18 @@ public enum ProjectSchema {
     },
     "captionHighlight": {
       "type": "object",
-      "description": "How the words of cues with word times (WebVTT inline timestamps) show as they are spoken.",
+      "description": "How the words of cues with word times (WebVTT inline timestamps, words files) show as they are spoken.",
       "properties": {
         "color": {"$ref": "#/$defs/color", "description": "The spoken words' colour; default yellow."},
         "mode": {
           "description": "`current` (default): the whole cue, the word being spoken in the colour; `karaoke`: the words spoken so far in the colour; `word`: only the word being spoken, in the colour.",
           "anyOf": [{"enum": ["current", "karaoke", "word"]}, {"$ref": "#/$defs/varRef"}],
           "default": "current"
+        },
+        "pop": {
+          "description": "With `mode: word`: each word pops in, growing from 75% of its size to 110% in 0.1 s and settling at 100% by 0.2 s.",
+          "anyOf": [{"type": "boolean"}, {"$ref": "#/$defs/varRef"}],
+          "default": false
         }
       },
       "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
@@ -1679,8 +1690,8 @@ public enum ProjectSchema {
     },
     "subtitleFile": {
       "type": "string",
-      "description": "A subtitle file, relative to the project file: SRT (`.srt`), WebVTT (`.vtt`), or an ASS or SSA script (`.ass`, `.ssa`) drawn by libass with its own styles, in UTF-8 (with or without a byte-order mark) or UTF-16 with a byte-order mark.",
-      "pattern": "\\.([sS][rR][tT]|[vV][tT][tT]|[aA][sS][sS]|[sS][sS][aA])$"
+      "description": "A subtitle file, relative to the project file: SRT (`.srt`), WebVTT (`.vtt`), an ASS or SSA script (`.ass`, `.ssa`) drawn by libass with its own styles, or a words file (`.json`: `[{ \"word\", \"start\", \"end\" }]` or whisper's `{ \"segments\": [{ \"words\": [...] }] }`), in UTF-8 (with or without a byte-order mark) or UTF-16 with a byte-order mark.",
+      "pattern": "\\.([sS][rR][tT]|[vV][tT][tT]|[aA][sS][sS]|[sS][sS][aA]|[jJ][sS][oO][nN])$"
     },
     "item": {
       "description": "One item of a track, told by its key: `source`, `color`, `text`, `tone`, `pattern`, `gradient`, `shader`, `gap`, `transition`, `composition`, `group` or `captions`.",

@@ -72,12 +72,12 @@ public enum CutlistYAML {
             entries += text(captions.style).dropFirst()
             if let from = item.timing.from { entries.append(("from", time(from.value))) }
             if let offset = captions.offset { entries.append(("offset", time(offset.value))) }
-            entries += highlight(captions)
+            entries += captionKeys(captions)
         case .gap, .transition: break
         }
         if let captions = item.captions {
             let file: Entries = [("file", string(captions.path))]
-            entries.append(("captions", mapping(file + text(captions.style).dropFirst() + highlight(captions))))
+            entries.append(("captions", mapping(file + text(captions.style).dropFirst() + captionKeys(captions))))
         }
         if let id = item.id { entries.append(("id", string(id.value))) }
         let timing = item.timing
@@ -143,9 +143,16 @@ public enum CutlistYAML {
         return [("shader", string(shader.path))] + (uniforms.isEmpty ? [] : [("uniforms", mapping(uniforms))])
     }
 
-    private static func highlight(_ captions: Captions) -> Entries {
-        guard let highlight = captions.highlight else { return [] }
-        return [("highlight", mapping([("color", color(highlight.color)), ("mode", word(highlight.mode.rawValue))]))]
+    /// `highlight` and `max_chars`: the keys of captions beside the text keys.
+    private static func captionKeys(_ captions: Captions) -> Entries {
+        var entries: Entries = []
+        if let highlight = captions.highlight {
+            var keys: Entries = [("color", color(highlight.color)), ("mode", word(highlight.mode.rawValue))]
+            if highlight.pop { keys.append(("pop", word("true"))) }
+            entries.append(("highlight", mapping(keys)))
+        }
+        if let maxChars = captions.maxChars { entries.append(("max_chars", word(String(maxChars)))) }
+        return entries
     }
 
     private static func text(_ text: TextContent) -> Entries {

@@ -172,6 +172,41 @@ import Testing
             ])
         #expect(result.diagnostics.first?.hint == "libass draws the script with its own styles; change them in the script")
     }
+
+    @Test func aWordsFileIsGroupedByMaxCharsAndMaxWidthAndItsProblemsNameTheItem() throws {
+        let words = ["one", "two", "three", "four"].enumerated().map { index, word in
+            "{\"word\": \"\(word)\", \"start\": \(index), \"end\": \(index).9}"
+        }
+        try ("[" + words.joined(separator: ", ") + "]").write(
+            toFile: directory + "/talk.json", atomically: true, encoding: .utf8)
+        try "[{\"word\": \"Hi\", \"start\": 0, \"end\": 1]".write(
+            toFile: directory + "/broken.json", atomically: true, encoding: .utf8)
+        let result = parse(
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - { captions: talk.json }
+                  - { captions: talk.json, max_chars: 9 }
+                  - { captions: talk.json, font_size: 20, max_width: 60 }
+                  - { source: clip.mp4, captions: { file: talk.json, max_char: 9 } }
+                  - { captions: broken.json }
+            """)
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "broken.json:1:37: error: words file 'broken.json' is not valid JSON: expected ',' or '}', not ']'",
+                "edit.yaml:7:58: error: unknown key 'max_char' in 'captions'",
+            ])
+        #expect(result.diagnostics.first?.hint == "the captions of the item at edit.yaml:8:21")
+        #expect(result.diagnostics.last?.hint == "did you mean 'max_chars'?")
+        let items = try #require(result.partial?.tracks.first?.items)
+        let lines = items.compactMap { item -> [String]? in
+            if case .captions(let captions) = item.content { return captions.cues.map(\.text) }
+            return nil
+        }
+        // 42 characters; 9; 60 px at 10 px a character: 6.
+        #expect(lines == [["one two three four"], ["one two", "three", "four"], ["one", "two", "three", "four"]])
+    }
 }
 
 /// `output.subtitles` as read, and the language codes it takes.

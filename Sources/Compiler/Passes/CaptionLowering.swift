@@ -26,6 +26,7 @@ struct CaptionLowering {
         if style.maxWidth == nil { style.maxWidth = Double(output.size.width) * 0.9 }
         var stacked: [Showing] = []
         var layers: [Layer] = []
+        let pops = captions.highlight?.pop == true
         for (index, cue) in captions.cues.enumerated() {
             for part in parts(of: cue, captions.highlight) {
                 for range in template.timeMap.timelineRanges(ofSource: part.start, part.end, within: template.range) {
@@ -37,7 +38,7 @@ struct CaptionLowering {
                     var text = style
                     (text.string, text.highlight) = (showing.string, showing.highlight)
                     if let align = cue.settings.align { text.align = Self.alignment(align) }
-                    var layer = layer(text, range, template, &sources)
+                    var layer = layer(text, range, template, &sources, pops: pops)
                     place(&layer, cue.settings, style: text)
                     layers.append(layer)
                 }
@@ -45,7 +46,7 @@ struct CaptionLowering {
         }
         // Between any two edges the same cues show: one text of their lines.
         let edges = Set(stacked.flatMap { [$0.range.start, $0.range.end] }).sorted()
-        var open: (range: TimeRange, text: TextContent)?
+        var open: (range: TimeRange, text: TextContent, pops: Bool)?
         for (start, end) in zip(edges, edges.dropFirst()) {
             let showing = stacked.filter { $0.range.start <= start && $0.range.end >= end }.sorted { $0.cue < $1.cue }
             var text = style
@@ -58,14 +59,18 @@ struct CaptionLowering {
                 }
                 offset += part.string.unicodeScalars.count + 1
             }
-            if let current = open, current.text == text, current.range.end == start {
+            // A word that pops in pops again when it is said again.
+            let popsHere = pops && showing.contains { $0.range.start == start }
+            if let current = open, current.text == text, current.range.end == start, !popsHere {
                 open?.range.end = end
                 continue
             }
-            if let current = open { layers.append(layer(current.text, current.range, template, &sources)) }
-            open = showing.isEmpty ? nil : (TimeRange(start: start, end: end), text)
+            if let current = open {
+                layers.append(layer(current.text, current.range, template, &sources, pops: current.pops))
+            }
+            open = showing.isEmpty ? nil : (TimeRange(start: start, end: end), text, popsHere)
         }
-        if let current = open { layers.append(layer(current.text, current.range, template, &sources)) }
+        if let current = open { layers.append(layer(current.text, current.range, template, &sources, pops: current.pops)) }
         return layers
     }
 
@@ -98,10 +103,24 @@ struct CaptionLowering {
         return parts
     }
 
-    private func layer(_ text: TextContent, _ range: TimeRange, _ template: Layer, _ sources: inout SourceTable) -> Layer {
+    private func layer(
+        _ text: TextContent, _ range: TimeRange, _ template: Layer, _ sources: inout SourceTable, pops: Bool = false
+    ) -> Layer {
         var layer = template
         layer.source = sources.id(for: .text(text))
         layer.range = range
+        if pops {
+            // From 75% to 110% of its size in 0.1 s, settling at 100% by 0.2 s.
+            let size = template.transform.scale.value(at: range.start)
+            let keys = [
+                (Rational.zero, 0.75, Ease.easeOut), (Rational(1, 10) ?? .zero, 1.1, .easeInOut),
+                (Rational(1, 5) ?? .zero, 1, .linear),
+            ]
+            layer.transform.scale = .keyframes(
+                KeyframeCurve(
+                    origin: range.start,
+                    keys: keys.map { .init(time: $0.0, value: Vector2(size.x * $0.1, size.y * $0.1), ease: $0.2) }))
+        }
         return layer
     }
 

@@ -96,6 +96,8 @@ public struct Captions: Hashable, Sendable, Codable {
     /// styles, positions and effects (the text keys do not apply); nil for
     /// SRT and WebVTT, whose cues are drawn as text.
     public var script: String?
+    /// `max_chars:` as written: the longest line a words file's words are grouped into.
+    public var maxChars: Int?
     /// The `captions:` node.
     public var location: SourceLocation
 
@@ -121,10 +123,13 @@ public struct CaptionHighlight: Hashable, Sendable, Codable {
 
     public var color: Color
     public var mode: Mode
+    /// `mode: word`'s words pop in: grow past their size and settle.
+    public var pop = false
 
-    public init(color: Color, mode: Mode = .current) {
+    public init(color: Color, mode: Mode = .current, pop: Bool = false) {
         self.color = color
         self.mode = mode
+        self.pop = pop
     }
 }
 

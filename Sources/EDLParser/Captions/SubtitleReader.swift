@@ -1,13 +1,16 @@
 import Foundation
 
-/// Reads SRT and WebVTT files, and ASS and SSA scripts' events, into cues, reporting every malformed cue at its
-/// line and column in the subtitle file.
+/// Reads SRT and WebVTT files, ASS and SSA scripts' events and words files
+/// into cues, reporting every malformed cue at its line and column in the
+/// subtitle file.
 public enum SubtitleReader {
     public enum Format: String, Sendable, CaseIterable {
         case srt
         case webVTT = "vtt"
         case ass
         case ssa
+        /// Timed words as JSON (WordsReader).
+        case words = "json"
 
         /// The format a file's extension names, nil for one not read.
         public init?(path: String) {
@@ -18,8 +21,10 @@ public enum SubtitleReader {
         public var isScript: Bool { self == .ass || self == .ssa }
     }
 
-    /// `file` names the subtitle file in messages.
-    public static func read(_ data: Data, format: Format, file: String) -> (text: String?, reading: SubtitleReading) {
+    /// `file` names the subtitle file in messages; `lines` groups a words file's words.
+    public static func read(_ data: Data, format: Format, file: String, lines: WordLines = WordLines()) -> (
+        text: String?, reading: SubtitleReading
+    ) {
         switch SubtitleText.decode(data, file: file) {
         case .failure(let diagnostic):
             var reading = SubtitleReading()
@@ -28,6 +33,9 @@ public enum SubtitleReader {
         case .text(let text) where format.isScript:
             var reader = ASSScriptReader(text: text, file: file)
             return (text, reader.parse())
+        case .text(let text) where format == .words:
+            var reader = WordsReader(file: file, grouping: lines)
+            return (text, reader.read(text))
         case .text(let text):
             var parser = BlockParser(text: text, format: format, file: file)
             return (text, parser.parse())

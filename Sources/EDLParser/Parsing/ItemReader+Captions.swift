@@ -13,13 +13,21 @@ extension ItemReader {
             guard let read = readHighlight(entry.value) else { return nil }
             highlight = read
         }
+        var maxChars: Int?
+        if let entry = keys["max_chars"] {
+            guard let count = context.integer(entry.value, "max_chars", in: 1...1000) else { return nil }
+            maxChars = count
+        }
+        var lines = WordLines(maxChars: maxChars ?? WordLines().maxChars)
+        // A character is taken as half the font size wide: grouping is done before any font is opened.
+        if let width = style.maxWidth { lines.maxChars = min(lines.maxChars, max(1, Int(width / (style.fontSize / 2)))) }
         guard let written = context.text(node, "captions"), let path = context.value(node, "captions", reader.paths.resolve)
         else { return nil }
         let location = context.location(of: node)
         guard let format = SubtitleReader.Format(path: path) else {
             context.error(
                 "'\(written)' is not a subtitle file Cutlist reads", at: node,
-                hint: "captions are read from SRT (.srt), WebVTT (.vtt) and ASS or SSA (.ass, .ssa) files")
+                hint: "captions are read from SRT (.srt), WebVTT (.vtt), ASS or SSA (.ass, .ssa) and words (.json) files")
             return nil
         }
         let file = reader.relativeName(path)
@@ -38,7 +46,7 @@ extension ItemReader {
                 hint: "check the path; it is relative to the project file")
             return nil
         }
-        let (text, reading) = SubtitleReader.read(data, format: format, file: file)
+        let (text, reading) = SubtitleReader.read(data, format: format, file: file, lines: lines)
         if let text { context.nesting.files[file] = text }
         let user = "the captions of the item at \(location)"
         for diagnostic in reading.diagnostics {
@@ -50,6 +58,7 @@ extension ItemReader {
         var captions = Captions(path: path, written: written, cues: reading.cues, style: style, location: location)
         captions.highlight = highlight
         if format.isScript { captions.script = text }
+        captions.maxChars = maxChars
         return captions
     }
 
@@ -74,7 +83,7 @@ extension ItemReader {
 
     /// `highlight: { color, mode }`: how timed words show as they are spoken.
     private func readHighlight(_ node: Node) -> CaptionHighlight? {
-        guard let keys = context.entries(of: node, in: "'highlight'", allowed: ["color", "mode"]) else { return nil }
+        guard let keys = context.entries(of: node, in: "'highlight'", allowed: ["color", "mode", "pop"]) else { return nil }
         var highlight = CaptionHighlight(color: Color(red: 1, green: 1, blue: 0))
         if let entry = keys["color"] {
             guard let color = context.value(entry.value, "color", ValueSyntax.color) else { return nil }
@@ -83,6 +92,14 @@ extension ItemReader {
         if let entry = keys["mode"] {
             guard let mode = context.word(entry.value, "mode", CaptionHighlight.Mode.self) else { return nil }
             highlight.mode = mode
+        }
+        if let entry = keys["pop"] {
+            guard let pop = context.bool(entry.value, "pop") else { return nil }
+            guard highlight.mode == .word else {
+                context.error("'pop' is for 'mode: word', which shows one word at a time", at: entry.keyNode)
+                return nil
+            }
+            highlight.pop = pop
         }
         return highlight
     }

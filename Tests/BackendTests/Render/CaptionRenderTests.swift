@@ -144,4 +144,56 @@ import Testing
             #expect(hasRed(word[index], columns: box.x))
         }
     }
+
+    @Test(arguments: ["30", "29.97"]) func aWordsFilesWordIsHighlightedFromTheFrameOfItsExactStart(fps: String) throws {
+        let workspace = try RenderWorkspace()
+        try """
+        [{"word": "HHH", "start": 0, "end": 1}, {"word": "WWW", "start": 1.001, "end": 2}]
+        """.write(toFile: workspace.directory + "/talk.json", atomically: true, encoding: .utf8)
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 320x90, fps: \(fps), duration: 2s }
+            tracks:
+              - items:
+                  - { color: black, until: end }
+              - items:
+                  - { captions: talk.json, font_size: 40, weight: bold, highlight: { color: red } }
+            """)
+        let pictures = try RenderOutput.pictures(output)
+        // 1.001 s is frame 30.03 at 30 fps and exactly frame 30 at 30000/1001.
+        let first = fps == "30" ? 31 : 30
+        let (left, right) = (0..<130, 190..<320)
+        for index in [first - 1, first] {
+            let spoken = index == first ? right : left
+            let waiting = index == first ? left : right
+            #expect(hasRed(pictures[index], columns: spoken), "frame \(index)")
+            #expect(!hasRed(pictures[index], columns: waiting), "frame \(index)")
+        }
+    }
+
+    @Test func wordModesWordsPopIn() throws {
+        let workspace = try RenderWorkspace()
+        try """
+        [{"word": "WWWW", "start": 0, "end": 1}, {"word": "MMMM", "start": 1, "end": 2}]
+        """.write(toFile: workspace.directory + "/talk.json", atomically: true, encoding: .utf8)
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 320x90, fps: 10 }
+            tracks:
+              - items:
+                  - { color: black, duration: 2s }
+              - items:
+                  - { captions: talk.json, font_size: 40, highlight: { color: white, mode: word, pop: true } }
+            """)
+        let pictures = try RenderOutput.pictures(output)
+        // Each word starts at 75% of its size and is whole 0.2 s later.
+        for start in [0, 10] {
+            let popping = try #require(pictures[start].box { $0 > 128 })
+            let settled = try #require(pictures[start + 3].box { $0 > 128 })
+            let ratio = Double(popping.x.count) / Double(settled.x.count)
+            #expect(abs(ratio - 0.75) < 0.05, "frame \(start): \(popping.x.count) of \(settled.x.count) px")
+        }
+    }
 }
