@@ -19,6 +19,8 @@ times_for() {
     crossfade) echo 1,1.75,2.5,3.25 ;;
     ducking) echo 0.5,1.5,3,4.5 ;;
     fast-motion) echo 0,0.3,0.6,0.9 ;;
+    # Karaoke filling in word by word, then the second line.
+    karaoke) echo 0.6,1.0,1.9,3.5,4.7 ;;
     picture-in-picture) echo 0.1,0.3,1,3.5 ;;
     looks) echo 0.5,1.4,2,3.2 ;;
     # The background, then the middle of each of the four shader transitions.

@@ -127,4 +127,24 @@ struct ExamplePictureTests {
         #expect(pictures[1].pixel(20, 20).isNear(0x00b894), "\(pictures[1].pixel(20, 20))")
         #expect(!pictures[1].pixel(300, 170).isNear(0x00b894), "\(pictures[1].pixel(300, 170))")
     }
+
+    @Test("karaoke.yaml: the bottom line fills in yellow word by word, and the word above is the one being spoken")
+    func karaoke() async throws {
+        let output = ExampleOutput(try await workspace.rendered("karaoke"))
+        let pictures = try output.pictures(at: [0.1, 0.3, 1.6])
+        let bottom = Box(left: 0, top: 150, right: 320, bottom: 180)
+        let yellow = { (color: YUVColor) in color.y > 150 && color.u < 100 }
+        // Before the first word, no captions; then "Every" alone, then the line up to "it".
+        #expect(pictures[0].count(in: bottom, where: { $0.y > 150 }) == 0)
+        let first = try #require(pictures[1].boundingBox(in: bottom, where: yellow))
+        let line = try #require(pictures[1].boundingBox(in: bottom, where: { $0.y > 150 }))
+        #expect(first.left == line.left && first.width < line.width / 3, "\(first) of \(line)")
+        let later = try #require(pictures[2].boundingBox(in: bottom, where: yellow))
+        #expect(later.width > line.width * 3 / 4, "\(later) of \(line)")
+        // The word above, large and centred: "it" is narrower than "Every".
+        let middle = Box(left: 0, top: 60, right: 320, bottom: 120)
+        let every = try #require(pictures[1].boundingBox(in: middle, where: { $0.y > 150 }))
+        let it = try #require(pictures[2].boundingBox(in: middle, where: { $0.y > 150 }))
+        #expect(it.width < every.width / 2 && abs(it.centerX - 160) < 4, "\(it), \(every)")
+    }
 }
