@@ -78,7 +78,8 @@ struct ChunkCommand: ParsableCommand {
                 task, root: root, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                 isCancelled: { Interruption.isRequested })
         }
-        Terminal.printError("task \(task): \(encoded) chunk\(encoded == 1 ? "" : "s") encoded")
+        let sound = encoded.sound.map { " and " + JobCommand.count($0, "sound segment") } ?? ""
+        Terminal.printError("task \(task): \(JobCommand.count(encoded.chunks, "chunk"))\(sound) encoded")
     }
 }
 
@@ -106,8 +107,9 @@ struct JoinCommand: ParsableCommand {
         try InputGuard.refuseFolder(path)
         let destination = SafeOutput(destination: path)
         destination.removeAbandonedFiles()
+        let again: (chunks: Int, sound: Int)
         do {
-            try folder.join(manifest, to: destination.temporary, isCancelled: { Interruption.isRequested })
+            again = try folder.join(manifest, to: destination.temporary, isCancelled: { Interruption.isRequested })
             try destination.commit()
         } catch let failure as RenderFailure where failure.isCancellation {
             destination.discard()
@@ -118,11 +120,20 @@ struct JoinCommand: ParsableCommand {
             Terminal.printError("error: \(Terminal.describe(error))")
             throw ExitCode(1)
         }
-        Terminal.printError("wrote \(path) (\(manifest.plan.output.frameCount) frames; \(manifest.chunks.count) chunks)")
+        let sound = manifest.sound.map { "; " + JobCommand.count($0.count, "sound segment") } ?? ""
+        let damaged = [(again.chunks, "chunk"), (again.sound, "sound segment")].filter { $0.0 > 0 }
+        let repaired =
+            damaged.isEmpty
+            ? "" : "; encoded again, damaged in the job's cache: " + damaged.map(JobCommand.count).joined(separator: ", ")
+        Terminal.printError(
+            "wrote \(path) (\(manifest.plan.output.frameCount) frames; \(manifest.chunks.count) chunks\(sound)\(repaired))")
     }
 }
 
 enum JobCommand {
+    /// `1 chunk`, `2 chunks`.
+    static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
     /// Runs `body`; a failure is printed and exits 1.
     static func failing<T>(_ body: () throws -> T) throws -> T {
         do {

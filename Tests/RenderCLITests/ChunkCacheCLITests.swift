@@ -53,6 +53,53 @@ import Testing
         #expect(bad.status == 2 && bad.stderr.contains("--max-size takes a size such as 2GiB"), "\(bad)")
     }
 
+    /// 16 s of sound in three segments (0, 5.46 and 10.92 s on); the last one's
+    /// mix starts at 9.58 s, the reach of its limiter and pre-roll. Each edit
+    /// re-encodes the segments that hear the items it changes, and the last
+    /// line says how many.
+    @Test func anEditReencodesOnlyTheSoundSegmentsThatHearItAndTheLastLineCountsThem() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        let edit = { (first: String, bridge: String, last: String) in
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - items:
+                  - { color: "#203040", duration: 16s }
+              - kind: audio
+                items:
+                  - { tone: 330, duration: \(first) }
+                  - { tone: 440, duration: 4s }
+                  - { tone: 550, duration: 0.5s, volume: \(bridge) }
+                  - { gap: 1.5s }
+                  - { tone: 660, duration: 4s, volume: \(last) }
+
+            """
+        }
+        func render(_ yaml: String) throws -> String {
+            try space.write("edit.yaml", yaml)
+            let result = try space.render("edit.yaml", "-o", "out.mp4", "--cache", "cache", "--progress", "none")
+            #expect(result.status == 0, "\(result)")
+            return String(result.stderr.split(separator: "(").last ?? "")
+        }
+        #expect(
+            try render(edit("6s", "0.5", "0.5"))
+                == "400 frames; 8 chunks: 0 reused, 8 encoded; 3 sound segments: 0 reused, 3 encoded)\n")
+        // At 12..16 s, under the last segment alone.
+        #expect(
+            try render(edit("6s", "0.5", "0.6"))
+                == "400 frames; 8 chunks: 8 reused, 0 encoded; 3 sound segments: 2 reused, 1 encoded)\n")
+        // At 10..10.5 s, under the second segment and in the last one's reach.
+        #expect(
+            try render(edit("6s", "0.6", "0.6"))
+                == "400 frames; 8 chunks: 8 reused, 0 encoded; 3 sound segments: 1 reused, 2 encoded)\n")
+        // A ripple: the first tone 1 s shorter moves every item after it.
+        #expect(
+            try render(edit("5s", "0.6", "0.6"))
+                == "400 frames; 8 chunks: 8 reused, 0 encoded; 3 sound segments: 0 reused, 3 encoded)\n")
+    }
+
     @Test func planListsTheChunksWithTheirFingerprints() throws {
         let space = try Workspace()
         defer { space.clean() }

@@ -25,7 +25,7 @@ import Testing
 
         let early = try space.render("join", "job", "-o", "joined.mp4")
         #expect(early.status == 1, "\(early)")
-        #expect(early.stderr.contains("tasks 0, 1, 2, 3 have not written all their chunks"), "\(early)")
+        #expect(early.stderr.contains("tasks 0, 1, 2, 3 have not written all their chunks and sound segments"), "\(early)")
         #expect(!space.exists("joined.mp4"))
 
         // As a Slurm array, a Kubernetes Indexed Job, AWS Batch and by hand.
@@ -35,20 +35,70 @@ import Testing
             (["chunk", "job"], ["AWS_BATCH_JOB_ARRAY_INDEX": "0"]),
             (["chunk", "job", "--index", "2"], [:]),
         ]
+        // The tone's 8 s are two sound segments, encoded by tasks 0 and 2.
+        let sound = ["3": 0, "1": 0, "0": 1, "2": 1]
         for run in runs {
             let result = try CLI.run(run.arguments, in: space.url, environment: run.environment)
-            #expect(result.status == 0 && result.stderr.hasSuffix("1 chunk encoded\n"), "\(result)")
+            let task = run.environment.values.first ?? "2"
+            let segments = "\(sound[task] ?? -1) sound segment\(sound[task] == 1 ? "" : "s")"
+            #expect(result.status == 0 && result.stderr == "task \(task): 1 chunk and \(segments) encoded\n", "\(result)")
         }
         // A scheduler's retry finds the task done.
         let again = try space.render("chunk", "job", "--index", "2")
-        #expect(again.status == 0 && again.stderr == "task 2: 0 chunks encoded\n", "\(again)")
+        #expect(again.status == 0 && again.stderr == "task 2: 0 chunks and 0 sound segments encoded\n", "\(again)")
 
         let joined = try space.render("join", "job", "-o", "joined.mp4")
         #expect(joined.status == 0, "\(joined)")
+        #expect(
+            joined.stderr == "wrote \(space.url.standardizedFileURL.path)/joined.mp4 (200 frames; 4 chunks; 2 sound segments)\n")
         let single = try space.render("edit.yaml", "-o", "single.mp4", "--no-cache", "--progress", "none")
         #expect(single.status == 0, "\(single)")
         #expect(space.data("joined.mp4") == space.data("single.mp4"))
         #expect(try Tool.videoFacts(space.path("joined.mp4")).frames == 200)
+    }
+
+    /// The join copies the sound's packets as it copies the chunks': a sound
+    /// segment missing from the job's cache stops it, naming the task to run again.
+    @Test func theTasksEncodeTheSoundAndTheJoinOnlyCopiesIt() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Self.project)
+        #expect(try space.render("split", "edit.yaml", "-o", "job", "--tasks", "2").status == 0)
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: space.data("job/manifest.json") ?? Data()) as? [String: Any])
+        let fingerprints = try #require(manifest["sound"] as? [[String: Any]]).compactMap { $0["fingerprint"] as? String }
+        #expect(fingerprints.count == 2 && manifest["soundTasks"] as? [[Int]] == [[0], [1]], "\(manifest)")
+        for task in ["0", "1"] {
+            let result = try space.render("chunk", "job", "--index", task)
+            #expect(result.stderr == "task \(task): 2 chunks and 1 sound segment encoded\n", "\(result)")
+        }
+        let second = "job/cache/chunks/\(fingerprints[1].prefix(2))/\(fingerprints[1]).chunk"
+        #expect(space.exists(second))
+        try FileManager.default.removeItem(atPath: space.path(second))
+        let early = try space.render("join", "job", "-o", "joined.mp4")
+        #expect(
+            early.status == 1
+                && early.stderr
+                    == "error: the job is not finished: task 1 has not written all its chunks and sound segments\n",
+            "\(early)")
+        #expect(!space.exists("joined.mp4") && !space.exists(second))
+        let again = try space.render("chunk", "job", "--index", "1")
+        #expect(again.stderr == "task 1: 0 chunks and 1 sound segment encoded\n", "\(again)")
+        let joined = try space.render("join", "job", "-o", "joined.mp4")
+        #expect(joined.status == 0 && joined.stderr.hasSuffix("(200 frames; 4 chunks; 2 sound segments)\n"), "\(joined)")
+        #expect(try space.render("edit.yaml", "-o", "single.mp4", "--no-cache", "--progress", "none").status == 0)
+        #expect(space.data("joined.mp4") == space.data("single.mp4"))
+        // A segment damaged on the shared storage fails its checksum: the join encodes it again and says so.
+        var damaged = try #require(space.data(second))
+        damaged[damaged.count - 1] ^= 0xFF
+        try damaged.write(to: URL(fileURLWithPath: space.path(second)))
+        let repaired = try space.render("join", "job", "-o", "repaired.mp4")
+        #expect(
+            repaired.status == 0
+                && repaired.stderr.hasSuffix(
+                    "(200 frames; 4 chunks; 2 sound segments; encoded again, damaged in the job's cache: 1 sound segment)\n"),
+            "\(repaired)")
+        #expect(space.data("repaired.mp4") == space.data("single.mp4"))
     }
 
     @Test func aTaskKilledMidWayAndRunAgainGivesTheSameFile() throws {
@@ -66,10 +116,12 @@ import Testing
         let killed = try task.wait(timeout: 10)
         try #require(landed && !killed.exited, "the task ended before it could be killed: \(killed)")
         let early = try space.render("join", "job", "-o", "joined.mp4")
-        #expect(early.status == 1 && early.stderr.contains("task 0 has not written all its chunks"), "\(early)")
+        #expect(
+            early.status == 1 && early.stderr.contains("task 0 has not written all its chunks and sound segments"),
+            "\(early)")
 
         let again = try space.render("chunk", "job", "--index", "0")
-        let encoded = again.stderr.firstMatch(of: /task 0: (\d) chunks? encoded/).flatMap { Int($0.1) }
+        let encoded = again.stderr.firstMatch(of: /task 0: (\d) chunks? and/).flatMap { Int($0.1) }
         #expect(again.status == 0 && (1...3).contains(encoded ?? 0), "\(again)")
         #expect(try space.render("join", "job", "-o", "joined.mp4").status == 0)
         #expect(try space.render("edit.yaml", "-o", "single.mp4", "--no-cache", "--progress", "none").status == 0)
@@ -237,6 +289,8 @@ import Testing
             ({ $0["tasks"] = [[0, 99], [2, 3]] }, "tasks[0][1]: 99 is not a chunk of the job, which has chunks 0 to 3"),
             ({ $0["tasks"] = [[-1], [2, 3]] }, "tasks[0][0]: -1 is not a chunk of the job, which has chunks 0 to 3"),
             ({ $0["chunks"] = [] }, "chunks: the chunks cover frames 0..<0, not the plan's 200"),
+            ({ $0["soundTasks"] = [[0], [7]] }, "soundTasks[1][0]: 7 is not a sound segment of the job, which has 2"),
+            ({ $0["soundTasks"] = [[0, 1]] }, "soundTasks: the job has 2 tasks, not 1"),
             (output { $0["frameCount"] = -5 }, "plan.output.frameCount: -5 frames, but the plan's segments cover 200"),
             (
                 output { $0["frameCount"] = 1e15 },

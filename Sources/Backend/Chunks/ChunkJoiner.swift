@@ -3,13 +3,15 @@ import EDLParser
 
 /// Writes the output from encoded chunks without decoding them: their packets
 /// copied with timestamps moved to the chunk's place, the sound mixed and
-/// encoded beside them in one pass or copied from sound segments. Every seam is checked, not hoped for: the
+/// encoded beside them in one pass or copied from sound segments. Every seam
+/// is checked, not hoped for: the
 /// parameter sets equal the output stream's, each chunk has one packet per
 /// frame, and decoding timestamps strictly increase.
 ///
-/// The join runs beside the workers: before each chunk, `ready` waits until it
-/// is in the cache. A chunk that has left the cache or fails its checksum when
-/// read is encoded again on the spot, so the cache needs no reading ahead.
+/// The join runs beside the workers: before each chunk and sound segment,
+/// `ready` waits until it is in the cache. One that has left the cache or fails
+/// its checksum when read is encoded again on the spot, so the cache needs no
+/// reading ahead.
 ///
 /// Copy chunks' packets come from their sources (`SourcePackets`). Every
 /// chunk's decoding timestamps are counted again, one frame apart from its
@@ -27,32 +29,36 @@ struct ChunkJoiner: Sendable {
 
     /// Writes the output, its sound from `sound`'s segments when given (else
     /// mixed and encoded in one pass); returns the fingerprints of the chunks
-    /// that had to be encoded again and of the sound segments it encoded.
+    /// and sound segments that had to be encoded here. `ready` is called with
+    /// the fingerprint of each rendered chunk and sound segment before it is
+    /// read from the cache.
     func join(
         _ chunks: [Chunk], sound segments: [SoundSegment]? = nil, window: Range<Int64>, into path: String,
-        isCancelled: () -> Bool, ready: (Int) throws -> Void
+        isCancelled: () -> Bool, ready: (String) throws -> Void
     ) throws -> (repaired: Set<String>, soundEncoded: Set<String>) {
-        let sound = segments.map { SegmentedSound($0, plan: plan, cache: cache, threads: threads) }
-        let writer = try MediaWriter(
-            path: path, output: plan.output, audio: plan.audio.format, copyingChunks: true, copy: encoder.copy,
-            copyingSound: sound != nil,
-            subtitles: plan.subtitles.map { SubtitleCues($0, window: window, fps: plan.output.fps) }, threads: threads)
-        let audio: any SoundFeed = try sound ?? AudioFeed(plan: plan, window: window, threads: threads)
-        var seams = seams(for: writer)
-        var repaired: Set<String> = []
-        for (position, chunk) in chunks.enumerated() {
-            if isCancelled() { throw RenderFailure.cancelled }
-            if chunk.kind == .render { try ready(position) }
-            if try write(chunk, at: chunk.frames.lowerBound - window.lowerBound, seams: &seams, to: writer) {
-                repaired.insert(chunk.fingerprint)
+        try withoutActuallyEscaping(ready) { ready in
+            let sound = segments.map { SegmentedSound($0, encoder: encoder) { try ready($0.fingerprint) } }
+            let writer = try MediaWriter(
+                path: path, output: plan.output, audio: plan.audio.format, copyingChunks: true, copy: encoder.copy,
+                copyingSound: sound != nil,
+                subtitles: plan.subtitles.map { SubtitleCues($0, window: window, fps: plan.output.fps) }, threads: threads)
+            let audio: any SoundFeed = try sound ?? AudioFeed(plan: plan, window: window, threads: threads)
+            var seams = seams(for: writer)
+            var repaired: Set<String> = []
+            for chunk in chunks {
+                if isCancelled() { throw RenderFailure.cancelled }
+                if chunk.kind == .render { try ready(chunk.fingerprint) }
+                if try write(chunk, at: chunk.frames.lowerBound - window.lowerBound, seams: &seams, to: writer) {
+                    repaired.insert(chunk.fingerprint)
+                }
+                let written = chunk.frames.upperBound - window.lowerBound
+                try audio.write(throughFrames: written, to: writer)
+                try writer.writeSubtitles(before: Rational(written) / plan.output.fps.rate)
             }
-            let written = chunk.frames.upperBound - window.lowerBound
-            try audio.write(throughFrames: written, to: writer)
-            try writer.writeSubtitles(before: Rational(written) / plan.output.fps.rate)
+            try audio.finish(writer)
+            try writer.finish()
+            return (repaired, sound?.encoded ?? [])
         }
-        try audio.finish(writer)
-        try writer.finish()
-        return (repaired, sound?.encoded ?? [])
     }
 
     /// The timestamps of the chunks' stream in `writer`. x264 says its decoding

@@ -2,39 +2,69 @@ import Compiler
 import Foundation
 import Synchronization
 
-/// Encodes chunks on `jobs` threads, each with its own compositor, decoders and
-/// encoder, and stores them in the cache. The threads start at
-/// once; the join follows behind them (`waitUntilEncoded`), so the sound is
-/// mixed while pictures are still being encoded.
+/// What a worker encodes into the cache: a chunk's pictures or a sound segment.
+enum ChunkWork: Sendable {
+    case chunk(Chunk)
+    case sound(SoundSegment)
+
+    var fingerprint: String {
+        switch self {
+        case .chunk(let chunk): return chunk.fingerprint
+        case .sound(let segment): return segment.fingerprint
+        }
+    }
+
+    var chunk: Chunk? {
+        if case .chunk(let chunk) = self { return chunk }
+        return nil
+    }
+
+    var sound: SoundSegment? {
+        if case .sound(let segment) = self { return segment }
+        return nil
+    }
+
+    /// Frames it draws, by which the work is shared out: a sound segment costs
+    /// about as much as a frame.
+    var frames: Int {
+        switch self {
+        case .chunk(let chunk): return chunk.frames.count
+        case .sound: return 1
+        }
+    }
+}
+
+/// Encodes chunks and sound segments on `jobs` threads, each with its own
+/// compositor, decoders and encoders, and stores them in the cache. The threads
+/// start at once; the join follows behind them (`waitUntilEncoded`), copying
+/// each piece's packets as soon as it is in the cache.
 ///
-/// In `.timeline` order each worker takes a contiguous run of the chunks, so
+/// In `.timeline` order each worker takes a contiguous run of the work, so
 /// its decoders read forward from one chunk into the next; a worker that runs
-/// out takes chunks from the end of the longest run left. In `.given` order
-/// every worker takes the next chunk of the list, so they finish about in the
+/// out takes work from the end of the longest run left. In `.given` order
+/// every worker takes the next piece of the list, so they finish about in the
 /// order the caller put first.
 final class ChunkWorkers: Sendable {
     enum Order { case timeline, given }
 
     private let encoder: ChunkEncoder
-    private let chunks: [Chunk]
     private let queue: WorkQueue
     private let group = DispatchGroup()
 
-    /// `encoded` runs on the worker's thread with the index of each chunk once it is in the cache.
+    /// `encoded` runs on the worker's thread with the index of each piece once it is in the cache.
     init(
-        encoder: ChunkEncoder, chunks: [Chunk], jobs: Int, order: Order = .timeline,
+        encoder: ChunkEncoder, work: [ChunkWork], jobs: Int, order: Order = .timeline,
         encoded: @escaping @Sendable (Int) -> Void = { _ in }, isCancelled: @escaping @Sendable () -> Bool
     ) {
         self.encoder = encoder
-        self.chunks = chunks
-        let workers = min(max(jobs, 1), chunks.count)
-        queue = WorkQueue(chunks: chunks, workers: workers, order: order)
+        let workers = min(max(jobs, 1), work.count)
+        queue = WorkQueue(work: work, workers: workers, order: order)
         for worker in 0..<workers {
             group.enter()
-            let thread = Thread { [encoder, chunks, queue, group] in
+            let thread = Thread { [encoder, work, queue, group] in
                 defer { group.leave() }
                 do {
-                    try encoder.run(worker: worker, chunks: chunks, queue: queue, isCancelled: isCancelled) { index in
+                    try encoder.run(worker: worker, work: work, queue: queue, isCancelled: isCancelled) { index in
                         queue.markEncoded(index)
                         encoded(index)
                     }
@@ -50,13 +80,13 @@ final class ChunkWorkers: Sendable {
     /// Frames encoded so far.
     var framesDone: Int64 { queue.framesDone }
 
-    /// Blocks until chunk `index` of those given is in the cache; throws the
+    /// Blocks until piece `index` of the work given is in the cache; throws the
     /// first worker's failure. `poll` is called about every 100 ms meanwhile.
     func waitUntilEncoded(_ index: Int, poll: () -> Void) throws {
         while try !queue.wait(for: index, until: Date(timeIntervalSinceNow: 0.1)) { poll() }
     }
 
-    /// Stops handing out chunks (after a failure elsewhere) and waits for the threads to end.
+    /// Stops handing out work (after a failure elsewhere) and waits for the threads to end.
     func stop() {
         queue.fail(RenderFailure.cancelled)
         group.wait()
@@ -69,7 +99,7 @@ final class ChunkWorkers: Sendable {
     }
 }
 
-/// Draws and encodes chunks into the cache.
+/// Draws and encodes chunks, and mixes and encodes sound segments, into the cache.
 struct ChunkEncoder: Sendable {
     let plan: RenderPlan
     let cache: ChunkCache
@@ -79,19 +109,32 @@ struct ChunkEncoder: Sendable {
     /// encoders have `PictureEncoder.chunkThreads`).
     static let decoderThreads = ThreadBudget.single
 
-    /// One worker's loop: chunks from the queue until none is left.
+    /// One worker's loop: work from the queue until none is left.
     fileprivate func run(
-        worker: Int, chunks: [Chunk], queue: WorkQueue, isCancelled: @Sendable () -> Bool, encoded: (Int) -> Void
+        worker: Int, work: [ChunkWork], queue: WorkQueue, isCancelled: @Sendable () -> Bool, encoded: (Int) -> Void
     ) throws {
         let compositor = FrameCompositor(plan: plan, text: try TextRasterizer(), threads: Self.decoderThreads)
         while let index = queue.next(for: worker) {
-            let file = try encode(chunks[index], with: compositor) {
+            switch work[index] {
+            case .chunk(let chunk):
+                let file = try encode(chunk, with: compositor) {
+                    if queue.failure != nil || isCancelled() { throw RenderFailure.cancelled }
+                    queue.add(frames: 1)
+                }
+                guard file != nil else { return }
+            case .sound(let segment):
                 if queue.failure != nil || isCancelled() { throw RenderFailure.cancelled }
-                queue.add(frames: 1)
+                _ = try encode(segment)
             }
-            guard file != nil else { return }
             encoded(index)
         }
+    }
+
+    /// Mixes, encodes and stores a sound segment, and returns it.
+    func encode(_ segment: SoundSegment) throws -> ChunkFile {
+        let file = try segment.encode(plan, threads: Self.decoderThreads)
+        try cache.store(file, as: segment.fingerprint)
+        return file
     }
 
     /// Encodes one chunk on this thread (a chunk the join found missing or
@@ -136,10 +179,10 @@ struct ChunkEncoder: Sendable {
     }
 }
 
-/// The chunks still to encode, as one run per worker (in `.given` order one
-/// run all share); the chunks encoded; frames done; the first failure. Who
-/// waits for a chunk sleeps on `changed`, which is signalled under its lock
-/// whenever a chunk is encoded or a failure set, so no signal is missed.
+/// The work still to do, as one run per worker (in `.given` order one run
+/// all share); the pieces encoded; frames done; the first failure. Who
+/// waits for a piece sleeps on `changed`, which is signalled under its lock
+/// whenever a piece is encoded or a failure set, so no signal is missed.
 private final class WorkQueue: Sendable {
     private struct State {
         var runs: [ArraySlice<Int>]
@@ -152,20 +195,20 @@ private final class WorkQueue: Sendable {
     private let changed = NSCondition()
     private let order: ChunkWorkers.Order
 
-    init(chunks: [Chunk], workers: Int, order: ChunkWorkers.Order) {
+    init(work: [ChunkWork], workers: Int, order: ChunkWorkers.Order) {
         self.order = order
         var runs: [ArraySlice<Int>] = []
         switch order {
         case .given:
-            runs = [ArraySlice(chunks.indices)]
+            runs = [ArraySlice(work.indices)]
         case .timeline:
             // Runs of about equal frame counts, in timeline order.
-            let total = chunks.reduce(0) { $0 + $1.frames.count }
+            let total = work.reduce(0) { $0 + $1.frames }
             var start = 0
             var counted = 0
-            for (index, chunk) in chunks.enumerated() {
-                counted += chunk.frames.count
-                if counted * workers >= total * (runs.count + 1) || index == chunks.count - 1 {
+            for (index, piece) in work.enumerated() {
+                counted += piece.frames
+                if counted * workers >= total * (runs.count + 1) || index == work.count - 1 {
                     runs.append(ArraySlice(start...index))
                     start = index + 1
                 }
@@ -175,7 +218,7 @@ private final class WorkQueue: Sendable {
         state = Mutex(State(runs: runs))
     }
 
-    /// The next chunk for `worker`: the front of its run, else the back of the
+    /// The next piece for `worker`: the front of its run, else the back of the
     /// longest run (its front in `.given` order).
     func next(for worker: Int) -> Int? {
         state.withLock { state in
@@ -195,7 +238,7 @@ private final class WorkQueue: Sendable {
         signalling { _ = state.withLock { $0.encoded.insert(index) } }
     }
 
-    /// Whether chunk `index` is encoded, waiting for it until `deadline`; throws the first failure.
+    /// Whether piece `index` is encoded, waiting for it until `deadline`; throws the first failure.
     func wait(for index: Int, until deadline: Date) throws -> Bool {
         changed.lock()
         defer { changed.unlock() }

@@ -44,10 +44,12 @@ public struct ChunkEvent: Sendable, Hashable {
 
 /// Renders a plan in chunks (SPEC 18): cut by `Chunker`, looked up in the
 /// cache by fingerprint, the missing ones encoded by `jobs` workers in
-/// parallel, then joined without re-encoding, with the sound mixed in one pass.
+/// parallel, then joined without re-encoding. The sound's segments go the same
+/// way (mixed and encoded by the workers); sound that is not segmented is mixed
+/// in one pass at the join.
 ///
-///     chunks ──▶ cache hit? ──yes──────────────────────────┐
-///                    └─no──▶ workers: composite → encode ──▶ cache ──▶ join + sound ──▶ output
+///     chunks, sound segments ──▶ cache hit? ──yes─────────────────────────────┐
+///                                    └─no──▶ workers: draw or mix → encode ──▶ cache ──▶ join ──▶ output
 ///
 /// The output is byte-identical whatever `jobs` is and wherever the chunks came
 /// from: each chunk is encoded by a fresh encoder with a fixed number of threads
@@ -116,31 +118,46 @@ public struct ChunkedRenderer: Sendable {
         let window = window ?? 0..<plan.output.frameCount
         let (chunks, copy, scans, sound) = try layout(window: window, sound: true)
         let order = Self.order(of: chunks.count, priority: priority)
-        // The chunks to encode, each content once, in the order to encode them;
-        // the positions each one fills, the first counted as encoded.
-        var missing: [Chunk] = []
+        // The work to do, each content once, in the order to do it: the sound
+        // segments beside the chunks they sound under (after the chunks when
+        // priority orders them); the positions each chunk fills, the first
+        // counted as encoded.
+        var missing: [ChunkWork] = []
         var missingIndex: [String: Int] = [:]
         var fills: [[Int]] = []
         var ready: [ChunkEvent] = []
+        var sounds = (sound ?? [])[...]
+        func addSounds(before frame: Int64?) {
+            while let segment = sounds.first, frame.map({ segment.starts(before: $0, of: plan) }) ?? true {
+                sounds.removeFirst()
+                guard !cache.contains(segment.fingerprint) else { continue }
+                missingIndex[segment.fingerprint] = missing.count
+                missing.append(.sound(segment))
+                fills.append([])
+            }
+        }
         for position in order {
             let chunk = chunks[position]
+            if priority.isEmpty { addSounds(before: chunk.frames.lowerBound) }
             if chunk.kind == .render, let index = missingIndex[chunk.fingerprint] {
                 fills[index].append(position)
             } else if chunk.kind == .render && !cache.contains(chunk.fingerprint) {
                 missingIndex[chunk.fingerprint] = missing.count
-                missing.append(chunk)
+                missing.append(.chunk(chunk))
                 fills.append([position])
             } else {
                 ready.append(
                     ChunkEvent(position: position, frames: chunk.frames, outcome: chunk.kind == .copy ? .copied : .reused))
             }
         }
-        let toEncode = missing.reduce(Int64(0)) { $0 + Int64($1.frames.count) }
+        addSounds(before: nil)
+        let missingChunks = missing.compactMap(\.chunk)
+        let toEncode = missingChunks.reduce(Int64(0)) { $0 + Int64($1.frames.count) }
         let copied = chunks.filter { $0.kind == .copy }
         let copiedFrames = copied.reduce(Int64(0)) { $0 + Int64($1.frames.count) }
         let meter = ProgressMeter(
             frameCount: Int64(window.count), alreadyDone: Int64(window.count) - toEncode, fps: plan.output.fps,
-            chunks: chunks.count, reused: chunks.count - missing.count - copied.count, copiedFrames: copiedFrames)
+            chunks: chunks.count, reused: chunks.count - missingChunks.count - copied.count, copiedFrames: copiedFrames)
         // Finished only once joined: the last frame is counted after the join.
         func report(_ done: Int64) {
             progress(meter.progress(done: min(meter.alreadyDone + done, max(meter.frameCount - 1, 0))))
@@ -149,7 +166,7 @@ public struct ChunkedRenderer: Sendable {
         ready.forEach(chunkDone)
         let encoder = ChunkEncoder(plan: plan, cache: cache, copy: copy)
         let workers = ChunkWorkers(
-            encoder: encoder, chunks: missing, jobs: jobs, order: priority.isEmpty ? .timeline : .given,
+            encoder: encoder, work: missing, jobs: jobs, order: priority.isEmpty ? .timeline : .given,
             encoded: { [fills] index in
                 for (nth, position) in fills[index].enumerated() {
                     chunkDone(
@@ -161,8 +178,8 @@ public struct ChunkedRenderer: Sendable {
         do {
             (repaired, soundEncoded) = try ChunkJoiner(encoder: encoder, scans: scans, threads: .single).join(
                 chunks, sound: sound, window: window, into: path, isCancelled: isCancelled
-            ) { position in
-                guard let index = missingIndex[chunks[position].fingerprint] else { return }
+            ) { fingerprint in
+                guard let index = missingIndex[fingerprint] else { return }
                 try workers.waitUntilEncoded(index) { report(workers.framesDone) }
             }
             try workers.finish()
@@ -173,11 +190,11 @@ public struct ChunkedRenderer: Sendable {
         progress(meter.progress(done: Int64(window.count)))
         _ = try? cache.prune()  // the output is written; a cache that cannot shrink is not its failure
         // A chunk encoded by a worker and again at the join (pruned meanwhile) counts once.
-        let encodedCount = repaired.union(missing.map(\.fingerprint)).count
+        let encodedCount = repaired.union(missingChunks.map(\.fingerprint)).count
         return ChunkReport(
             chunks: chunks.count, reused: chunks.count - encodedCount - copied.count, encoded: encodedCount,
             copied: copied.count, copiedFrames: copiedFrames, soundSegments: sound?.count ?? 0,
-            soundEncoded: soundEncoded.count)
+            soundEncoded: soundEncoded.union(missing.compactMap(\.sound?.fingerprint)).count)
     }
 }
 

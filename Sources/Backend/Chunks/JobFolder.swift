@@ -6,15 +6,15 @@ import Foundation
 /// they all see, holding what every task and the join need, so that none of
 /// them compiles the project or reads a source it does not render.
 ///
-///     JOBDIR/manifest.json   format, plan, chunks, tasks (see `JobManifest`)
-///     JOBDIR/cache/          a chunk cache: each task's chunks land here
+///     JOBDIR/manifest.json   format, plan, chunks, sound segments, tasks (see `JobManifest`)
+///     JOBDIR/cache/          a chunk cache: each task's chunks and sound segments land here
 ///
 /// Tasks share the cache's format and its atomic writes: a task run twice (a
 /// scheduler's retry) finds its chunks and encodes nothing, and a task killed
 /// half-way leaves no chunk that the join would trust.
 public struct JobFolder: Sendable {
     public let directory: String
-    static let format = "cutlist-job 1"
+    static let format = "cutlist-job 2"
 
     public init(directory: String) {
         self.directory = URL(fileURLWithPath: directory).standardizedFileURL.path
@@ -33,10 +33,11 @@ public struct JobFolder: Sendable {
         try FileManager.default.createDirectory(atPath: folder.directory, withIntermediateDirectories: true)
         let cache = try folder.cache()
         let layout = try ChunkProbe.layout(of: plan, cache: cache, window: nil, length: nil, sound: true)
+        let chunkTasks = Self.tasks(layout.chunks, count: tasks)
         let manifest = JobManifest(
             format: format, plan: plan, chunks: layout.chunks, copy: layout.copy, sound: layout.sound,
             scans: layout.scans.map { JobManifest.Scan(source: $0.key, scan: $0.value) }.sorted { $0.source < $1.source },
-            tasks: Self.tasks(layout.chunks, count: tasks))
+            tasks: chunkTasks, soundTasks: Self.soundTasks(layout.sound?.count ?? 0, count: chunkTasks.count))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try cache.write(try encoder.encode(manifest), to: folder.manifestPath, name: "manifest.json")
@@ -62,6 +63,15 @@ public struct JobFolder: Sendable {
             done += cost(index)
         }
         while tasks.count < count { tasks.append([]) }
+        return tasks
+    }
+
+    /// The sound's segments shared out in contiguous runs over `count` tasks
+    /// (segment `i` in task `i × count / segments`), decided by the job alone,
+    /// not by the workers of any machine.
+    static func soundTasks(_ segments: Int, count: Int) -> [[Int]] {
+        var tasks = [[Int]](repeating: [], count: count)
+        for index in 0..<segments { tasks[index * count / segments].append(index) }
         return tasks
     }
 
@@ -102,51 +112,57 @@ public struct JobFolder: Sendable {
             "the job's manifest '\(manifestPath)' is damaged at \(key): \(problem); make the job again with render split")
     }
 
-    /// Renders task `index`: its chunks not yet in the job's cache, on `jobs` workers.
-    /// Returns how many it encoded.
+    /// Renders task `index`: its chunks and sound segments not yet in the
+    /// job's cache, on `jobs` workers. Returns how many of each it encoded (no
+    /// sound count when the job's sound is mixed in one pass at the join).
     public func runTask(
         _ index: Int, root: String? = nil, jobs: Int = 1, isCancelled: @escaping @Sendable () -> Bool = { false }
-    ) throws -> Int {
+    ) throws -> (chunks: Int, sound: Int?) {
         let manifest = try load(root: root)
         guard manifest.tasks.indices.contains(index) else {
             throw RenderFailure("the job has tasks 0 to \(manifest.tasks.count - 1), not \(index)")
         }
         let cache = try cache()
         var seen: Set<String> = []
-        let missing = manifest.tasks[index].map { manifest.chunks[$0] }.filter {
+        let missing = manifest.work(of: index).filter {
             seen.insert($0.fingerprint).inserted && !cache.contains($0.fingerprint)
         }
-        guard !missing.isEmpty else { return 0 }
+        let sound = manifest.sound.map { _ in missing.count(where: { $0.sound != nil }) }
+        guard !missing.isEmpty else { return (0, sound) }
         let encoder = ChunkEncoder(plan: manifest.plan, cache: cache, copy: manifest.copy)
-        try ChunkWorkers(encoder: encoder, chunks: missing, jobs: jobs, isCancelled: isCancelled).finish()
-        return missing.count
+        try ChunkWorkers(encoder: encoder, work: missing, jobs: jobs, isCancelled: isCancelled).finish()
+        return (missing.count - (sound ?? 0), sound)
     }
 
-    /// The tasks whose chunks are not all in the job's cache.
+    /// The tasks whose chunks or sound segments are not all in the job's cache.
     private func missingTasks(of manifest: JobManifest, in cache: ChunkCache) -> [Int] {
         manifest.tasks.indices.filter { task in
-            manifest.tasks[task].contains { !cache.contains(manifest.chunks[$0].fingerprint) }
+            manifest.work(of: task).contains { !cache.contains($0.fingerprint) }
         }
     }
 
-    /// Joins the finished tasks' chunks and the sound into the file at `path`,
-    /// as `render PROJECT` writes it.
+    /// Joins the finished tasks' chunks and sound segments into the file at
+    /// `path`, as `render PROJECT` writes it. Returns how many chunks and sound
+    /// segments had to be encoded again (damaged in the cache since their task).
+    @discardableResult
     public func join(
         _ manifest: JobManifest, to path: String, isCancelled: @escaping @Sendable () -> Bool = { false }
-    ) throws {
+    ) throws -> (chunks: Int, sound: Int) {
         let cache = try cache()
         let missing = missingTasks(of: manifest, in: cache)
         guard missing.isEmpty else {
             throw RenderFailure(
                 "the job is not finished: task\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) "
-                    + "\(missing.count == 1 ? "has" : "have") not written all \(missing.count == 1 ? "its" : "their") chunks")
+                    + "\(missing.count == 1 ? "has" : "have") not written all \(missing.count == 1 ? "its" : "their") chunks"
+                    + (manifest.sound == nil ? "" : " and sound segments"))
         }
         let encoder = ChunkEncoder(plan: manifest.plan, cache: cache, copy: manifest.copy)
         let scans = Dictionary(uniqueKeysWithValues: manifest.scans.map { ($0.source, $0.scan) })
-        _ = try ChunkJoiner(encoder: encoder, scans: scans, threads: .perCore).join(
+        let (repaired, sound) = try ChunkJoiner(encoder: encoder, scans: scans, threads: .perCore).join(
             manifest.chunks, sound: manifest.sound, window: 0..<manifest.plan.output.frameCount, into: path,
             isCancelled: isCancelled
         ) { _ in }
+        return (repaired.count, sound.count)
     }
 }
 
@@ -163,12 +179,20 @@ public struct JobManifest: Codable, Sendable {
     public var chunks: [Chunk]
     /// Set when some chunks are copied from sources.
     var copy: CopyStream?
-    /// The sound's segments, which the join encodes; nil when it mixes the sound in one pass.
-    var sound: [SoundSegment]?
+    /// The sound's segments; nil when the join mixes the sound in one pass.
+    public internal(set) var sound: [SoundSegment]?
     /// What copying reads from each copied source.
     var scans: [Scan]
     /// Per task, the indices of the chunks it renders.
     public var tasks: [[Int]]
+    /// Per task, the indices of the sound segments it encodes.
+    var soundTasks: [[Int]]
+
+    /// What task `index` encodes: its chunks, then its sound segments.
+    func work(of index: Int) -> [ChunkWork] {
+        let segments = sound ?? []
+        return tasks[index].map { .chunk(chunks[$0]) } + soundTasks[index].map { .sound(segments[$0]) }
+    }
 }
 
 extension JobManifest {
@@ -213,6 +237,17 @@ extension JobManifest {
             return ("chunks", "the chunks cover frames 0..<\(next), not the plan's \(output.frameCount)")
         }
         if let sound, let fault = Self.soundFault(sound, samples: plan.audio.format?.sampleCount) { return fault }
+        guard soundTasks.count == tasks.count else {
+            return ("soundTasks", "the job has \(tasks.count) tasks, not \(soundTasks.count)")
+        }
+        for (task, indices) in soundTasks.enumerated() {
+            for (position, index) in indices.enumerated() where !(sound ?? []).indices.contains(index) {
+                return (
+                    "soundTasks[\(task)][\(position)]",
+                    "\(index) is not a sound segment of the job, which has \(sound?.count ?? 0)"
+                )
+            }
+        }
         for (task, indices) in tasks.enumerated() {
             for (position, index) in indices.enumerated() where !chunks.indices.contains(index) || chunks[index].kind != .render {
                 let problem =

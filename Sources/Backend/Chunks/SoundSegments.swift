@@ -2,6 +2,12 @@ import Compiler
 import EDLParser
 
 extension SoundSegment {
+    /// Whether its first sample sounds before output frame `frame` starts.
+    func starts(before frame: Int64, of plan: RenderPlan) -> Bool {
+        guard let format = plan.audio.format else { return true }
+        return Rational(samples.lowerBound) < Rational(frame) / plan.output.fps.rate * Rational(Int64(format.sampleRate))
+    }
+
     /// Mixes and encodes the segment with a fresh encoder: the mix from
     /// `mixFrom` (the effects' state settling), the encoder fed from
     /// `encodeFrom` to `encodeTo`, and only the packets the segment keeps.
@@ -43,25 +49,24 @@ extension SoundSegment {
 }
 
 /// The output's sound joined from its segments' packets, written as the video
-/// advances so the muxer interleaves without buffering. A segment missing from
-/// the cache (or damaged there) is encoded on the spot and stored.
+/// advances so the muxer interleaves without buffering. Before a segment is
+/// read, `ready` waits until it is in the cache (the workers encode it); one
+/// missing from the cache then (or damaged there) is encoded on the spot and stored.
 final class SegmentedSound: SoundFeed {
     private let segments: [SoundSegment]
-    private let plan: RenderPlan
-    private let cache: ChunkCache
-    /// For the mix's decoders.
-    private let threads: ThreadBudget
+    private let encoder: ChunkEncoder
+    private let ready: (SoundSegment) throws -> Void
     private var next = 0
     private var pending: [ChunkFile.Packet] = []
     private var written = 0
     /// Fingerprints of the segments this join encoded.
     private(set) var encoded: Set<String> = []
+    private var plan: RenderPlan { encoder.plan }
 
-    init(_ segments: [SoundSegment], plan: RenderPlan, cache: ChunkCache, threads: ThreadBudget) {
+    init(_ segments: [SoundSegment], encoder: ChunkEncoder, ready: @escaping (SoundSegment) throws -> Void) {
         self.segments = segments
-        self.plan = plan
-        self.cache = cache
-        self.threads = threads
+        self.encoder = encoder
+        self.ready = ready
     }
 
     /// Writes the packets that start before the end of output frame `frames`.
@@ -90,12 +95,12 @@ final class SegmentedSound: SoundFeed {
     }
 
     private func load(_ segment: SoundSegment, parameters: [UInt8]) throws -> ChunkFile {
+        try ready(segment)
         let file: ChunkFile
-        if let stored = cache.load(segment.fingerprint) {
+        if let stored = encoder.cache.load(segment.fingerprint) {
             file = stored
         } else {
-            file = try segment.encode(plan, threads: threads)
-            try cache.store(file, as: segment.fingerprint)
+            file = try encoder.encode(segment)
             encoded.insert(segment.fingerprint)
         }
         guard file.extradata == parameters else {

@@ -1,9 +1,9 @@
-import Compiler
 import EDLParser
 import Foundation
 import Testing
 
 @testable import Backend
+@testable import Compiler
 
 /// The sound of chunked renders in segments (SPEC 18 for sound): joined from
 /// separately encoded runs of AAC frames, it is the one-pass stream's length
@@ -113,5 +113,27 @@ import Testing
             try Self.project(workspace, tone: "0.8"), in: workspace, cache: "first", jobs: 2, to: "louder.mp4")
         #expect(louder.report.soundSegments == 3 && louder.report.soundEncoded == 1)
         #expect(louder.report.encoded == 0)
+    }
+
+    /// With a loudness target every segment is gained alike, by the whole
+    /// mix's gain rounded to `SoundPlanner.gainQuantum`: an edit at 12 s that
+    /// moves the mix's loudness by less than that re-encodes its own segment only.
+    @Test func aLoudnessTargetsGainIsRoundedSoAnEditFarAwayReencodesOnlyItsSegment() throws {
+        let workspace = try RenderWorkspace()
+        let yaml = { (tone: String) in
+            try Self.project(workspace, tone: tone).replacingOccurrences(
+                of: "fps: 25 }", with: "fps: 25, audio: { loudness: -20 } }")
+        }
+        let first = try render(try yaml("0.5"), in: workspace, cache: "cache", jobs: 2, to: "first.mp4")
+        let edited = try render(try yaml("0.47"), in: workspace, cache: "cache", jobs: 2, to: "edited.mp4")
+        let gains = try ["0.5", "0.47"].map { tone in
+            let plan = try workspace.plan(try yaml(tone))
+            let format = try #require(plan.audio.format)
+            return GainCurve.decibels(
+                linear: Double(try AudioRenderer.normalisingGain(plan: plan, format: format, threads: .single)))
+        }
+        // The edit moves the gain the target asks for, but not past a rounding edge.
+        #expect(abs(gains[0] - gains[1]) > 0.01 && abs(gains[0] - gains[1]) < SoundPlanner.gainQuantum, "\(gains)")
+        #expect(first.report.soundEncoded == 3 && edited.report.soundEncoded == 1, "\(gains) \(edited.report)")
     }
 }
