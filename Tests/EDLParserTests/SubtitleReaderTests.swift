@@ -178,6 +178,10 @@ import Testing
             errors(read("[Script Info]\n[Events]\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,Hi\n", .ass)) == [
                 "1:1: 'talk.ass' has no '[V4+ Styles]' or '[V4 Styles]' section and no 'ScriptType', so it is neither ASS nor SSA"
             ])
+        #expect(
+            errors(read(events + "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,H\0i\n", .ass)) == [
+                "4:52: 'talk.ass' has a NUL byte here, which no text file has"
+            ])
         // Binary noise is not text, and is said so with the file's name.
         #expect(
             errors(read("", .ass, bytes: Data([0x5B, 0x0A, 0xFF, 0x00, 0x9C]))) == [

@@ -33,6 +33,12 @@ public struct ASSScriptReader {
                     "an ASS or SSA script starts with the section '[Script Info]'; SRT and WebVTT files end in '.srt' and '.vtt'")
             return reading
         }
+        // libass reads the script as C text, which ends at a NUL.
+        if let line = lines.firstIndex(where: { $0.contains("\0") }) {
+            let column = lines[line].unicodeScalars.prefix { $0 != "\0" }.count + 1
+            reading.error("'\(file)' has a NUL byte here, which no text file has", line: line + 1, column: column, file: file)
+            return reading
+        }
         var section = ""
         var format = EventFormat()
         var knowsKind = false
