@@ -38,7 +38,8 @@ public enum ProjectSchema {
               "auto_rotate", "volume", "fade_in", "fade_out", "mute", "pitch", "font", "font_size",
               "weight", "color", "align", "max_width", "line_height", "stroke", "shadow",
               "background", "ease", "audio", "colors", "angle", "center", "radius", "filters",
-              "offset", "uniforms", "highlight", "max_chars"
+              "offset", "uniforms", "highlight", "max_chars",
+              "max_lines"
             ]
           }
         },
@@ -62,7 +63,8 @@ public enum ProjectSchema {
               "from", "to", "duration", "at", "until", "offset", "fit", "size", "position", "margin",
               "anchor", "scale", "rotation", "crop", "flip", "opacity", "auto_rotate", "filters",
               "fade_in", "fade_out", "font", "font_size", "weight", "color", "align", "max_width",
-              "line_height", "stroke", "shadow", "background", "highlight", "max_chars"
+              "line_height", "stroke", "shadow", "background", "highlight", "max_chars",
+              "max_lines"
             ]
           }
         },
@@ -1084,7 +1086,8 @@ public enum ProjectSchema {
                 "shadow": {"$ref": "#/$defs/textItem/properties/shadow"},
                 "background": {"$ref": "#/$defs/textItem/properties/background"},
                 "highlight": {"$ref": "#/$defs/captionHighlight"},
-                "max_chars": {"$ref": "#/$defs/captionsItem/properties/max_chars"}
+                "max_chars": {"$ref": "#/$defs/captionsItem/properties/max_chars"},
+                "max_lines": {"$ref": "#/$defs/captionsItem/properties/max_lines"}
               },
               "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
               "additionalProperties": false,
@@ -1660,6 +1663,10 @@ public enum ProjectSchema {
           "description": "The most characters in a line of a words file (`.json`): its words are grouped into one-line cues of at most this many characters (default 42, fewer when `max_width` at half the font size a character holds fewer), a new line after a pause of 0.5 s or more and after a sentence's end.",
           "anyOf": [{"type": "integer", "minimum": 1, "maximum": 1000}, {"$ref": "#/$defs/varRef"}],
           "default": 42
+        },
+        "max_lines": {
+          "description": "The most lines a cue (or the stacked cues showing together) is drawn on after wrapping to `max_width`: the last line that fits ends in an ellipsis (…) and the rest is not drawn.",
+          "anyOf": [{"type": "integer", "minimum": 1, "maximum": 100}, {"$ref": "#/$defs/varRef"}]
         },
         "id": {"$ref": "#/$defs/itemKeys/properties/id"}
       },

@@ -143,7 +143,7 @@ public enum CutlistYAML {
         return [("shader", string(shader.path))] + (uniforms.isEmpty ? [] : [("uniforms", mapping(uniforms))])
     }
 
-    /// `highlight` and `max_chars`: the keys of captions beside the text keys.
+    /// `highlight`, `max_chars` and `max_lines`: the keys of captions beside the text keys.
     private static func captionKeys(_ captions: Captions) -> Entries {
         var entries: Entries = []
         if let highlight = captions.highlight {
@@ -152,6 +152,7 @@ public enum CutlistYAML {
             entries.append(("highlight", mapping(keys)))
         }
         if let maxChars = captions.maxChars { entries.append(("max_chars", word(String(maxChars)))) }
+        if let maxLines = captions.style.maxLines { entries.append(("max_lines", word(String(maxLines)))) }
         return entries
     }
 

@@ -18,6 +18,8 @@ struct TextLayout {
         var baseline: Double
         /// Index in the whole text of the first scalar of the line's paragraph.
         var paragraphStart = 0
+        /// Index in the whole text after the line's last scalar.
+        var end = 0
     }
 
     var lines: [Line]
@@ -25,13 +27,19 @@ struct TextLayout {
     var blockHeight: Int
 
     init(_ text: TextContent, fonts: FontSet) {
-        var lines: [Line] = []
-        for paragraph in Paragraph.split(text.string) {
-            lines += Self.lines(of: paragraph, maxWidth: text.maxWidth, fonts: fonts).map { line in
-                var line = line
-                line.paragraphStart = paragraph.start
-                return line
-            }
+        var lines = Self.lines(of: text.string, maxWidth: text.maxWidth, fonts: fonts)
+        if let maxLines = text.maxLines, lines.count > maxLines {
+            // The lines that fit, the last ending in an ellipsis, a word at a
+            // time shorter until the ellipsis fits on it.
+            let scalars = Array(text.string.unicodeScalars)
+            var end = lines[maxLines - 1].end
+            repeat {
+                while end > 0, scalars[end - 1].properties.isWhitespace { end -= 1 }
+                var cut = String.UnicodeScalarView(scalars[..<end])
+                cut.append("…")
+                lines = Self.lines(of: String(cut), maxWidth: text.maxWidth, fonts: fonts)
+                while end > 0, !scalars[end - 1].properties.isWhitespace { end -= 1 }
+            } while lines.count > maxLines && end > 0
         }
         let ascent = fonts.primary.ascender
         let advance = text.lineHeight * text.fontSize
@@ -51,6 +59,17 @@ struct TextLayout {
         self.lines = lines
     }
 
+    private static func lines(of string: String, maxWidth: Double?, fonts: FontSet) -> [Line] {
+        Paragraph.split(string).flatMap { paragraph in
+            lines(of: paragraph, maxWidth: maxWidth, fonts: fonts).map { line in
+                var line = line
+                line.paragraphStart = paragraph.start
+                line.end += paragraph.start
+                return line
+            }
+        }
+    }
+
     private static func lines(of paragraph: Paragraph, maxWidth: Double?, fonts: FontSet) -> [Line] {
         let levels = Bidi.levels(of: paragraph)
         let codepoints = paragraph.codepoints
@@ -64,7 +83,9 @@ struct TextLayout {
             let runs = TextItemizer.runs(paragraph, clusters: clusters, levels: levels, fonts: fonts)
             let shaped = runs.map { shape($0, codepoints) }
             let visual = Bidi.visualOrder(levels: runs.map(\.level)).map { shaped[$0] }
-            return Line(runs: visual, width: visual.reduce(0) { $0 + $1.width }, x: 0, baseline: 0)
+            return Line(
+                runs: visual, width: visual.reduce(0) { $0 + $1.width }, x: 0, baseline: 0,
+                end: paragraph.scalarRange(of: clusters).upperBound)
         }
     }
 

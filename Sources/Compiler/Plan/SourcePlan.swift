@@ -125,6 +125,7 @@ extension TextContent {
             "color \(color)", "align \(align.rawValue)", "line-height \(formatNumber(lineHeight))",
         ]
         if let maxWidth { parts.append("max-width \(formatNumber(maxWidth))") }
+        if let maxLines { parts.append("max-lines \(maxLines)") }
         if let stroke { parts.append("stroke \(stroke.color) \(formatNumber(stroke.width))") }
         if let shadow { parts.append("shadow \(shadow.color) \(shadow.offset)") }
         if let background { parts.append("background \(background.color) \(formatNumber(background.padding))") }

@@ -418,6 +418,8 @@ public struct TextContent: Hashable, Sendable, Codable {
     public var align: TextAlignment = .center
     public var maxWidth: Double?
     public var lineHeight: Double = 1.2
+    /// The most lines drawn after wrapping; the last that fits ends in "…".
+    public var maxLines: Int?
     public var stroke: Stroke?
     public var shadow: Shadow?
     public var background: Background?

@@ -18,6 +18,11 @@ extension ItemReader {
             guard let count = context.integer(entry.value, "max_chars", in: 1...1000) else { return nil }
             maxChars = count
         }
+        var style = style
+        if let entry = keys["max_lines"] {
+            guard let count = context.integer(entry.value, "max_lines", in: 1...100) else { return nil }
+            style.maxLines = count
+        }
         var lines = WordLines(maxChars: maxChars ?? WordLines().maxChars)
         // A character is taken as half the font size wide: grouping is done before any font is opened.
         if let width = style.maxWidth { lines.maxChars = min(lines.maxChars, max(1, Int(width / (style.fontSize / 2)))) }

@@ -23,7 +23,7 @@ struct ItemReader {
     static let gradientKeys = ["colors", "angle", "center", "radius"]
     static let captionsTimingKeys = ["from", "to", "duration", "at", "until", "offset"]
     /// The keys of captions of both kinds (a `captions` item's, a clip's `captions` mapping's) beside the text keys.
-    static let captionsKeys = ["highlight", "max_chars"]
+    static let captionsKeys = ["highlight", "max_chars", "max_lines"]
 
     let track: Track.Kind
     let reader: TrackReader

@@ -196,4 +196,29 @@ import Testing
             #expect(abs(ratio - 0.75) < 0.05, "frame \(start): \(popping.x.count) of \(settled.x.count) px")
         }
     }
+
+    @Test func aCueLongerThanMaxLinesIsCutToThemWithAnEllipsis() throws {
+        let workspace = try RenderWorkspace()
+        try "1\n00:00:00,000 --> 00:00:01,000\none two three four five six seven eight nine ten\n".write(
+            toFile: workspace.directory + "/talk.srt", atomically: true, encoding: .utf8)
+        let boxes = try ["", "max_lines: 2, "].map { maxLines in
+            let output = try workspace.render(
+                """
+                cutlist: 1
+                output: { path: out\(maxLines.count).mp4, size: 320x180, fps: 10 }
+                tracks:
+                  - items:
+                      - { color: black, duration: 1s }
+                  - items:
+                      - { captions: talk.srt, font_size: 20, max_width: 100, \(maxLines)background: { color: white } }
+                """)
+            return try #require(RenderOutput.pictures(output)[5].box { $0 > 128 })
+        }
+        // Wrapped at 100 px, the cue takes four or more lines; cut, two, the
+        // second ending in an ellipsis, still within the width.
+        let line = 20 * 1.2
+        #expect(Double(boxes[0].y.count) > 3.5 * line, "\(boxes[0])")
+        #expect(Double(boxes[1].y.count) < 2.5 * line && Double(boxes[1].y.count) > 1.5 * line, "\(boxes[1])")
+        #expect(boxes[1].x.count <= boxes[0].x.count)
+    }
 }
