@@ -3,9 +3,10 @@
 # 0.5 s transitions (30.2 s), rendered with ten built-in shader transitions, with
 # ten `crossfade`s, and by ffmpeg's `xfade` with the nearest built-in kinds; and a
 # 30 s shader background against a 30 s colour card. Each is paired in the same
-# run; one worker, no cache, RUNS runs (default 3) alternated; prints the median wall times and
-# the extra milliseconds per frame a shader costs over the plain draw (per
-# transition frame, per background frame). Shaders run on whatever EGL gives:
+# run; one worker, no cache, RUNS runs (default 3) alternated; prints the median wall
+# and CPU (user + sys) seconds and the extra milliseconds per frame a shader costs
+# over the plain draw (per transition frame, per background frame), and what
+# ffmpeg's xfade kinds cost over its own `fade`. Shaders run on whatever EGL gives:
 # Mesa's llvmpipe on a machine without a GPU.
 #
 #   bench/shaders.sh
@@ -67,36 +68,44 @@ tracks:
   - items: [$item]
 YAML
 done
-xfade() {
-  local inputs=() chain="" last="0:v" offset=0
-  for i in $(seq 0 $((clips - 1))); do inputs+=(-i "$out/clip$i.mp4"); done
+xfade() {  # sets `command` to ffmpeg's edit: $1 output name, then one xfade kind per join
+  local name=$1 chain="" last="0:v" offset=0
+  shift
+  command=(ffmpeg -v error -nostdin -y)
+  for i in $(seq 0 $((clips - 1))); do command+=(-i "$out/clip$i.mp4"); done
   for i in $(seq 1 $((clips - 1))); do
     offset=$(echo "$offset + 3.2 - 0.5" | bc)
-    chain+="[$last][$i:v]xfade=transition=${xfade_kinds[$((i - 1))]}:duration=0.5:offset=$offset[x$i];"
+    chain+="[$last][$i:v]xfade=transition=$1:duration=0.5:offset=$offset[x$i];"
     last="x$i"
+    shift
   done
-  ffmpeg -v error -nostdin -y "${inputs[@]}" -filter_complex "${chain%;}" -map "[$last]" \
-    -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p -an "$out/xfade.mp4"
+  command+=(-filter_complex "${chain%;}" -map "[$last]" -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p -an
+    "$out/$name.mp4")
 }
-declare -A times
-seconds() { echo "$(date +%s.%N) - $1" | bc; }
-runs=(shader crossfade xfade shader-background color-background)
+declare -A walls cpus
+runs=(shader crossfade xfade xfade-fade shader-background color-background)
 for run in $(seq "${RUNS:-3}"); do
   for name in "${runs[@]}"; do
-    start=$(date +%s.%N)
-    if [[ $name == xfade ]]; then
-      xfade
-    else
-      "$RENDER" "$out/$name.yaml" -o "$out/$name.mp4" --no-cache --jobs 1 --progress none 2>/dev/null
-    fi
-    times[$name]+="$(seconds "$start") "
+    case $name in
+      xfade) xfade xfade "${xfade_kinds[@]}" ;;
+      xfade-fade) xfade xfade-fade $(printf 'fade %.0s' $(seq 10)) ;;
+      *) command=("$RENDER" "$out/$name.yaml" -o "$out/$name.mp4" --no-cache --jobs 1 --progress none) ;;
+    esac
+    # Wall seconds, and CPU seconds (user + sys) of the process and its threads.
+    /usr/bin/time -f "%e %U %S" -o "$out/time" "${command[@]}" >/dev/null 2>&1
+    read -r wall user sys <"$out/time"
+    walls[$name]+="$wall "
+    cpus[$name]+="$(echo "$user + $sys" | bc) "
   done
 done
 median() { tr ' ' '\n' <<<"$1" | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-printf '%-18s %9s\n' edit median_s
-for name in "${runs[@]}"; do printf '%-18s %9.2f\n' "$name" "$(median "${times[$name]}")"; done
-awk -v s="$(median "${times[shader]}")" -v c="$(median "${times[crossfade]}")" \
-  -v b="$(median "${times[shader-background]}")" -v p="$(median "${times[color-background]}")" 'BEGIN {
-    printf "shader transition over crossfade: %+.1f ms per transition frame (150 frames)\n", 1000 * (s - c) / 150
-    printf "shader background over colour:    %+.1f ms per frame (900 frames)\n", 1000 * (b - p) / 900
-  }'
+printf '%-18s %9s %9s\n' edit wall_s cpu_s
+for name in "${runs[@]}"; do printf '%-18s %9.2f %9.2f\n' "$name" "$(median "${walls[$name]}")" "$(median "${cpus[$name]}")"; done
+over() {  # $1: label, $2: run, $3: plain run, $4: frames
+  awk -v label="$1" -v w="$(median "${walls[$2]}")" -v pw="$(median "${walls[$3]}")" -v c="$(median "${cpus[$2]}")" \
+    -v pc="$(median "${cpus[$3]}")" -v frames="$4" \
+    'BEGIN { printf "%-36s %+7.1f ms wall, %+7.1f ms CPU per frame (%d frames)\n", label, 1000 * (w - pw) / frames, 1000 * (c - pc) / frames, frames }'
+}
+over "shader transition over crossfade:" shader crossfade 150
+over "ffmpeg xfade kinds over its fade:" xfade xfade-fade 150
+over "shader background over colour:" shader-background color-background 900

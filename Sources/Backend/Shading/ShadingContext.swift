@@ -9,10 +9,15 @@ final class ShadingContext {
     private let context: EGLContext
     /// Compiled programs by their full source text.
     private var programs: [String: ShaderProgram] = [:]
+    /// A picture's or a transition's Y target.
     private var framebuffer: GLuint = 0
+    /// A transition's U and V targets, drawn by one pass.
+    private var chromaFramebuffer: GLuint = 0
     /// Render targets and input textures, kept while their size and format stay.
     private var textures: [TextureKey: GLuint] = [:]
     private var readback: [UInt8] = []
+    /// A picture's U and V planes side by side, as their texture is uploaded.
+    private var chromaPairs: [UInt16] = []
 
     private struct TextureKey: Hashable {
         var role: String
@@ -44,6 +49,10 @@ final class ShadingContext {
         self.context = context
         try makeCurrent()
         glGenFramebuffers(1, &framebuffer)
+        glGenFramebuffers(1, &chromaFramebuffer)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), chromaFramebuffer)
+        let targets = [GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_COLOR_ATTACHMENT1)]
+        glDrawBuffers(2, targets)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
     }
@@ -97,15 +106,17 @@ final class ShadingContext {
         return name
     }
 
-    /// Runs `program` over a `width × height` target of `format`, its samplers
-    /// bound to `inputs` in order, then reads the target back through `read`.
+    /// Runs `program` over `targets` of `width × height` (attached to
+    /// `framebuffer` in order), its samplers bound to `inputs` in order.
     private func draw(
-        _ program: ShaderProgram, width: Int, height: Int, format: GLenum, inputs: [GLuint],
-        uniforms: [String: ShaderValue]
+        _ program: ShaderProgram, width: Int, height: Int, into targets: [GLuint], of framebuffer: GLuint,
+        inputs: [GLuint], uniforms: [String: ShaderValue]
     ) throws {
-        let target = texture("target \(format)", width: width, height: height, format: format)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), target, 0)
+        for (index, target) in targets.enumerated() {
+            glFramebufferTexture2D(
+                GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0 + Int32(index)), GLenum(GL_TEXTURE_2D), target, 0)
+        }
         glViewport(0, 0, GLsizei(width), GLsizei(height))
         glUseProgram(program.name)
         for (unit, texture) in inputs.enumerated() {
@@ -113,6 +124,7 @@ final class ShadingContext {
             glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         }
         try program.set(uniforms)
+        // What a shader discards is the same on every frame and every worker.
         glClearColor(0, 0, 0, 0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
@@ -130,7 +142,8 @@ final class ShadingContext {
         glEnable(GLenum(GL_BLEND))
         glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE), GLenum(GL_ZERO))
         defer { glDisable(GLenum(GL_BLEND)) }
-        try draw(program, width: width, height: height, format: GLenum(GL_RGBA8), inputs: [], uniforms: uniforms)
+        let target = texture("picture", width: width, height: height, format: GLenum(GL_RGBA8))
+        try draw(program, width: width, height: height, into: [target], of: framebuffer, inputs: [], uniforms: uniforms)
         let rowBytes = width * 4
         if readback.count < rowBytes * height { readback = [UInt8](repeating: 0, count: rowBytes * height) }
         glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)
@@ -150,43 +163,85 @@ final class ShadingContext {
     }
 
     /// A transition's frame: `program` (see `ShaderSource.transition`) over the
-    /// planes of `from` and `to`, each plane of `into` drawn by its own pass at
-    /// its own size and read straight into it.
+    /// planes of `from` and `to`; one pass draws Y and one U and V, each at its
+    /// plane's size, and each target is read straight into its plane of `into`.
     func transition(
         _ program: ShaderProgram, from: YUVImage, to: YUVImage, into output: YUVImage, uniforms: [String: ShaderValue]
     ) throws {
         try makeCurrent()
-        var inputs: [GLuint] = []
-        for (side, image) in [("from", from), ("to", to)] {
-            for plane in YUVImage.Plane.allCases {
-                let (width, height) = (image.width(of: plane), image.height(of: plane))
-                let name = texture("\(side) \(plane)", width: width, height: height, format: GLenum(GL_R8))
-                glBindTexture(GLenum(GL_TEXTURE_2D), name)
-                glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(image.stride(of: plane)))
-                image.withUnsafePlane(plane) {
-                    glTexSubImage2D(
-                        GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RED),
-                        GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        let inputs = [upload(from, as: "from"), upload(to, as: "to")].flatMap { $0 }
+        var passUniforms = uniforms
+        for (unit, sampler) in ShaderSource.samplerUniforms.enumerated() { passUniforms[sampler] = .int(unit) }
+        let (width, height) = (output.width, output.height)
+        let (chromaWidth, chromaHeight) = (output.chromaWidth, output.chromaHeight)
+        let luma = texture("target y", width: width, height: height, format: GLenum(GL_R8))
+        passUniforms[ShaderSource.chromaUniform] = .int(0)
+        passUniforms[ShaderSource.sizeUniform] = .vec2(Float(width), Float(height))
+        try draw(program, width: width, height: height, into: [luma], of: framebuffer, inputs: inputs, uniforms: passUniforms)
+        let chroma = [YUVImage.Plane.u, .v].map {
+            texture("target \($0)", width: chromaWidth, height: chromaHeight, format: GLenum(GL_R8))
+        }
+        passUniforms[ShaderSource.chromaUniform] = .int(1)
+        passUniforms[ShaderSource.sizeUniform] = .vec2(Float(chromaWidth), Float(chromaHeight))
+        try draw(
+            program, width: chromaWidth, height: chromaHeight, into: chroma, of: chromaFramebuffer, inputs: inputs,
+            uniforms: passUniforms)
+        // Both passes are queued before the first read waits for them.
+        try read(.y, of: framebuffer, attachment: 0, into: output)
+        try read(.u, of: chromaFramebuffer, attachment: 0, into: output)
+        try read(.v, of: chromaFramebuffer, attachment: 1, into: output)
+    }
+
+    /// An image's planes as textures: Y, then U and V side by side in one
+    /// two-channel texture, so a shader fetches a colour in two reads.
+    private func upload(_ image: YUVImage, as side: String) -> [GLuint] {
+        let luma = texture("\(side) y", width: image.width, height: image.height, format: GLenum(GL_R8))
+        glBindTexture(GLenum(GL_TEXTURE_2D), luma)
+        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(image.lumaStride))
+        image.withUnsafePlane(.y) {
+            glTexSubImage2D(
+                GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(image.width), GLsizei(image.height), GLenum(GL_RED),
+                GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        let (width, height, stride) = (image.chromaWidth, image.chromaHeight, image.chromaStride)
+        if chromaPairs.count < width * height { chromaPairs = [UInt16](repeating: 0, count: width * height) }
+        image.withUnsafePlane(.u) { u in
+            image.withUnsafePlane(.v) { v in
+                chromaPairs.withUnsafeMutableBufferPointer { pairs in
+                    // Little-endian: U is the first byte, the texture's red channel.
+                    for row in 0..<height {
+                        for x in 0..<width {
+                            pairs[row * width + x] = UInt16(u[row * stride + x]) | UInt16(v[row * stride + x]) << 8
+                        }
+                    }
                 }
-                inputs.append(name)
             }
         }
-        for plane in YUVImage.Plane.allCases {
-            let (width, height) = (output.width(of: plane), output.height(of: plane))
-            var passUniforms = uniforms
-            for (unit, sampler) in ShaderSource.samplerUniforms.enumerated() { passUniforms[sampler] = .int(unit) }
-            passUniforms[ShaderSource.planeUniform] = .int(plane.rawValue)
-            passUniforms[ShaderSource.sizeUniform] = .vec2(Float(width), Float(height))
-            try draw(program, width: width, height: height, format: GLenum(GL_R8), inputs: inputs, uniforms: passUniforms)
-            var readFormat: GLint = 0
-            glGetIntegerv(GLenum(GL_IMPLEMENTATION_COLOR_READ_FORMAT), &readFormat)
-            guard readFormat == GL_RED else {
-                throw RenderFailure("this OpenGL ES driver cannot read one-channel pictures back (GL_RED)")
-            }
-            glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(output.stride(of: plane)))
-            output.withUnsafeMutablePlane(plane) {
-                glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
-            }
+        let chroma = texture("\(side) uv", width: width, height: height, format: GLenum(GL_RG8))
+        glBindTexture(GLenum(GL_TEXTURE_2D), chroma)
+        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+        chromaPairs.withUnsafeBytes {
+            glTexSubImage2D(
+                GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RG), GLenum(GL_UNSIGNED_BYTE),
+                $0.baseAddress)
+        }
+        return [luma, chroma]
+    }
+
+    /// Reads a one-channel target of `framebuffer` into `plane` of `image`.
+    private func read(_ plane: YUVImage.Plane, of framebuffer: GLuint, attachment: Int32, into image: YUVImage) throws {
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer)
+        glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0 + attachment))
+        var readFormat: GLint = 0
+        glGetIntegerv(GLenum(GL_IMPLEMENTATION_COLOR_READ_FORMAT), &readFormat)
+        guard readFormat == GL_RED else {
+            throw RenderFailure("this OpenGL ES driver cannot read one-channel pictures back (GL_RED)")
+        }
+        glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(image.stride(of: plane)))
+        image.withUnsafeMutablePlane(plane) {
+            glReadPixels(
+                0, 0, GLsizei(image.width(of: plane)), GLsizei(image.height(of: plane)), GLenum(GL_RED),
+                GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
     }
 }
