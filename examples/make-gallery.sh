@@ -23,8 +23,8 @@ times_for() {
     karaoke) echo 0.6,1.0,1.9,3.5,4.7 ;;
     picture-in-picture) echo 0.1,0.3,1,3.5 ;;
     looks) echo 0.5,1.4,2,3.2 ;;
-    # The background, then the middle of each of the four shader transitions.
-    shaders) echo 0.8,1.7,3.1,4.5,5.4 ;;
+    # The background, the effect on clip A, then the middle of three shader transitions.
+    shaders) echo 0.8,2.6,3.1,4.5,5.4 ;;
     # The middle of each of the 17 built-in shader transitions.
     shader-transitions) echo 0.6,1,1.4,1.8,2.2,2.6,3,3.4,3.8,4.2,4.6,5,5.4,5.8,6.2,6.6,7 ;;
     slideshow) echo 1,2.75,4.5,7 ;;

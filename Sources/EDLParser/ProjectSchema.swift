@@ -38,7 +38,7 @@ public enum ProjectSchema {
               "auto_rotate", "volume", "fade_in", "fade_out", "mute", "pitch", "font", "font_size",
               "weight", "color", "align", "max_width", "line_height", "stroke", "shadow",
               "background", "ease", "audio", "colors", "angle", "center", "radius", "filters",
-              "offset", "uniforms", "highlight", "max_chars",
+              "offset", "uniforms", "inputs", "highlight", "max_chars",
               "max_lines"
             ]
           }
@@ -1247,10 +1247,15 @@ public enum ProjectSchema {
     },
     "shaderItem": {
       "type": "object",
-      "description": "A layer drawn by a GLSL ES 3.00 fragment shader file (`#version 300 es`, its own `precision` and `out vec4`) over the output frame's size (like `color`). Cutlist sets the uniforms `time` (seconds since the item's start), `progress` (0 to 1 over the item) and `resolution` (pixels); the project sets the others in `uniforms`.",
+      "description": "A layer drawn by a GLSL ES 3.00 fragment shader file (`#version 300 es`, its own `precision` and `out vec4`) over the output frame's size (like `color`). Cutlist sets the uniforms `time` (seconds since the item's start), `progress` (0 to 1 over the item) and `resolution` (pixels); the project sets the others in `uniforms`, and the shader reads the pictures of the items in `inputs`.",
       "properties": {
         "shader": {"$ref": "#/$defs/path", "description": "The shader file, relative to the project file."},
         "uniforms": {"$ref": "#/$defs/shaderUniforms"},
+        "inputs": {
+          "type": "array",
+          "items": {"type": "string", "minLength": 1},
+          "description": "Ids of other items on the same tracks whose pictures the shader reads as `uniform sampler2D input0`, `input1`, … in this order: each item's own picture at the frame, transparent where it does not show."
+        },
         "duration": {"$ref": "#/$defs/generatedKeys/properties/duration"},
         "at": {"$ref": "#/$defs/itemKeys/properties/at"},
         "until": {"$ref": "#/$defs/generatedKeys/properties/until"},
@@ -1948,6 +1953,10 @@ public enum ProjectSchema {
           "$ref": "#/$defs/boolean",
           "description": "Put the moov atom first (mp4/mov), for playback while downloading; default true.",
           "default": true
+        },
+        "shader_budget": {
+          "$ref": "#/$defs/duration",
+          "description": "The longest a shader may take to draw one frame; one that takes longer stops the render with an error at its item. Default 2s."
         },
         "metadata": {
           "type": "object",

@@ -129,8 +129,9 @@ public enum CutlistYAML {
         return entries
     }
 
-    /// The file by its absolute path, as OpenTimelineIO names media, and the
-    /// uniforms the project gives (a declaration's own default stays in the file).
+    /// The file by its absolute path, as OpenTimelineIO names media, the
+    /// uniforms the project gives (a declaration's own default stays in the
+    /// file) and the ids of its inputs.
     private static func shader(_ shader: ShaderFile) -> Entries {
         let uniforms: Entries = shader.uniforms.compactMap { uniform in
             switch uniform.value {
@@ -140,7 +141,9 @@ public enum CutlistYAML {
             case .fixed: return nil
             }
         }
+        let inputs = shader.inputs.map { string($0.value) }
         return [("shader", string(shader.path))] + (uniforms.isEmpty ? [] : [("uniforms", mapping(uniforms))])
+            + (inputs.isEmpty ? [] : [("inputs", sequence(inputs))])
     }
 
     /// `highlight`, `max_chars` and `max_lines`: the keys of captions beside the text keys.

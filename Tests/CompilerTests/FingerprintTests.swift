@@ -102,6 +102,7 @@ import Testing
                 ("duration", { $0.duration = q(1) }),
                 ("metadata", { $0.metadata = [] }),
                 ("faststart", { $0.faststart = false }),
+                ("shaderBudget", { $0.shaderBudget = q(1) }),
             ], fingerprint: chunk)
         expectEachField(
             of: video,
@@ -204,6 +205,7 @@ import Testing
                 ("uniforms", { $0.uniforms[0].value = .number(.constant(2)) }),
                 ("uniforms", { $0.uniforms[0].name = "speed" }),
                 ("uniforms", { $0.uniforms = [] }),
+                ("inputs", { $0.inputs = [ItemID(given: "clip")] }),
             ],
             keeps: [("name", { $0.name = "other.glsl" })], fingerprint: shaded)
         for value in [
@@ -222,6 +224,26 @@ import Testing
                 layer.opacity = opacity
                 return fingerprint(layer)
             })
+    }
+
+    /// An input is named by its layer's place in the chunk, as the chunk draws the
+    /// same whatever the item's id; an input the chunk does not show reads nothing.
+    @Test func aShadersInputsAreNamedByTheirPlaceAmongTheChunksLayers() {
+        func chunk(_ layers: [Layer]) -> String {
+            var chunk = content
+            chunk.layers = layers.drawn
+            return fingerprint(chunk)
+        }
+        func pair(_ id: String, reading input: String) -> [Layer] {
+            var (clip, reader) = (layer, layer)
+            clip.item = ItemID(given: id)
+            reader.shader = shader
+            reader.shader?.inputs = [ItemID(given: input)]
+            return [clip, reader]
+        }
+        #expect(chunk(pair("clip", reading: "clip")) == chunk(pair("shot", reading: "shot")))
+        #expect(chunk(pair("clip", reading: "clip")) != chunk(pair("clip", reading: "other")))
+        #expect(chunk(pair("clip", reading: "clip")).isEmpty == false)
     }
 
     @Test func everyFieldOfATransformChangesTheFingerprint() {

@@ -147,4 +147,14 @@ struct ExamplePictureTests {
         let it = try #require(pictures[2].boundingBox(in: middle, where: { $0.y > 150 }))
         #expect(it.width < every.width / 2 && abs(it.centerX - 160) < 4, "\(it), \(every)")
     }
+
+    @Test("shaders.yaml: the old-film shader reads clip A through 'inputs' and shows it in sepia")
+    func shaders() async throws {
+        let output = ExampleOutput(try await workspace.rendered("shaders"))
+        let pictures = try output.pictures(at: [2, 2.6])
+        // Clip A's red card as the effect starts (amount 0), then at full amount: its luma
+        // (0.33) times the sepia tint (1.07, 0.74, 0.43), barely darkened this near the middle.
+        #expect(pictures[0].pixel(100, 90).isNear(0xc0392b), "\(pictures[0].pixel(100, 90))")
+        #expect(pictures[1].pixel(100, 90).isNear(0x5a3e24, tolerance: 8), "\(pictures[1].pixel(100, 90))")
+    }
 }

@@ -15,7 +15,7 @@ final class FrameCompositor {
     private var filtered: [ItemID: YUVImage?] = [:]
     private var backdrops: [ItemID: YUVImage?] = [:]
     private var luts: [SourceID: CubeLUT] = [:]
-    private let shaders = ShaderRunner()
+    private let shaders: ShaderRunner
     /// What a shader transition's incoming picture is drawn over: the canvas
     /// as it was before the outgoing picture was drawn.
     private var beneath: YUVImage?
@@ -28,6 +28,7 @@ final class FrameCompositor {
     /// `threads` is for the sources' decoders.
     init(plan: RenderPlan, text: TextRasterizer, threads: ThreadBudget) {
         self.plan = plan
+        shaders = ShaderRunner(budget: plan.output.shaderBudget ?? OutputPlan.defaultShaderBudget)
         pictures = PictureProvider(plan: plan, text: text, threads: threads, shaders: shaders)
         let (layout, drawn) = (plan.output.size, plan.output.encodedSize)
         toCanvas = .scale(x: Double(drawn.width) / Double(layout.width), y: Double(drawn.height) / Double(layout.height))

@@ -13,6 +13,8 @@ final class PictureProvider {
     private let threads: ThreadBudget
     private let shaders: ShaderRunner
     private var videos: [ItemID: any MovingPicture] = [:]
+    /// The current segment's layers by item: what a shader's `inputs` read.
+    private var shown: [ItemID: Layer] = [:]
     private var stills: [SourceID: Still] = [:]
     /// The size to decode each still of the current segment at, when smaller than its own.
     private var stillSizes: [SourceID: PixelSize] = [:]
@@ -96,7 +98,14 @@ final class PictureProvider {
             let size = layer.transform.sourceSize ?? plan.output.size
             let time = Rational(index) / plan.output.fps.rate
             do {
-                return Drawn(picture: .rgba(try shaders.picture(code, shader, for: layer.item, size: size, at: time)))
+                // An input the segment does not show is nothing: transparent.
+                let inputs = try shader.inputs.map { input in
+                    try shown[input].flatMap { try picture(for: $0, frame: index) }
+                        .map { ShaderTexels($0.picture, opacity: $0.opacity) } ?? .nothing
+                }
+                return Drawn(
+                    picture: .rgba(
+                        try shaders.picture(code, shader, for: layer.item, size: size, at: time, inputs: inputs)))
             } catch let failure as RenderFailure {
                 throw RenderFailure(failure.message, at: layer.location)
             }
@@ -126,6 +135,7 @@ final class PictureProvider {
     func keepOnly(_ layers: [Layer], stillScales: [SourceID: (x: Double, y: Double)]) {
         let wanted = Set(layers.map(\.item))
         videos = videos.filter { wanted.contains($0.key) }
+        shown = Dictionary(layers.map { ($0.item, $0) }, uniquingKeysWith: { first, _ in first })
         stills = stills.filter { stillScales[$0.key] != nil }
         var sizes: [SourceID: PixelSize] = [:]
         for (id, scale) in stillScales {

@@ -4,9 +4,15 @@ import EDLParser
 /// A compositor's shaders: its OpenGL ES context, opened at the first shader
 /// drawn, and the values a layer's shader gets at a time.
 final class ShaderRunner {
+    /// The longest one shader may take to draw one frame.
+    private let budget: Duration
     private var opened: ShadingContext?
     /// Each shader item's picture, redrawn in place every frame.
     private var pictures: [ItemID: RGBAImage] = [:]
+
+    init(budget: Rational) {
+        self.budget = .nanoseconds(Int64((budget.approximateDouble * 1e9).rounded()))
+    }
 
     private func context() throws -> ShadingContext {
         if let opened { return opened }
@@ -15,10 +21,12 @@ final class ShaderRunner {
         return context
     }
 
-    /// A shader item's picture at `time`, `size` pixels.
-    func picture(_ code: ShaderCode, _ shader: LayerShader, for item: ItemID, size: PixelSize, at time: Rational) throws
-        -> RGBAImage
-    {
+    /// A shader item's picture at `time`, `size` pixels, reading `inputs` (its
+    /// `inputs`' pictures, in order) as `input0`, `input1`, ….
+    func picture(
+        _ code: ShaderCode, _ shader: LayerShader, for item: ItemID, size: PixelSize, at time: Rational,
+        inputs: [ShaderTexels] = []
+    ) throws -> RGBAImage {
         let context = try context()
         let program = try compile(code, shader.name, context)
         let image =
@@ -27,7 +35,8 @@ final class ShaderRunner {
         pictures[item] = image
         var values = Self.values(shader, at: time)
         values["resolution"] = .vec2(Float(size.width), Float(size.height))
-        try context.picture(program, into: image, uniforms: values)
+        for index in inputs.indices { values[ShaderDeclaration.inputSampler(index)] = .int(index) }
+        try withinBudget(shader.name) { try context.picture(program, into: image, uniforms: values, inputs: inputs) }
         return image
     }
 
@@ -41,7 +50,19 @@ final class ShaderRunner {
         let program = try compile(code, shader.name, context)
         var values = Self.values(shader, at: time)
         values["ratio"] = .float(Float(output.width) / Float(output.height))
-        try context.transition(program, from: from, to: to, into: output, uniforms: values)
+        try withinBudget(shader.name) { try context.transition(program, from: from, to: to, into: output, uniforms: values) }
+    }
+
+    /// Runs one frame's drawing of a shader, which fails when it took longer than the budget.
+    private func withinBudget(_ name: String, _ draw: () throws -> Void) throws {
+        let took = try ContinuousClock().measure(draw)
+        guard took > budget else { return }
+        func milliseconds(_ duration: Duration) -> Int {
+            Int((Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15).rounded())
+        }
+        throw RenderFailure(
+            "the shader '\(name)' took \(milliseconds(took)) ms to draw a frame, more than output.shader_budget "
+                + "(\(milliseconds(budget)) ms): make it cheaper, or raise the budget")
     }
 
     /// Items keep the items they still draw.

@@ -134,16 +134,31 @@ final class ShadingContext {
         }
     }
 
-    /// A shader item's picture: `program` drawn at `width × height`, its straight
-    /// alpha premultiplied by the blend, read back top row first into `image`.
-    func picture(_ program: ShaderProgram, into image: RGBAImage, uniforms: [String: ShaderValue]) throws {
+    /// A shader item's picture: `program` drawn at `width × height`, `inputs`
+    /// bound to texture units 0, 1, …, its straight alpha premultiplied by the
+    /// blend, read back top row first into `image`.
+    func picture(
+        _ program: ShaderProgram, into image: RGBAImage, uniforms: [String: ShaderValue], inputs: [ShaderTexels] = []
+    ) throws {
         try makeCurrent()
         let (width, height) = (image.width, image.height)
+        var textures: [GLuint] = []
+        for (index, input) in inputs.enumerated() {
+            let name = texture("input \(index)", width: input.width, height: input.height, format: GLenum(GL_RGBA8))
+            glBindTexture(GLenum(GL_TEXTURE_2D), name)
+            glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+            input.bytes.withUnsafeBytes {
+                glTexSubImage2D(
+                    GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(input.width), GLsizei(input.height), GLenum(GL_RGBA),
+                    GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+            }
+            textures.append(name)
+        }
         glEnable(GLenum(GL_BLEND))
         glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE), GLenum(GL_ZERO))
         defer { glDisable(GLenum(GL_BLEND)) }
         let target = texture("picture", width: width, height: height, format: GLenum(GL_RGBA8))
-        try draw(program, width: width, height: height, into: [target], of: framebuffer, inputs: [], uniforms: uniforms)
+        try draw(program, width: width, height: height, into: [target], of: framebuffer, inputs: textures, uniforms: uniforms)
         let rowBytes = width * 4
         if readback.count < rowBytes * height { readback = [UInt8](repeating: 0, count: rowBytes * height) }
         glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)

@@ -97,7 +97,7 @@ public struct Chunker: Sendable {
         let counts = layers.contains { plan.source($0.source)?.kind == .pattern(.counter) }
         let content = ChunkContent(
             renderer: renderer, output: plan.output.drawn, frameCount: frames.count,
-            firstFrame: counts ? frames.lowerBound : nil, layers: local.map(\.drawn))
+            firstFrame: counts ? frames.lowerBound : nil, layers: local.drawn)
         return Chunk(frames: frames, layers: local, fingerprint: Fingerprint.sha256(content, identities: identities))
     }
 }

@@ -75,6 +75,28 @@ extension Layer {
     }
 }
 
+extension [Layer] {
+    /// The layers as a fingerprint sees them (`Layer.drawn`), a shader's inputs
+    /// named by their place among them (nil's place, -1, for one not drawn).
+    var drawn: [Layer] {
+        map { layer in
+            var drawn = layer.drawn
+            drawn.shader?.inputs = (layer.shader?.inputs ?? []).map { input in
+                ItemID(placedAt: firstIndex { $0.item == input } ?? -1)
+            }
+            return drawn
+        }
+    }
+}
+
+extension ItemID {
+    /// A fingerprint's name of the layer at `index` of a chunk's layers.
+    fileprivate init(placedAt index: Int) {
+        self.init(given: "")
+        path = [.placed(track: -1, index: index)]
+    }
+}
+
 extension CopyRun {
     /// A copy chunk as its fingerprint sees it: its bytes are its source's
     /// packets, wherever they land in the output.
@@ -98,6 +120,8 @@ extension OutputPlan {
         drawn.duration = .zero
         drawn.metadata = []
         drawn.faststart = false
+        // A shader over it fails the render; one within it draws the same bytes.
+        drawn.shaderBudget = nil
         drawn.video?.copiesSources = true
         return drawn
     }
@@ -108,7 +132,7 @@ extension RenderPlan {
     /// (`identities`): a composition's identity in the fingerprints of the
     /// chunks that show it.
     public func pictureFingerprint(identities: [String]) -> String {
-        let video = video.map { Segment(frames: $0.frames, layers: $0.layers.map(\.drawn)) }
+        let video = video.map { Segment(frames: $0.frames, layers: $0.layers.drawn) }
         return Fingerprint.sha256(
             PictureContent(output: output.drawn, frameCount: output.frameCount, video: video), identities: identities)
     }

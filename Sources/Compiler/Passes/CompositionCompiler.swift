@@ -31,6 +31,7 @@ package struct CompositionCompiler {
         output.duration = composition.duration
         output.path = Located(parent.directory + "/composition.mp4", at: composition.location)
         output.location = composition.location
+        output.shaderBudget = parent.output.shaderBudget
         var audio = AudioSettings()
         audio.sampleRate = parent.output.audio?.sampleRate ?? audio.sampleRate
         audio.channels = parent.output.audio?.channels ?? audio.channels

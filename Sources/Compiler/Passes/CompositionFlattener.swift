@@ -90,6 +90,7 @@ struct CompositionFlattener {
             placed.track = layer.track
             placed.order = layer.order
             placed.item = inner.item.inside(layer.item)
+            placed.shader?.inputs = inner.shader?.inputs.map { $0.inside(layer.item) } ?? []
             result.append(placed)
         }
         return result

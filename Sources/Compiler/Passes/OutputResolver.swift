@@ -97,10 +97,12 @@ struct OutputResolver {
         }
         let size = context.size
         let video = container.hasVideo ? videoEncoding(container, fps: fps, &context) : nil
-        return OutputPlan(
+        var plan = OutputPlan(
             path: path, container: container, size: size, fps: fps,
             frameCount: frameCount, duration: duration, background: output.background,
             video: video, metadata: output.metadata, faststart: output.faststart)
+        plan.shaderBudget = output.shaderBudget.flatMap { context.length($0, "shader_budget") }
+        return plan
     }
 
     /// The project file's name with `.mp4`, beside it.

@@ -21,6 +21,11 @@ public struct ItemID: Hashable, Sendable, Codable, CustomStringConvertible {
         path = [item.id.map { .given($0.value) } ?? .placed(track: track, index: index)]
     }
 
+    /// The item whose `id:` is `id`, among the tracks of one plan.
+    init(given id: String) {
+        path = [.given(id)]
+    }
+
     /// This item, inside the composition that `outer` places.
     func inside(_ outer: ItemID) -> ItemID {
         var id = outer

@@ -24,6 +24,8 @@ public struct LayerShader: Hashable, Sendable, Codable {
     /// Seconds since the item's start.
     public var time: Curve<Double>
     public var uniforms: [PlanUniform]
+    /// A shader item's `inputs`: the items whose pictures it reads as `input0`, `input1`, ….
+    public var inputs: [ItemID] = []
     /// The file, or the built-in kind, for messages.
     public var name: String
 
@@ -54,6 +56,7 @@ public struct LayerShader: Hashable, Sendable, Codable {
         if let transition { parts.append("transition \(transition)") }
         parts.append("progress \(progress.planText)")
         parts += uniforms.map { "\($0.name) \($0.planText)" }
+        if !inputs.isEmpty { parts.append("inputs \(inputs.map { quoted($0.description) }.joined(separator: ", "))") }
         return parts.joined(separator: " ")
     }
 }

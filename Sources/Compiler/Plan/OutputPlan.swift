@@ -22,6 +22,10 @@ public struct OutputPlan: Hashable, Sendable, Codable {
     public var video: VideoEncoding?
     public var metadata: [MetadataEntry]
     public var faststart: Bool
+    /// The longest a shader may take to draw one frame, when the project sets
+    /// it (else `defaultShaderBudget`); nil keeps a plan's encoding as before.
+    public var shaderBudget: Rational?
+    public static let defaultShaderBudget = Rational(2)
 
     public init(
         path: String, container: Container, size: PixelSize, fps: FrameRate, frameCount: Int64, duration: Rational,

@@ -12,6 +12,8 @@ public struct Output: Hashable, Sendable, Codable {
     /// Whether `audio:` was given explicitly; otherwise audio is on if any item has sound.
     public var audioExplicit = false
     public var faststart = true
+    /// The longest a shader may take to draw one frame.
+    public var shaderBudget: Located<TimeValue>?
     /// Container tags in file order.
     public var metadata: [MetadataEntry] = []
     public var subtitles: SubtitleOutput?

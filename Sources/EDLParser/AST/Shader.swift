@@ -9,6 +9,9 @@ public struct ShaderFile: Hashable, Sendable, Codable {
     public var written: String
     public var text: String
     public var uniforms: [ShaderUniform]
+    /// A shader item's `inputs`: ids of the items whose pictures it reads as
+    /// `input0`, `input1`, … (`inputSampler(_:)`).
+    public var inputs: [Located<String>] = []
     /// The `shader:` value.
     public var location: SourceLocation
 
@@ -54,6 +57,9 @@ public struct ShaderDeclaration: Hashable, Sendable {
     /// The uniforms Cutlist sets itself, by the role of the shader.
     public static let itemUniforms = ["time", "progress", "resolution"]
     public static let transitionUniforms = ["progress", "ratio"]
+
+    /// The sampler an item's input at `index` of `inputs` is read through.
+    public static func inputSampler(_ index: Int) -> String { "input\(index)" }
 
     /// Every `uniform TYPE NAME;` at the start of a line, in order.
     public static func scan(_ text: String) -> [ShaderDeclaration] {

@@ -2,9 +2,11 @@ import Foundation
 import Yams
 
 extension ItemReader {
-    /// A `shader:` file and its `uniforms:`, checked against what the file declares.
-    /// `setByCutlist` are the uniforms Cutlist sets itself.
-    func readShader(_ node: Node, uniforms: ParseContext.Entry?, setByCutlist: [String]) -> ShaderFile? {
+    /// A `shader:` file, its `uniforms:` and an item's `inputs:`, checked against
+    /// what the file declares. `setByCutlist` are the uniforms Cutlist sets itself.
+    func readShader(_ node: Node, uniforms: ParseContext.Entry?, inputs: ParseContext.Entry? = nil, setByCutlist: [String])
+        -> ShaderFile?
+    {
         guard let written = context.text(node, "shader"), let path = context.value(node, "shader", reader.paths.resolve)
         else { return nil }
         let text: String
@@ -16,7 +18,9 @@ extension ItemReader {
             return nil
         }
         let declared = ShaderDeclaration.scan(text)
-        let settable = declared.filter { !setByCutlist.contains($0.name) }
+        let read = inputs.map(readInputs) ?? []
+        var complete = checkSamplers(declared.filter { $0.type == "sampler2D" }, for: read, at: node)
+        let settable = declared.filter { !setByCutlist.contains($0.name) && $0.type != "sampler2D" }
         var values: [ShaderUniform] = []
         var given = Set<String>()
         if let uniforms {
@@ -31,7 +35,6 @@ extension ItemReader {
                 if let value = uniformValue(entry, declaration) { values.append(ShaderUniform(name: name, value: value)) }
             }
         }
-        var complete = true
         for declaration in settable where !given.contains(declaration.name) {
             if let fixed = declaration.defaultValue, let count = ShaderDeclaration.components(of: declaration.type) {
                 let components = fixed.count == 1 ? Array(repeating: fixed[0], count: count) : fixed
@@ -45,9 +48,46 @@ extension ItemReader {
             }
         }
         guard complete, values.count == settable.count else { return nil }
-        return ShaderFile(
+        var file = ShaderFile(
             path: path, written: written, text: text, uniforms: values.sorted { $0.name < $1.name },
             location: context.location(of: node))
+        file.inputs = read
+        return file
+    }
+
+    private func readInputs(_ entry: ParseContext.Entry) -> [Located<String>] {
+        (context.elements(of: entry.value, "inputs") ?? []).compactMap { node in
+            context.text(node, "inputs").map { Located($0, at: context.location(of: node)) }
+        }
+    }
+
+    /// Each sampler the file declares is the `inputN` of an input, and each input has its sampler.
+    private func checkSamplers(_ samplers: [ShaderDeclaration], for inputs: [Located<String>], at node: Node) -> Bool {
+        var complete = true
+        for sampler in samplers {
+            let index = sampler.name.hasPrefix("input") ? Int(sampler.name.dropFirst(5)) : nil
+            guard let index, ShaderDeclaration.inputSampler(index) == sampler.name else {
+                complete = false
+                context.error(
+                    "the shader's sampler '\(sampler.name)' is not one Cutlist sets", at: node,
+                    hint: "a shader item reads the items under 'inputs:' through 'input0', 'input1', …")
+                continue
+            }
+            if index >= inputs.count {
+                complete = false
+                context.error(
+                    "the shader reads '\(sampler.name)', and 'inputs' lists no item for it", at: node,
+                    hint: "list the id of the item to read under 'inputs:' ('input0' reads the first)")
+            }
+        }
+        for (index, input) in inputs.enumerated()
+        where !samplers.contains(where: { $0.name == ShaderDeclaration.inputSampler(index) }) {
+            complete = false
+            context.diagnostics.error(
+                "the shader declares no 'uniform sampler2D \(ShaderDeclaration.inputSampler(index))' to read '\(input.value)' through",
+                at: input.location, hint: "declare it in the shader, or remove the input")
+        }
+        return complete
     }
 
     /// A uniform's value as its declared type reads it: a number, `[x, y]` or a colour; animatable.

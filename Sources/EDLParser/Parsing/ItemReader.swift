@@ -54,7 +54,7 @@ struct ItemReader {
                 case .composition: allowed[kind] = ["composition", "vars"] + mediaTimingKeys + picture + soundKeys
                 case .color, .pattern: allowed[kind] = [kind.rawValue] + generatorTimingKeys + picture + fadeKeys
                 case .gradient: allowed[kind] = ["gradient"] + generatorTimingKeys + picture + fadeKeys + gradientKeys
-                case .shader: allowed[kind] = ["shader", "uniforms"] + generatorTimingKeys + picture + fadeKeys
+                case .shader: allowed[kind] = ["shader", "uniforms", "inputs"] + generatorTimingKeys + picture + fadeKeys
                 case .text: allowed[kind] = ["text"] + generatorTimingKeys + picture + fadeKeys + textKeys
                 case .tone: allowed[kind] = ["tone"] + generatorTimingKeys + toneSoundKeys
                 case .gap: allowed[kind] = ["gap"]
@@ -203,8 +203,9 @@ struct ItemReader {
         case .pattern: return context.word(value, "pattern", Pattern.self).map { .pattern($0) }
         case .gradient: return readGradient(value, keys).map { .gradient($0) }
         case .shader:
-            return readShader(value, uniforms: keys["uniforms"], setByCutlist: ShaderDeclaration.itemUniforms)
-                .map { .shader($0) }
+            return readShader(
+                value, uniforms: keys["uniforms"], inputs: keys["inputs"], setByCutlist: ShaderDeclaration.itemUniforms
+            ).map { .shader($0) }
         case .gap: return context.positiveTime(value, "gap").map { .gap($0.value) }
         case .transition: return readTransition(value, keys).map { .transition($0) }
         case .composition: return reader.composition(value, vars: keys["vars"]?.value).map { .composition($0) }

@@ -3,6 +3,7 @@ import Yams
 extension ProjectParser {
     static let outputKeys = [
         "path", "size", "fps", "duration", "background", "video", "audio", "faststart", "metadata", "subtitles",
+        "shader_budget",
     ]
     static let videoKeys = ["codec", "crf", "bitrate", "preset", "pixel_format", "keyframe_interval", "copy"]
     static let audioKeys = ["codec", "bitrate", "sample_rate", "channels", "loudness"]
@@ -33,6 +34,7 @@ extension ProjectParser {
             output.background = color
         }
         if let entry = keys["faststart"], let flag = context.bool(entry.value, "faststart") { output.faststart = flag }
+        if let entry = keys["shader_budget"] { output.shaderBudget = context.positiveTime(entry.value, "shader_budget") }
         if let entry = keys["video"] { output.video = readVideoSettings(entry.value, context) }
         if let entry = keys["size"], let size = readPixelSize(entry.value, "size", context) {
             output.size = Located(size, at: context.location(of: entry.value))

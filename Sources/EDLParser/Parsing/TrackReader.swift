@@ -20,6 +20,7 @@ struct TrackReader {
         // A track the YAML parser could not read is left out; its syntax error is reported.
         let tracks = elements.filter { !YAMLDocument.isUnreadable($0) }.compactMap(readTrack)
         checkNames(tracks)
+        checkInputs(tracks)
         return tracks
     }
 
@@ -128,6 +129,66 @@ struct TrackReader {
                     ValueSyntax.didYouMean(under.value, in: seen.keys.sorted())
                     ?? "give the track to duck under a 'name:'"
                 context.diagnostics.error("no track is named '\(under.value)'", at: under.location, hint: hint)
+            }
+        }
+    }
+
+    /// A shader item's `inputs` name items of the same tracks that draw a picture,
+    /// and never lead back to the shader.
+    private func checkInputs(_ tracks: [Track]) {
+        var items: [String: (item: Item, track: Track)] = [:]
+        for track in tracks {
+            for item in track.items {
+                guard let id = item.id, items[id.value] == nil else { continue }
+                items[id.value] = (item, track)
+            }
+        }
+        func inputs(of item: Item) -> [Located<String>] {
+            guard case .shader(let file) = item.content else { return [] }
+            return file.inputs
+        }
+        /// The ids from `start` through inputs to `target`, if they lead there.
+        func path(from start: String, to target: String) -> [String]? {
+            var visited = Set<String>()
+            func walk(_ id: String) -> [String]? {
+                if id == target { return [id] }
+                guard visited.insert(id).inserted, let item = items[id]?.item else { return nil }
+                for input in inputs(of: item) {
+                    if let rest = walk(input.value) { return [id] + rest }
+                }
+                return nil
+            }
+            return walk(start)
+        }
+        for track in tracks {
+            for item in track.items {
+                for input in inputs(of: item) {
+                    guard let (target, targetTrack) = items[input.value] else {
+                        let hint =
+                            ValueSyntax.didYouMean(input.value, in: items.keys.sorted())
+                            ?? "give the item to read an 'id:' on these tracks"
+                        context.diagnostics.error("no item has the id '\(input.value)'", at: input.location, hint: hint)
+                        continue
+                    }
+                    switch target.content {
+                    case .gap, .tone, .transition:
+                        context.diagnostics.error("'\(input.value)' has no picture to read", at: input.location)
+                        continue
+                    default: break
+                    }
+                    if targetTrack.kind == .audio {
+                        context.diagnostics.error(
+                            "'\(input.value)' is on an audio track and has no picture to read", at: input.location)
+                    } else if targetTrack.hidden {
+                        context.diagnostics.error(
+                            "'\(input.value)' is on a hidden track, which draws nothing", at: input.location,
+                            hint: "show the track and give the item 'opacity: 0': the shader reads it, unseen")
+                    } else if let id = item.id?.value, let loop = path(from: input.value, to: id) {
+                        context.diagnostics.error(
+                            "the shader's inputs go round in a circle: \(([id] + loop).joined(separator: " → "))",
+                            at: input.location, hint: "a shader cannot read its own picture, even through another shader")
+                    }
+                }
             }
         }
     }

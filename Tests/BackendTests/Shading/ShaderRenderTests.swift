@@ -131,4 +131,161 @@ import Testing
             try Renderer(plan: plan).picture(at: 15).pixel(x: 5, y: 5), YUVColor(red: level, green: level, blue: level),
             "wash at 0.5")
     }
+
+    static let swap = """
+        #version 300 es
+        precision highp float;
+        uniform vec2 resolution;
+        uniform sampler2D input0;
+        out vec4 color;
+        void main() { color = vec4(texture(input0, gl_FragCoord.xy / resolution).bgr, 1.0); }
+        """
+
+    /// An input is the item's own picture, upright, read even where the item is hidden by `opacity: 0`.
+    @Test func aShaderReadsAnotherItemsPictureAsItsInput() throws {
+        let workspace = try RenderWorkspace()
+        try write(Self.swap, "swap.glsl", in: workspace)
+        let path = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 64x36, fps: 10 }
+            tracks:
+              - items:
+                  - { gradient: linear, colors: [red, blue], angle: 90, duration: 1s, id: ramp, opacity: 0 }
+              - items:
+                  - { shader: swap.glsl, inputs: [ramp], duration: 1s }
+            """)
+        let picture = try #require(try RenderOutput.pictures(path).first)
+        // The ramp runs from red at the top to blue at the bottom; the shader swaps red and blue.
+        let (top, bottom) = (picture.rgb(32, 1), picture.rgb(32, 34))
+        #expect(top.red < 40 && top.blue > 215, "top: \(top)")
+        #expect(bottom.red > 215 && bottom.blue < 40, "bottom: \(bottom)")
+    }
+
+    /// A shader reads another shader at the same frame, and nothing once that one has ended.
+    @Test func anInputIsReadAtTheFrameAndIsTransparentWhereItDoesNotShow() throws {
+        let workspace = try RenderWorkspace()
+        try write(
+            """
+            #version 300 es
+            precision highp float;
+            uniform float progress;
+            out vec4 color;
+            void main() { color = vec4(progress, 0.0, 0.0, 1.0); }
+            """, "level.glsl", in: workspace)
+        try write(
+            """
+            #version 300 es
+            precision highp float;
+            uniform sampler2D input0;
+            out vec4 color;
+            void main() { vec4 c = texture(input0, vec2(0.5)); color = vec4(0.0, c.r, c.a, 1.0); }
+            """, "reader.glsl", in: workspace)
+        let plan = try workspace.plan(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 64x36, fps: 10 }
+            tracks:
+              - items:
+                  - { shader: level.glsl, duration: 2s, id: level }
+              - items:
+                  - { shader: reader.glsl, inputs: [level], duration: 3s }
+            """)
+        let renderer = try Renderer(plan: plan)
+        ShaderTransitionTests.expectClose(
+            try renderer.picture(at: 5).pixel(x: 10, y: 10), YUVColor(red: 0, green: 0.25, blue: 1), "at 0.5 s")
+        ShaderTransitionTests.expectClose(try renderer.picture(at: 25).pixel(x: 10, y: 10), .black, "at 2.5 s")
+    }
+
+    @Test func inputsNameItemsWithPicturesOnTheSameTracksThatDoNotLeadBack() throws {
+        let workspace = try RenderWorkspace()
+        try write(Self.swap, "swap.glsl", in: workspace)
+        try write(
+            Self.swap.replacingOccurrences(
+                of: "uniform sampler2D input0;", with: "uniform sampler2D input0;\nuniform sampler2D input1;"),
+            "two.glsl", in: workspace)
+        try write(
+            Self.swap.replacingOccurrences(of: "sampler2D input0", with: "sampler2D picture").replacingOccurrences(
+                of: "texture(input0", with: "texture(picture"), "named.glsl", in: workspace)
+        let parsed = ProjectParser.parse(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 64x36, fps: 10 }
+            tracks:
+              - items:
+                  - { color: red, duration: 2s, id: card }
+                  - { gap: 1s, id: hole }
+              - hidden: true
+                items: [{ color: blue, duration: 1s, id: unseen }]
+              - items:
+                  - { shader: swap.glsl, duration: 1s, inputs: [crad] }
+                  - { shader: swap.glsl, duration: 1s, inputs: [hole] }
+                  - { shader: swap.glsl, duration: 1s, inputs: [unseen] }
+                  - { shader: swap.glsl, duration: 1s, inputs: [b], id: a }
+                  - { shader: swap.glsl, duration: 1s, inputs: [a], id: b }
+                  - { shader: swap.glsl, duration: 1s, inputs: [me], id: me }
+                  - { shader: swap.glsl, duration: 1s, inputs: [card, card] }
+                  - { shader: two.glsl, duration: 1s, inputs: [card] }
+                  - { shader: named.glsl, duration: 1s }
+            """, file: workspace.projectFile, directory: workspace.directory)
+        #expect(
+            parsed.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message) \($0.hint ?? "")" }
+                == [
+                    "10:53 no item has the id 'crad' did you mean 'card'?",
+                    "11:53 'hole' has no picture to read ",
+                    "12:53 'unseen' is on a hidden track, which draws nothing "
+                        + "show the track and give the item 'opacity: 0': the shader reads it, unseen",
+                    "13:53 the shader's inputs go round in a circle: a → b → a "
+                        + "a shader cannot read its own picture, even through another shader",
+                    "14:53 the shader's inputs go round in a circle: b → a → b "
+                        + "a shader cannot read its own picture, even through another shader",
+                    "15:53 the shader's inputs go round in a circle: me → me "
+                        + "a shader cannot read its own picture, even through another shader",
+                    "16:59 the shader declares no 'uniform sampler2D input1' to read 'card' through "
+                        + "declare it in the shader, or remove the input",
+                    "17:19 the shader reads 'input1', and 'inputs' lists no item for it "
+                        + "list the id of the item to read under 'inputs:' ('input0' reads the first)",
+                    "18:19 the shader's sampler 'picture' is not one Cutlist sets "
+                        + "a shader item reads the items under 'inputs:' through 'input0', 'input1', …",
+                ])
+    }
+
+    /// A shader past `output.shader_budget` stops the render at its item; within it, it draws.
+    @Test func aShaderThatTakesLongerThanTheBudgetIsAnErrorAtItsItem() throws {
+        let workspace = try RenderWorkspace()
+        try write(
+            """
+            #version 300 es
+            precision highp float;
+            uniform vec2 resolution;
+            out vec4 color;
+            void main() {
+                float x = gl_FragCoord.x / resolution.x;
+                for (int i = 0; i < 20000; i++) x = fract(sin(x * 12.9898 + float(i)) * 43758.5453);
+                color = vec4(x, x, x, 1.0);
+            }
+            """, "slow.glsl", in: workspace)
+        let project = """
+            cutlist: 1
+            output: { path: out.mp4, size: 16x16, fps: 10BUDGET }
+            tracks:
+              - items:
+                  - { color: red, duration: 1s }
+                  - { shader: slow.glsl, duration: 1s }
+            """
+        let tight = try workspace.plan(project.replacingOccurrences(of: "BUDGET", with: ", shader_budget: 1ms"))
+        do {
+            _ = try Renderer(plan: tight).picture(at: 12)
+            Issue.record("drawn within 1 ms")
+        } catch let failure as RenderFailure {
+            #expect(failure.message.hasPrefix("cannot read the picture of this item: the shader 'slow.glsl' took "))
+            #expect(
+                failure.message.hasSuffix(
+                    " ms to draw a frame, more than output.shader_budget (1 ms): make it cheaper, or raise the budget"),
+                "\(failure.message)")
+            #expect(failure.location?.line == 6)
+        }
+        let roomy = try workspace.plan(project.replacingOccurrences(of: "BUDGET", with: ""))
+        _ = try Renderer(plan: roomy).picture(at: 12)
+    }
 }
