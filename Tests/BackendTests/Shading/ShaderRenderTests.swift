@@ -87,6 +87,26 @@ import Testing
             ])
     }
 
+    /// A uniform of a type a project cannot write needs its default in the file.
+    @Test func aUniformOfATypeAProjectCannotSetIsAnErrorAtItsKey() throws {
+        let workspace = try RenderWorkspace()
+        try write(
+            Self.levels.replacingOccurrences(of: "uniform float level;", with: "uniform int level;"), "int.glsl", in: workspace)
+        let parsed = ProjectParser.parse(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 64x36, fps: 10 }
+            tracks:
+              - items:
+                  - { shader: int.glsl, duration: 1s, uniforms: { level: 2, tint: red } }
+            """, file: workspace.projectFile, directory: workspace.directory)
+        #expect(
+            parsed.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message) \($0.hint ?? "")" } == [
+                "5:55 the uniform 'level' is a 'int'; a project sets a float, vec2, vec3 or vec4 "
+                    + "give it a default in its comment instead: 'uniform int level; // = …'"
+            ])
+    }
+
     /// At the transition's first frame the picture is the outgoing item's as it
     /// would be with no transition; a file's transition takes its uniforms and defaults.
     @Test func aTransitionStartsFromTheOutgoingFrameAndAFileTakesUniforms() throws {
