@@ -54,11 +54,12 @@ extension ItemReader {
     private func checkTiming(_ timing: Timing, _ keys: [String: ParseContext.Entry], _ node: Node, needsLength: Bool) {
         // A key given but invalid, or misspelt ('duratoin', reported as unknown with
         // a did-you-mean), was reported already; do not also call it missing.
-        let misspelt = node.mapping?.keys.contains { key in
-            guard let name = key.string, keys[name] == nil else { return false }
-            return ValueSyntax.didYouMean(name, in: ["duration", "until"]) != nil
-        }
-        let hasLength = keys["duration"] != nil || keys["until"] != nil || misspelt == true
+        let hasLength =
+            keys["duration"] != nil || keys["until"] != nil
+            || node.mapping?.keys.contains { key in
+                guard let name = key.string, keys[name] == nil else { return false }
+                return ValueSyntax.didYouMean(name, in: ["duration", "until"]) != nil
+            } == true
         if let duration = keys["duration"], let until = keys["until"], timing.untilEnd {
             context.error(
                 "'duration' and 'until: end' both set the item's length; keep one", at: until.keyNode,

@@ -136,7 +136,8 @@ struct ItemReader {
 
     /// The item's one kind key; `color` is a style key when `text` or `transition` is present.
     private func kind(of mapping: Node.Mapping, _ node: Node) -> Kind? {
-        let keys = mapping.keys.compactMap { $0.scalar?.string }
+        // An array, not a lazy view: each `contains` below would walk (and copy) the mapping again.
+        let keys = Array(mapping.keys.compactMap { $0.scalar?.string })
         var kinds = Kind.allCases.filter { keys.contains($0.rawValue) }
         if kinds.contains(.text) || kinds.contains(.transition) || kinds.contains(.captions) {
             kinds.removeAll { $0 == .color }

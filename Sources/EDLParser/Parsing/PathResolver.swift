@@ -2,6 +2,13 @@
 /// (never the working directory), and refuses URLs.
 struct PathResolver {
     let directory: String
+    /// `directory` normalized once, not for every path of a long edit.
+    private let base: String
+
+    init(directory: String) {
+        self.directory = directory
+        base = Self.normalize(directory)
+    }
 
     /// The absolute path, or a `ValueError` for a URL or an empty path.
     func resolve(_ written: String) throws(ValueError) -> String {
@@ -14,8 +21,15 @@ struct PathResolver {
                 hint: "download the file and refer to it by its path")
         }
         if written.hasPrefix("/") { return Self.normalize(written) }
-        let base = directory.hasSuffix("/") ? directory : directory + "/"
-        return Self.normalize(base + written)
+        if Self.isPlainRelative(written) { return base == "/" ? base + written : base + "/" + written }
+        return Self.normalize(base + "/" + written)
+    }
+
+    /// A relative path that normalizing leaves as it is: no `.`, `..` or empty component.
+    static func isPlainRelative(_ path: String) -> Bool {
+        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).allSatisfy { part in
+            !part.isEmpty && !part.elementsEqual(".".utf8) && !part.elementsEqual("..".utf8)
+        }
     }
 
     /// Removes `.` and `..` components so equal paths compare equal.

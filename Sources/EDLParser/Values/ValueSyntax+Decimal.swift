@@ -38,38 +38,43 @@ enum DecimalLiteral {
     /// Whether `text` has the shape `parse` accepts with sign and exponent.
     static func hasDecimalShape(_ text: Substring) -> Bool { split(text) != nil }
 
+    /// Reads the text's bytes: the shape is ASCII, and a `Character` at a time costs
+    /// more than the rest of reading a project's times.
     private static func split(_ text: Substring) -> Parts? {
+        let bytes = text.utf8
+        var i = bytes.startIndex
+        func take(_ accepted: (UInt8) -> Bool) -> Bool {
+            guard i < bytes.endIndex, accepted(bytes[i]) else { return false }
+            i = bytes.index(after: i)
+            return true
+        }
+        func digits() -> Substring {
+            let start = i
+            while take(isDigit) {}
+            return text[start..<i]
+        }
         var parts = Parts()
-        var rest = text
-        if let sign = rest.first, sign == "+" || sign == "-" {
-            parts.negative = sign == "-"
-            rest = rest.dropFirst()
-        }
-        parts.integerDigits = rest.prefix(while: ValueSyntax.isDigit)
-        rest = rest.dropFirst(parts.integerDigits.count)
-        if rest.first == "." {
-            rest = rest.dropFirst()
-            parts.fractionDigits = rest.prefix(while: ValueSyntax.isDigit)
-            rest = rest.dropFirst(parts.fractionDigits.count)
-        }
+        if i < bytes.endIndex, bytes[i] == UInt8(ascii: "-") { parts.negative = true }
+        _ = take(isSign)
+        parts.integerDigits = digits()
+        if take({ $0 == UInt8(ascii: ".") }) { parts.fractionDigits = digits() }
         guard !parts.integerDigits.isEmpty || !parts.fractionDigits.isEmpty else { return nil }
-        if let e = rest.first, e == "e" || e == "E" {
-            rest = rest.dropFirst()
-            if let sign = rest.first, sign == "+" || sign == "-" {
-                parts.exponentNegative = sign == "-"
-                rest = rest.dropFirst()
-            }
-            parts.exponentDigits = rest.prefix(while: ValueSyntax.isDigit)
-            rest = rest.dropFirst(parts.exponentDigits.count)
+        if take({ $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+            if i < bytes.endIndex, bytes[i] == UInt8(ascii: "-") { parts.exponentNegative = true }
+            _ = take(isSign)
+            parts.exponentDigits = digits()
             guard !parts.exponentDigits.isEmpty else { return nil }
         }
-        return rest.isEmpty ? parts : nil
+        return i == bytes.endIndex ? parts : nil
     }
 
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    private static func isSign(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") }
+
     private static func evaluate(_ parts: Parts) -> Outcome {
-        var digits = Array((parts.integerDigits + parts.fractionDigits).drop { $0 == "0" })
+        var digits = Array((Array(parts.integerDigits.utf8) + parts.fractionDigits.utf8).drop { $0 == UInt8(ascii: "0") })
         var trailingZeros = 0
-        while digits.last == "0" {
+        while digits.last == UInt8(ascii: "0") {
             digits.removeLast()
             trailingZeros += 1
         }
@@ -87,7 +92,7 @@ enum DecimalLiteral {
         if digits.count > 38 || scale < -38 { return .tooPrecise }
 
         var mantissa: Int128 = 0
-        for digit in digits { mantissa = mantissa * 10 + Int128(digit.wholeNumberValue ?? 0) }
+        for digit in digits { mantissa = mantissa * 10 + Int128(digit - UInt8(ascii: "0")) }
         let value: Rational?
         if scale >= 0 {
             value = Int64(exactly: mantissa * power10(scale)).flatMap { Rational($0, 1) }
