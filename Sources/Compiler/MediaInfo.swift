@@ -50,10 +50,17 @@ public struct VideoFacts: Hashable, Sendable, Codable {
     /// A single picture (PNG, JPEG, WebP): it has no duration of its own.
     public var isStillImage: Bool
     public var duration: Rational?
+    /// libav's name for the codec (`h264`, `prores`, `png`); nil when not known.
+    public var codec: String?
+    /// The HDR transfer the pictures are tagged with; nil for SDR.
+    public var hdr: HDRTransfer?
+    /// Whether the pixels carry an alpha channel (a PNG with transparency, ProRes 4444).
+    public var hasAlpha: Bool
 
     public init(
         streamIndex: Int = 0, size: PixelSize, frameRate: FrameRate?, rotation: Int = 0, isMirrored: Bool = false,
-        isStillImage: Bool = false, duration: Rational? = nil
+        isStillImage: Bool = false, duration: Rational? = nil, codec: String? = nil, hdr: HDRTransfer? = nil,
+        hasAlpha: Bool = false
     ) {
         self.streamIndex = streamIndex
         self.size = size
@@ -62,6 +69,9 @@ public struct VideoFacts: Hashable, Sendable, Codable {
         self.isMirrored = isMirrored
         self.isStillImage = isStillImage
         self.duration = duration
+        self.codec = codec
+        self.hdr = hdr
+        self.hasAlpha = hasAlpha
     }
 
     /// Size as displayed, with the rotation applied.
@@ -70,17 +80,26 @@ public struct VideoFacts: Hashable, Sendable, Codable {
     }
 }
 
+/// The HDR transfer functions of ITU-R BT.2100.
+public enum HDRTransfer: String, Hashable, Sendable, Codable {
+    case hlg = "HLG"
+    case pq = "PQ"
+}
+
 public struct AudioFacts: Hashable, Sendable, Codable {
     public var streamIndex: Int
     public var sampleRate: Int
     public var channels: Int
     public var duration: Rational?
+    /// libav's name for the codec (`aac`, `pcm_s16le`); nil when not known.
+    public var codec: String?
 
-    public init(streamIndex: Int = 0, sampleRate: Int, channels: Int, duration: Rational? = nil) {
+    public init(streamIndex: Int = 0, sampleRate: Int, channels: Int, duration: Rational? = nil, codec: String? = nil) {
         self.streamIndex = streamIndex
         self.sampleRate = sampleRate
         self.channels = channels
         self.duration = duration
+        self.codec = codec
     }
 }
 

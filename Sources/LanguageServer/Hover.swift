@@ -102,15 +102,17 @@ extension DocumentAnalysis {
         guard let facts = try? media.facts(forPath: path) else { return nil }
         var parts: [String] = []
         if let video = facts.video {
-            var picture = video.isStillImage ? "picture \(video.size)" : "video \(video.size)"
+            var picture = (video.isStillImage ? "picture" : "video") + (video.codec.map { " \($0)" } ?? "") + " \(video.size)"
             if video.rotation != 0 { picture += ", rotated \(video.rotation)° (shown \(video.displaySize))" }
             if video.isMirrored { picture += ", mirrored" }
             if let rate = video.frameRate { picture += ", \(rate) fps" }
+            if let hdr = video.hdr { picture += ", HDR (\(hdr.rawValue))" }
+            if video.hasAlpha { picture += ", with alpha" }
             parts.append(picture)
         }
         if let audio = facts.audio {
             let channels = audio.channels == 1 ? "mono" : audio.channels == 2 ? "stereo" : "\(audio.channels) channels"
-            parts.append("sound \(audio.sampleRate) Hz \(channels)")
+            parts.append("sound" + (audio.codec.map { " \($0)" } ?? "") + " \(audio.sampleRate) Hz \(channels)")
         }
         if let duration = facts.duration { parts.append("lasts \(TimeValue.readable(duration))") }
         return parts.joined(separator: "; ")

@@ -125,6 +125,56 @@ final class FeatureTests: XCTestCase {
             """)
     }
 
+    func testHoverOnAFileGivesItsCodecsRotationHDRAndAlpha() throws {
+        let editor = try ServerHarness()
+        let picture = ["-f", "lavfi", "-i", "testsrc2=size=64x36:rate=25:duration=1"]
+        try editor.ffmpeg(
+            picture + [
+                "-vf", "format=yuv420p10le", "-c:v", "ffv1", "-color_trc", "smpte2084", "-color_primaries", "bt2020",
+                "-colorspace", "bt2020nc", "pq.mkv",
+            ])
+        try editor.ffmpeg(
+            picture + [
+                "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=1", "-c:v", "libx264", "-c:a", "pcm_s16le",
+                "upright.mov",
+            ])
+        // ffmpeg 5.1 writes the `rotate` tag as a display matrix when it copies, not when it encodes.
+        try editor.ffmpeg(["-i", "upright.mov", "-c", "copy", "-metadata:s:v", "rotate=90", "turned.mov"])
+        try editor.ffmpeg(["-f", "lavfi", "-i", "color=c=red@0.5:size=32x16", "-frames:v", "1", "-pix_fmt", "rgba", "logo.png"])
+        editor.open(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { fps: 25, size: 64x36 }
+            assets: { logo: logo.png }
+            tracks:
+              - items:
+                  - { source: pq.mkv }
+                  - { source: turned.mov }
+                  - { source: logo, duration: 1s }
+
+            """)
+        XCTAssertEqual(
+            editor.hover("edit.yaml", line: 5, character: 18),
+            """
+            **'pq.mkv'**: video ffv1 64x36, 25 fps, HDR (PQ); lasts 1s
+
+            **On the output**: 00:00:00:00 (frame 0) → 00:00:01:00 (frame 25), 1s (25 frames)
+
+            **Source**: 0s → 1s
+            """)
+        XCTAssertEqual(
+            editor.hover("edit.yaml", line: 6, character: 18),
+            """
+            **'turned.mov'**: video h264 64x36, rotated 270° (shown 36x64), 25 fps; sound pcm_s16le 48000 Hz mono; lasts 1s
+
+            **On the output**: 00:00:01:00 (frame 25) → 00:00:02:00 (frame 50), 1s (25 frames)
+
+            **Source**: 0s → 1s
+            """)
+        XCTAssertEqual(editor.hover("edit.yaml", line: 2, character: 11), "**asset 'logo'**: picture png 32x16, with alpha")
+    }
+
     func testCompletionOffersTheSchemasKeysAndWordsAndTheProjectsNames() throws {
         let editor = try ServerHarness()
         let start =

@@ -34,6 +34,17 @@ final class ServerHarness {
         try Data(text.utf8).write(to: folder.appendingPathComponent(name))
     }
 
+    /// Makes media in the folder with the ffmpeg program.
+    func ffmpeg(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ffmpeg", "-v", "error", "-nostdin", "-y"] + arguments
+        process.currentDirectoryURL = folder
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "ffmpeg \(arguments)")
+    }
+
     func notify(_ method: String, _ params: [String: Any]) {
         send(["jsonrpc": "2.0", "method": method, "params": params])
     }

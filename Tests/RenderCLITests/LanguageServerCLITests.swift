@@ -76,7 +76,7 @@ import Testing
                 action Change 'duraton' to 'duration'
                 line       - { source: clip.mp4, from: 0.5s, duration: 1s }
                 diagnostics after the fixes none
-                hover **'clip.mp4'**: video 160x90, 25 fps; lasts 2s
+                hover **'clip.mp4'**: video h264 160x90, 25 fps; lasts 2s
                 hover **On the output**: 00:00:01:00 (frame 25) → 00:00:02:00 (frame 50), 1s (25 frames)
                 hover **Source**: 0.5s → 1.5s
                 definition 4:2   intro:

@@ -1,3 +1,4 @@
+import Compiler
 import Foundation
 
 /// Turns HDR video (HLG or PQ, BT.2020, 10-bit) into the compositor's SDR

@@ -1,4 +1,5 @@
 import CFFmpeg
+import Compiler
 import EDLParser
 
 /// Owns one `AVFrame`: a decoded picture or block of audio samples, or one to be
@@ -75,13 +76,7 @@ public final class Frame {
     public var height: Int { Int(pointer.pointee.height) }
     public var pixelFormat: PixelFormat { PixelFormat(raw: pointer.pointee.format) }
     /// The HDR transfer function the samples are tagged with; nil for SDR.
-    var hdrTransfer: HDRTransfer? {
-        switch pointer.pointee.color_trc {
-        case AVCOL_TRC_ARIB_STD_B67: return .hlg
-        case AVCOL_TRC_SMPTE2084: return .pq
-        default: return nil
-        }
-    }
+    var hdrTransfer: HDRTransfer? { HDRTransfer(pointer.pointee.color_trc) }
     /// Whether the samples are tagged as made with the BT.601 Y'CbCr matrix (SD video).
     var hasBT601Matrix: Bool { [AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M].contains(pointer.pointee.colorspace) }
     /// Whether the samples use the full 0–255 range rather than 16–235.
@@ -115,5 +110,13 @@ public final class Frame {
     public var sampleFormat: SampleFormat { SampleFormat(raw: pointer.pointee.format) }
 }
 
-/// The HDR transfer functions of ITU-R BT.2100.
-enum HDRTransfer { case hlg, pq }
+extension HDRTransfer {
+    /// The HDR transfer a libav transfer characteristic is; nil for SDR ones.
+    init?(_ characteristic: AVColorTransferCharacteristic) {
+        switch characteristic {
+        case AVCOL_TRC_ARIB_STD_B67: self = .hlg
+        case AVCOL_TRC_SMPTE2084: self = .pq
+        default: return nil
+        }
+    }
+}

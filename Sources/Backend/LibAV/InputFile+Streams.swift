@@ -27,6 +27,10 @@ public struct StreamInfo: Hashable, Sendable {
     public var isAttachedPicture: Bool
     public var sampleRate: Int
     public var channels: Int
+    /// A video stream's pixels carry an alpha channel.
+    public var hasAlpha: Bool
+    /// The HDR transfer a video stream is tagged with; nil for SDR.
+    public var hdr: HDRTransfer?
 }
 
 /// How a video stream is coded: what copying its packets into another file depends on.
@@ -111,7 +115,9 @@ extension InputFile {
             rotation: InputFile.rotation(of: stream),
             isAttachedPicture: s.disposition & cutlist_disposition_attached_pic() != 0,
             sampleRate: Int(parameters?.sample_rate ?? 0),
-            channels: Int(parameters?.ch_layout.nb_channels ?? 0)
+            channels: Int(parameters?.ch_layout.nb_channels ?? 0),
+            hasAlpha: kind == .video && parameters.map { PixelFormat(raw: $0.format).hasAlpha } == true,
+            hdr: kind == .video ? parameters.flatMap { HDRTransfer($0.color_trc) } : nil
         )
     }
 

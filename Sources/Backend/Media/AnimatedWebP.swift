@@ -12,6 +12,8 @@ final class AnimatedWebP {
     let height: Int
     /// When each frame's display ends, in milliseconds from the start.
     let ends: [Int]
+    /// The header says the frames have transparent pixels.
+    let hasAlpha: Bool
     private let data: Data
     private let decoder: OpaquePointer
     /// Frames decoded so far since the last reset.
@@ -55,6 +57,7 @@ final class AnimatedWebP {
         var ends: [Int] = []
         var iterator = WebPIterator()
         let demuxer = WebPAnimDecoderGetDemuxer(created)
+        hasAlpha = WebPDemuxGetI(demuxer, WEBP_FF_FORMAT_FLAGS) & ALPHA_FLAG.rawValue != 0
         for number in 1...Int32(info.frame_count) where WebPDemuxGetFrame(demuxer, number, &iterator) != 0 {
             ends.append((ends.last ?? 0) + Int(max(iterator.duration, 0)))
         }
@@ -74,7 +77,7 @@ final class AnimatedWebP {
         let rate = steps.count == 1 ? Rational(1000, Int64(steps.first ?? 1)).flatMap { FrameRate($0) } : nil
         let video = VideoFacts(
             streamIndex: 0, size: PixelSize(width: width, height: height), frameRate: rate, rotation: 0,
-            isMirrored: false, isStillImage: false, duration: total)
+            isMirrored: false, isStillImage: false, duration: total, codec: "webp", hasAlpha: hasAlpha)
         return MediaFacts(duration: total, video: video, audio: nil)
     }
 

@@ -74,7 +74,8 @@ public struct MediaProbe: MediaInfo {
             rotation: exif?.rotation ?? stream.rotation,
             isMirrored: exif?.mirrored ?? false,
             isStillImage: still,
-            duration: still ? nil : (stream.duration ?? input.containerDuration)
+            duration: still ? nil : (stream.duration ?? input.containerDuration),
+            codec: stream.codecName, hdr: stream.hdr, hasAlpha: stream.hasAlpha
         )
     }
 
@@ -84,7 +85,7 @@ public struct MediaProbe: MediaInfo {
         }
         return AudioFacts(
             streamIndex: stream.index, sampleRate: stream.sampleRate, channels: stream.channels,
-            duration: stream.duration ?? input.containerDuration)
+            duration: stream.duration ?? input.containerDuration, codec: stream.codecName)
     }
 
     /// Demuxers that read one picture per file, and picture codecs without a
