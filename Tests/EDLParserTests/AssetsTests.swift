@@ -59,6 +59,15 @@ import Testing
         #expect(project?.referencedFiles.map(\.value) == paths)
     }
 
+    /// A path with no `.`, `..` or empty part is joined to the folder as it is; others are normalized whole.
+    @Test func pathsJoinTheNormalizedFolder() throws {
+        #expect(try PathResolver(directory: "/").resolve("clip.mp4") == "/clip.mp4")
+        #expect(try PathResolver(directory: "/a/./b/../c/").resolve("d/e.mp4") == "/a/c/d/e.mp4")
+        #expect(try PathResolver(directory: "/a/b").resolve("d//e.mp4") == "/a/b/d/e.mp4")
+        #expect(try PathResolver(directory: "/a/b").resolve("../../../e.mp4") == "/e.mp4")
+        #expect(try PathResolver(directory: "/a/b").resolve("d/.") == "/a/b/d")
+    }
+
     @Test func unknownAssetWithHint() {
         let yaml = """
             cutlist: 1

@@ -68,7 +68,18 @@ enum YAMLDocument {
                 hint: "anchors and aliases are for reuse; this many copies look like an alias bomb")
             return nil
         }
-        return mergingKeys(root)
+        return mayHoldMergeKeys(text) ? mergingKeys(root) : root
+    }
+
+    /// Whether the text may have a merge key: a plain `<<` is written as it is.
+    /// A long file without one is not rebuilt node by node.
+    static func mayHoldMergeKeys(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "<"), previous == byte { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// The tree with YAML merge keys applied (`<<: *style`, `<<: [*a, *b]`): the
