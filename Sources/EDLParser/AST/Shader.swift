@@ -61,24 +61,27 @@ public struct ShaderDeclaration: Hashable, Sendable {
     /// The sampler an item's input at `index` of `inputs` is read through.
     public static func inputSampler(_ index: Int) -> String { "input\(index)" }
 
-    /// Every `uniform TYPE NAME;` at the start of a line, in order.
+    /// Every `uniform TYPE NAME;` (or `NAME, NAME;`) at the start of a line, in order.
     public static func scan(_ text: String) -> [ShaderDeclaration] {
         var found: [ShaderDeclaration] = []
         for line in text.split(whereSeparator: \.isNewline) {
-            var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
+            let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
+            var words = code.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
             guard words.first == "uniform" else { continue }
             words = words.dropFirst()
             // A precision qualifier may come before the type.
             if let first = words.first, ["lowp", "mediump", "highp"].contains(first) { words = words.dropFirst() }
-            guard let type = words.first, let rest = words.dropFirst().first else { continue }
-            let name = String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-            guard !name.isEmpty else { continue }
+            guard let type = words.first, let typeEnd = words.first?.endIndex else { continue }
+            let names = code[typeEnd...].prefix { $0 != ";" }.split(separator: ",").map { declarator in
+                String(declarator.drop { $0 == " " || $0 == "\t" }.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+            }.filter { !$0.isEmpty }
+            // A comment's default (`// = 0.4`) belongs to a line that declares one name.
             var defaultValue: [Double]?
-            if let comment = line.range(of: "//") {
+            if names.count == 1, let comment = line.range(of: "//") {
                 let after = line[comment.upperBound...].drop { $0 == " " }
                 if after.hasPrefix("=") { defaultValue = numbers(in: after.dropFirst()) }
             }
-            found.append(ShaderDeclaration(name: name, type: String(type), defaultValue: defaultValue))
+            found += names.map { ShaderDeclaration(name: $0, type: String(type), defaultValue: defaultValue) }
         }
         return found
     }

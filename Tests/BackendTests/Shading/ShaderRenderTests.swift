@@ -87,6 +87,26 @@ import Testing
             ])
     }
 
+    /// `uniform float a, b;` declares both: each needs its value.
+    @Test func everyNameOfADeclarationWithSeveralIsAUniform() throws {
+        let workspace = try RenderWorkspace()
+        try write(
+            Self.levels.replacingOccurrences(of: "uniform float level;", with: "uniform float level, gain;"), "two.glsl",
+            in: workspace)
+        let parsed = ProjectParser.parse(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 64x36, fps: 10 }
+            tracks:
+              - items:
+                  - { shader: two.glsl, duration: 1s, uniforms: { level: 2, tint: red } }
+            """, file: workspace.projectFile, directory: workspace.directory)
+        #expect(
+            parsed.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" } == [
+                "5:19 the shader's uniform 'gain' (float) has no value"
+            ])
+    }
+
     /// A uniform of a type a project cannot write needs its default in the file.
     @Test func aUniformOfATypeAProjectCannotSetIsAnErrorAtItsKey() throws {
         let workspace = try RenderWorkspace()
