@@ -90,14 +90,7 @@ public final class OutputFile {
         try LibAV.check(
             avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context), "avcodec_parameters_from_context")
         if let extradata, let parameters = stream.pointee.codecpar {
-            av_freep(&parameters.pointee.extradata)
-            let padding = Int(cutlist_input_buffer_padding_size())
-            guard let buffer = av_mallocz(extradata.count + padding)?.assumingMemoryBound(to: UInt8.self) else {
-                throw .outOfMemory("av_mallocz")
-            }
-            buffer.update(from: extradata, count: extradata.count)
-            parameters.pointee.extradata = buffer
-            parameters.pointee.extradata_size = Int32(extradata.count)
+            try Self.setExtradata(extradata, of: parameters)
         }
         stream.pointee.time_base = encoder.context.pointee.time_base
         if encoder.context.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
@@ -126,15 +119,7 @@ public final class OutputFile {
         }
         parameters.pointee.codec_type = AVMEDIA_TYPE_SUBTITLE
         parameters.pointee.codec_id = descriptor.pointee.id
-        if !extradata.isEmpty {
-            let padding = Int(cutlist_input_buffer_padding_size())
-            guard let buffer = av_mallocz(extradata.count + padding)?.assumingMemoryBound(to: UInt8.self) else {
-                throw .outOfMemory("av_mallocz")
-            }
-            buffer.update(from: extradata, count: extradata.count)
-            parameters.pointee.extradata = buffer
-            parameters.pointee.extradata_size = Int32(extradata.count)
-        }
+        if !extradata.isEmpty { try Self.setExtradata(extradata, of: parameters) }
         let base = AVRational(num: Int32(clamping: timeBase.numerator), den: Int32(clamping: timeBase.denominator))
         stream.pointee.time_base = base
         if let language {
@@ -143,6 +128,21 @@ public final class OutputFile {
         encoderTimeBases.append(base)
         timestampOffsets.append(0)
         return Int(stream.pointee.index)
+    }
+
+    /// Gives a stream's parameters a copy of `extradata` in a buffer libav owns
+    /// (padded as its readers expect), freeing what they held.
+    private static func setExtradata(
+        _ extradata: [UInt8], of parameters: UnsafeMutablePointer<AVCodecParameters>
+    ) throws(LibAVError) {
+        av_freep(&parameters.pointee.extradata)
+        let padding = Int(cutlist_input_buffer_padding_size())
+        guard let buffer = av_mallocz(extradata.count + padding)?.assumingMemoryBound(to: UInt8.self) else {
+            throw .outOfMemory("av_mallocz")
+        }
+        buffer.update(from: extradata, count: extradata.count)
+        parameters.pointee.extradata = buffer
+        parameters.pointee.extradata_size = Int32(extradata.count)
     }
 
     /// Sets a container tag (`title`, `comment`, ...).
