@@ -40,8 +40,10 @@ import Testing
             "plain.yaml",
             Self.project.replacingOccurrences(of: "shader: waves.glsl", with: "color: red")
                 .replacingOccurrences(of: "crosszoom", with: "crossfade").replacingOccurrences(of: "radial", with: "circle"))
+        // One job renders the chunks in order, so the first shader's item is the one named.
         let failed = try CLI.run(
-            ["edit.yaml", "-o", "out.mp4", "--progress", "none", "--no-cache"], in: space.url, environment: Self.noDriver)
+            ["edit.yaml", "-o", "out.mp4", "--progress", "none", "--no-cache", "--jobs", "1"], in: space.url,
+            environment: Self.noDriver)
         #expect(failed.exited && failed.status == 1, "\(failed)")
         #expect(
             failed.stderr.hasPrefix(
