@@ -41,8 +41,8 @@ import Testing
         }
 
         var loudnessAsked = 0
-        /// The gain a loudness target asks for, before quantising.
-        var loudnessGain = -3.1
+        /// The gain a loudness target applies (the backend rounds it).
+        var loudnessGain = -3.0
 
         func soundEncoder(_ format: AudioFormat) throws -> EncoderFacts {
             EncoderFacts(name: "aac", library: "libavcodec 1", threads: 1, parameterSets: [17, 144])
@@ -134,7 +134,7 @@ import Testing
     /// 6 s at 48 kHz: one run of 256 AAC frames, then the rest; the mix of
     /// the second starts the limiter's reach (5 ms + 10 × 100 ms) before its
     /// 16-frame pre-roll, and the first is fed 4 frames past its end.
-    @Test func soundIsCutInFixedRunsOfAACFramesWithTheLoudnessGainQuantised() throws {
+    @Test func soundIsCutInFixedRunsOfAACFramesWithTheLoudnessGainInEveryFingerprint() throws {
         let plan = try soundPlan("{ source: c.mp4 }")
         let facts = FixedFacts()
         let segments = try #require(try ChunkPlanner(plan: plan, facts: facts).soundSegments())
@@ -147,11 +147,11 @@ import Testing
 
         let loud = try soundPlan("{ source: c.mp4 }", loudness: ", audio: { loudness: -16 }")
         let gained = try #require(try ChunkPlanner(plan: loud, facts: facts).soundSegments())
-        // -3.1 dB rounds to -3 dB on the 0.25 dB grid, and the gain is in every fingerprint.
         #expect(gained.map(\.gainDecibels) == [-3, -3] && facts.loudnessAsked == 1)
         #expect(Set(gained.map(\.fingerprint)).isDisjoint(with: segments.map(\.fingerprint)))
-        facts.loudnessGain = -3.05
-        #expect(try ChunkPlanner(plan: loud, facts: facts).soundSegments()?.map(\.fingerprint) == gained.map(\.fingerprint))
+        facts.loudnessGain = -3.25
+        let regained = try #require(try ChunkPlanner(plan: loud, facts: facts).soundSegments())
+        #expect(Set(regained.map(\.fingerprint)).isDisjoint(with: gained.map(\.fingerprint)))
     }
 
     @Test func aSegmentsFingerprintCoversWhatItHearsAndNotWhereItsItemIsWritten() throws {

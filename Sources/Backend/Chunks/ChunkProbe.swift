@@ -88,8 +88,7 @@ final class ChunkProbe: ChunkFacts {
 
     func loudnessGain(of plan: RenderPlan) throws -> Double {
         guard let format = plan.audio.format else { return 0 }
-        return GainCurve.decibels(
-            linear: Double(try AudioRenderer.normalisingGain(plan: plan, format: format, threads: .perCore)))
+        return try AudioRenderer.loudnessGain(plan: plan, format: format, threads: .perCore)
     }
 
     private static let soundEncoders = Mutex<[AudioFormat: EncoderFacts]>([:])

@@ -22,8 +22,10 @@ final class AudioFeed: SoundFeed {
         let span = Self.samples(of: window, fps: plan.output.fps, format: format)
         // Normalising measures the whole output first, whatever the window, so a
         // part renders as it sounds in the whole.
-        let gain = try AudioRenderer.normalisingGain(plan: plan, format: format, threads: threads)
-        renderer = try AudioRenderer(plan: plan, format: format, from: span.lowerBound, gain: gain, threads: threads)
+        let gain = try AudioRenderer.loudnessGain(plan: plan, format: format, threads: threads)
+        renderer = try AudioRenderer(
+            plan: plan, format: format, from: span.lowerBound, gain: Float(GainCurve.linear(decibels: gain)),
+            threads: threads)
         sampleRate = Int64(format.sampleRate)
         total = Int64(span.count)
     }

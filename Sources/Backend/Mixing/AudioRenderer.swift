@@ -56,6 +56,21 @@ final class AudioRenderer {
         return block
     }
 
+    /// A loudness target's gain in dB, as every render applies it: the whole
+    /// output's `normalisingGain` rounded to `gainQuantum`, so a render in
+    /// sound segments, one in one pass and one of a part (`--range`) gain the
+    /// sound alike. 0 without a target.
+    static func loudnessGain(plan: RenderPlan, format: AudioFormat, threads: ThreadBudget) throws -> Double {
+        let wanted = GainCurve.decibels(
+            linear: Double(try normalisingGain(plan: plan, format: format, threads: threads)))
+        return (wanted / gainQuantum).rounded() * gainQuantum
+    }
+
+    /// 0.25 dB: at most 0.125 LU off the target (a quarter of EBU R128's
+    /// ±0.5 LU), and an edit that moves the whole mix's loudness by hundredths
+    /// of a dB rarely changes the gain, so rarely re-encodes every sound segment.
+    static let gainQuantum = 0.25
+
     /// The gain that brings the whole output's sound to `plan.audio.loudness`
     /// (ITU-R BS.1770); 1 for silence. Measured on the mix, then again as the
     /// limiter leaves it: where the limiter lowers the peaks a mix's loudness

@@ -20,7 +20,9 @@ public protocol ChunkFacts {
     func chunkEncoder(_ encoding: VideoEncoding, output: OutputPlan, copy: CopyStream?) throws -> EncoderFacts
     /// The encoder of the output's sound segments.
     func soundEncoder(_ format: AudioFormat) throws -> EncoderFacts
-    /// The gain in dB that brings the whole mix to `plan.audio.loudness`.
+    /// The gain in dB that brings the whole mix to `plan.audio.loudness`, as
+    /// every render applies it (rounded: the same in every segment's fingerprint
+    /// when an edit moves the mix's loudness a little).
     func loudnessGain(of plan: RenderPlan) throws -> Double
 }
 

@@ -19,7 +19,7 @@ public struct SoundSegment: Hashable, Sendable, Codable {
     public var encodeTo: Int64
     /// The last segment keeps the encoder's flushed packets (the stream's end).
     public var isLast: Bool
-    /// The loudness gain on the whole mix, quantised (`SoundPlanner.gainQuantum`).
+    /// The loudness gain on the whole mix (`ChunkFacts.loudnessGain`).
     public var gainDecibels: Double
     /// SHA-256 (64 hex digits) of everything that decides its packets.
     public var fingerprint: String
@@ -43,10 +43,6 @@ struct SoundPlanner {
     /// Frames encoded before a segment and after it, whose packets are dropped.
     static let preRollFrames: Int64 = 16
     static let postRollFrames: Int64 = 4
-    /// The loudness gain is rounded to 0.25 dB: at most 0.125 LU off the target
-    /// (a quarter of EBU R128's ±0.5 LU), and an edit that moves the whole
-    /// mix's loudness by hundredths of a dB rarely re-encodes every segment.
-    static let gainQuantum = 0.25
 
     let plan: RenderPlan
     let identities: [String]
@@ -61,9 +57,7 @@ struct SoundPlanner {
             }
         }
         let encoder = try facts.soundEncoder(format)
-        let gain =
-            try plan.audio.loudness == nil
-            ? 0 : (facts.loudnessGain(of: plan) / Self.gainQuantum).rounded() * Self.gainQuantum
+        let gain = try plan.audio.loudness == nil ? 0 : facts.loudnessGain(of: plan)
         let rate = Rational(Int64(format.sampleRate))
         let limiter = plan.audio.limiter
         let ducking = plan.audio.ducking.map { $0.attack + $0.release }.reduce(Rational.zero, +)

@@ -94,6 +94,44 @@ import Testing
         #expect(peak <= -1.0, "true peak \(peak) dBTP")
     }
 
+    /// A loudness target's gain is one for every render of the output: a part
+    /// rendered with `--range` (its sound mixed and encoded in one pass) is
+    /// as loud as the same span of the whole (joined from sound segments),
+    /// though the gain the meter asks for lies between two of the 0.25 dB steps.
+    @Test func aRangeIsAsLoudAsTheSameSpanOfTheWholeUnderALoudnessTarget() throws {
+        let workspace = try RenderWorkspace()
+        var plan = try workspace.plan(
+            """
+            cutlist: 1
+            output: { path: whole.mp4, size: 160x90, fps: 25, audio: { loudness: -20 } }
+            tracks:
+              - items: [{ color: "#203040", duration: 8s }]
+              - kind: audio
+                items: [{ tone: 440, duration: 8s, volume: 0.45 }]
+            """)
+        let format = try #require(plan.audio.format)
+        let wanted = GainCurve.decibels(
+            linear: Double(try AudioRenderer.normalisingGain(plan: plan, format: format, threads: .single)))
+        let applied = try AudioRenderer.loudnessGain(plan: plan, format: format, threads: .single)
+        #expect(abs(wanted - applied) > 0.08, "the meter asks for \(wanted) dB, a rounded \(applied) dB")
+
+        let cache = try ChunkCache(directory: workspace.directory + "/cache")
+        let whole = try ChunkedRenderer(plan: plan, cache: cache, jobs: 2).render(to: plan.output.path)
+        #expect(whole.soundSegments == 2)
+        plan.output.path = workspace.directory + "/part.mp4"
+        // Frames 75..<125: 3 s to 5 s.
+        let part = try ChunkedRenderer(plan: plan, cache: cache, jobs: 2).render(to: plan.output.path, frames: 75..<125)
+        #expect(part.soundSegments == 0)
+
+        // Both channels, 0.2 s in from either end of the part: clear of its encoder's start and end.
+        let level = { (samples: [Float], from: Double) in
+            20 * log10(AudioAnalysis.rms(samples[Int(from * 96_000)..<Int((from + 1.6) * 96_000)]))
+        }
+        let wholeLevel = level(try SoundSegmentTests.decoded(workspace.directory + "/whole.mp4"), 3.2)
+        let partLevel = level(try SoundSegmentTests.decoded(plan.output.path), 0.2)
+        #expect(abs(wholeLevel - partLevel) < 0.01, "the whole at \(wholeLevel) dBFS, the part at \(partLevel) dBFS")
+    }
+
     /// Speed from 1/16 to 100 and as a fraction (SPEC 17): a quarter second of
     /// tone slowed 16 times lasts 4 s at its own pitch; 1 s at "5/9" lasts 1.8 s;
     /// 2 s at 100 lasts 0.02 s (one frame at 50 fps). Lengths are exact in samples.

@@ -116,7 +116,7 @@ import Testing
     }
 
     /// With a loudness target every segment is gained alike, by the whole
-    /// mix's gain rounded to `SoundPlanner.gainQuantum`: an edit at 12 s that
+    /// mix's gain rounded to `AudioRenderer.gainQuantum`: an edit at 12 s that
     /// moves the mix's loudness by less than that re-encodes its own segment only.
     @Test func aLoudnessTargetsGainIsRoundedSoAnEditFarAwayReencodesOnlyItsSegment() throws {
         let workspace = try RenderWorkspace()
@@ -133,7 +133,7 @@ import Testing
                 linear: Double(try AudioRenderer.normalisingGain(plan: plan, format: format, threads: .single)))
         }
         // The edit moves the gain the target asks for, but not past a rounding edge.
-        #expect(abs(gains[0] - gains[1]) > 0.01 && abs(gains[0] - gains[1]) < SoundPlanner.gainQuantum, "\(gains)")
+        #expect(abs(gains[0] - gains[1]) > 0.01 && abs(gains[0] - gains[1]) < AudioRenderer.gainQuantum, "\(gains)")
         #expect(first.report.soundEncoded == 3 && edited.report.soundEncoded == 1, "\(gains) \(edited.report)")
     }
 }
