@@ -322,4 +322,46 @@ import Testing
         }
         #expect(!space.exists("out.mp4"))
     }
+
+    /// A job folder made by another version of Cutlist is said to be one, with
+    /// what to do, before any of its keys is read: a manifest of format 1 has
+    /// no `soundTasks`, and is not damaged.
+    @Test func aJobMadeByAnotherVersionOfCutlistSaysSo() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Self.project)
+        #expect(try space.render("split", "edit.yaml", "-o", "job", "--tasks", "2").status == 0)
+        let manifest = space.path("job/manifest.json")
+        let job = space.url.standardizedFileURL.path + "/job"
+        let original = try #require(space.data("job/manifest.json"))
+        let cases = [
+            (
+                "cutlist-job 1",
+                "error: the job in '\(job)' was made by an older version of Cutlist (its manifest's format is "
+                    + "'cutlist-job 1', this renderer reads 'cutlist-job 2'); make the job again with render split\n"
+            ),
+            (
+                "cutlist-job 3",
+                "error: the job in '\(job)' was made by a newer version of Cutlist (its manifest's format is "
+                    + "'cutlist-job 3', this renderer reads 'cutlist-job 2'); run its tasks and join with that version, "
+                    + "or make the job again with this one's render split\n"
+            ),
+            (
+                "edl 7",
+                "error: the job in '\(job)' is not one this renderer reads: its manifest's format is 'edl 7', "
+                    + "this renderer reads 'cutlist-job 2'\n"
+            ),
+        ]
+        for (format, message) in cases {
+            var object = try #require(try JSONSerialization.jsonObject(with: original) as? [String: Any])
+            object["format"] = format
+            object["soundTasks"] = nil
+            try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: manifest))
+            for arguments in [["chunk", "job", "--index", "0"], ["join", "job", "-o", "out.mp4"]] {
+                let result = try CLI.run(arguments, in: space.url, timeout: 30)
+                #expect(result.exited && result.status == 1 && result.stderr == message, "\(format) \(arguments): \(result)")
+            }
+        }
+        #expect(!space.exists("out.mp4"))
+    }
 }

@@ -14,7 +14,9 @@ import Foundation
 /// half-way leaves no chunk that the join would trust.
 public struct JobFolder: Sendable {
     public let directory: String
-    static let format = "cutlist-job 2"
+    /// Raised whenever the manifest's keys change, the plan's among them.
+    static let version = 2
+    static let format = "cutlist-job \(version)"
 
     public init(directory: String) {
         self.directory = URL(fileURLWithPath: directory).standardizedFileURL.path
@@ -81,17 +83,19 @@ public struct JobFolder: Sendable {
         guard let data = FileManager.default.contents(atPath: manifestPath) else {
             throw RenderFailure("'\(directory)' holds no job: no manifest.json (make one with render split)")
         }
-        var manifest: JobManifest
-        do {
-            manifest = try JSONDecoder().decode(JobManifest.self, from: data)
-        } catch let error as DecodingError {
-            throw damaged(error.keyPath, error.problem)
-        } catch {
-            throw RenderFailure("the job's manifest '\(manifestPath)' is not JSON: \(error.localizedDescription)")
+        func decoded<Value: Decodable>(_ type: Value.Type) throws -> Value {
+            do {
+                return try JSONDecoder().decode(type, from: data)
+            } catch let error as DecodingError {
+                throw damaged(error.keyPath, error.problem)
+            } catch {
+                throw RenderFailure("the job's manifest '\(manifestPath)' is not JSON: \(error.localizedDescription)")
+            }
         }
-        guard manifest.format == Self.format else {
-            throw RenderFailure("the job in '\(directory)' is '\(manifest.format)'; this renderer reads '\(Self.format)'")
-        }
+        // The format first: another format's keys are not this one's.
+        let format = try decoded(JobManifest.Format.self).format
+        guard format == Self.format else { throw otherFormat(format) }
+        var manifest = try decoded(JobManifest.self)
         if let (key, problem) = manifest.fault() { throw damaged(key, problem) }
         let projectFolder = manifest.plan.directory
         if let root { manifest.plan.moveSources(to: URL(fileURLWithPath: root).standardizedFileURL.path) }
@@ -104,6 +108,21 @@ public struct JobFolder: Sendable {
                         : "--root names where the project's folder '\(projectFolder)' is mounted here"))
         }
         return manifest
+    }
+
+    /// A manifest in another format than this renderer's: made by an older
+    /// or newer Cutlist (`cutlist-job N`), or not by Cutlist.
+    private func otherFormat(_ format: String) -> RenderFailure {
+        let found = "its manifest's format is '\(format)', this renderer reads '\(Self.format)'"
+        guard format.hasPrefix("cutlist-job "), let version = Int(format.dropFirst("cutlist-job ".count)) else {
+            return RenderFailure("the job in '\(directory)' is not one this renderer reads: \(found)")
+        }
+        return RenderFailure(
+            version < Self.version
+                ? "the job in '\(directory)' was made by an older version of Cutlist (\(found)); "
+                    + "make the job again with render split"
+                : "the job in '\(directory)' was made by a newer version of Cutlist (\(found)); "
+                    + "run its tasks and join with that version, or make the job again with this one's render split")
     }
 
     /// A manifest that does not hold together: it may be half-copied or edited by hand.
@@ -168,6 +187,11 @@ public struct JobFolder: Sendable {
 
 /// What `render split` writes: everything the tasks and the join need.
 public struct JobManifest: Codable, Sendable {
+    /// The manifest's format alone (`JobFolder.format`), read before the rest.
+    struct Format: Decodable {
+        var format: String
+    }
+
     public struct Scan: Codable, Sendable {
         var source: SourceID
         var scan: CopyScan
