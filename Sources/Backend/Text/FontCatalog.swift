@@ -1,11 +1,19 @@
 import CText
 
+/// The style a face is asked for in: a text's weight, or a caption's `<b>` and `<i>`.
+struct FontStyle: Hashable {
+    var bold: Bool
+    var italic = false
+}
+
 /// Where a font lives, as fontconfig or the user named it.
 struct FontLocation: Hashable {
     var path: String
     var index: Int
     /// Bold was asked for and the file is not bold: embolden its outlines.
     var needsEmbolden: Bool
+    /// Italic was asked for and the file is upright: slant its outlines.
+    var needsSlant = false
 }
 
 /// Owns a fontconfig configuration and answers "which file is this family"
@@ -24,28 +32,29 @@ final class FontCatalog {
         FcConfigDestroy(config)
     }
 
-    /// The best installed font for a family and weight. fontconfig falls back
-    /// to its default (DejaVu Sans) for unknown families, so this only fails
-    /// when no font is installed at all.
-    func match(family: String, bold: Bool) -> FontLocation? {
-        matchPattern(family: family, bold: bold, covering: nil)
+    /// The best installed font for a family, weight and slant. fontconfig falls
+    /// back to its default (DejaVu Sans) for unknown families, so this only
+    /// fails when no font is installed at all.
+    func match(family: String, style: FontStyle) -> FontLocation? {
+        matchPattern(family: family, style: style, covering: nil)
     }
 
     /// A font near `family` that has a glyph for `scalar`, or `nil` when no
     /// installed font has one.
-    func fallback(for scalar: Unicode.Scalar, family: String, bold: Bool) -> FontLocation? {
-        matchPattern(family: family, bold: bold, covering: scalar)
+    func fallback(for scalar: Unicode.Scalar, family: String, style: FontStyle) -> FontLocation? {
+        matchPattern(family: family, style: style, covering: scalar)
     }
 
-    private func matchPattern(family: String, bold: Bool, covering scalar: Unicode.Scalar?) -> FontLocation? {
+    private func matchPattern(family: String, style: FontStyle, covering scalar: Unicode.Scalar?) -> FontLocation? {
         guard let created = FcPatternCreate() else { return nil }
         let pattern = FontPattern(created)
         family.withCString { name in
             let bytes = UnsafeRawPointer(name).assumingMemoryBound(to: FcChar8.self)
             _ = FcPatternAddString(pattern.handle, ctext_fc_family, bytes)
         }
-        let weight = bold ? ctext_fc_weight_bold : ctext_fc_weight_regular
+        let weight = style.bold ? ctext_fc_weight_bold : ctext_fc_weight_regular
         FcPatternAddInteger(pattern.handle, ctext_fc_weight, weight)
+        FcPatternAddInteger(pattern.handle, ctext_fc_slant, style.italic ? ctext_fc_slant_italic : ctext_fc_slant_roman)
         FcPatternAddBool(pattern.handle, ctext_fc_scalable, FcBool(FcTrue))
         if let scalar, let charset = FcCharSetCreate() {
             FcCharSetAddChar(charset, scalar.value)
@@ -60,9 +69,12 @@ final class FontCatalog {
         if let scalar, !matched.hasCharacter(scalar) { return nil }
         guard let path = matched.file else { return nil }
         let matchedWeight = matched.integer(ctext_fc_weight) ?? ctext_fc_weight_regular
+        // Italic or oblique: any slant but upright.
+        let matchedSlant = matched.integer(ctext_fc_slant) ?? ctext_fc_slant_roman
         return FontLocation(
             path: path, index: Int(matched.integer(ctext_fc_index) ?? 0),
-            needsEmbolden: bold && matchedWeight < ctext_fc_weight_demibold
+            needsEmbolden: style.bold && matchedWeight < ctext_fc_weight_demibold,
+            needsSlant: style.italic && matchedSlant == ctext_fc_slant_roman
         )
     }
 }

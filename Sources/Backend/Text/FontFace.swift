@@ -8,6 +8,7 @@ final class FontFace {
         var path: String
         var index: Int
         var emboldened: Bool
+        var slanted = false
     }
 
     let key: Key
@@ -66,6 +67,17 @@ final class FontFace {
     /// Whether the file is a bold face.
     var isBold: Bool { ctext_face_is_bold(face) != 0 }
 
+    /// Whether the file is an italic face.
+    var isItalic: Bool { ctext_face_is_italic(face) != 0 }
+
+    /// The font's underline: how far its middle is below the baseline and how
+    /// thick it is, in pixels.
+    var underline: (depth: Double, thickness: Double) {
+        guard let size = face.pointee.size else { return (0, 0) }
+        let scale = Double(size.pointee.metrics.y_scale) / 65536 / 64
+        return (-Double(face.pointee.underline_position) * scale, Double(face.pointee.underline_thickness) * scale)
+    }
+
     /// Whether the font maps this character to a glyph.
     func covers(_ scalar: Unicode.Scalar) -> Bool {
         FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
@@ -79,6 +91,7 @@ final class FontFace {
     /// Renders one glyph to 8-bit coverage. `nil` when the glyph cannot be loaded.
     func coverage(of glyph: UInt32) -> GlyphImage? {
         guard FT_Load_Glyph(face, glyph, ctext_load_flags()) == 0, let slot = face.pointee.glyph else { return nil }
+        if key.slanted { FT_GlyphSlot_Oblique(slot) }
         if key.emboldened { FT_GlyphSlot_Embolden(slot) }
         guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
         let glyph = slot.pointee

@@ -1,3 +1,5 @@
+import EDLParser
+
 /// The fonts one text layer draws with: the requested face, and faces found
 /// for characters it lacks. Fallback lookups are remembered per character.
 final class FontSet {
@@ -26,6 +28,37 @@ final class FontSet {
     }
 }
 
+/// The fonts of one text by style: its own, and the same family in bold or
+/// italic for a caption's `<b>` and `<i>` runs, opened when first asked for.
+final class StyledFonts {
+    /// The text's own fonts, whose face gives the lines their height.
+    let plain: FontSet
+    private let text: TextContent
+    private let base: FontStyle
+    private let open: (FontStyle) -> FontSet?
+    private var styled: [FontStyle: FontSet] = [:]
+
+    init(plain: FontSet, base: FontStyle, text: TextContent, open: @escaping (FontStyle) -> FontSet?) {
+        self.plain = plain
+        self.base = base
+        self.text = text
+        self.open = open
+    }
+
+    /// The fonts for the scalar at `index` in the text; the text's own fonts
+    /// when its style's face cannot be opened.
+    func fonts(forScalar index: Int) -> FontSet {
+        guard !text.styles.isEmpty else { return plain }
+        let style = text.style(ofScalar: index)
+        let wanted = FontStyle(bold: base.bold || style.contains(.bold), italic: base.italic || style.contains(.italic))
+        guard wanted != base else { return plain }
+        if let known = styled[wanted] { return known }
+        let fonts = open(wanted) ?? plain
+        styled[wanted] = fonts
+        return fonts
+    }
+}
+
 /// A stretch of a paragraph in one face and one direction.
 struct TextRun {
     /// Scalar indices into the paragraph.
@@ -37,11 +70,12 @@ struct TextRun {
 
 /// Splits a paragraph into runs of one face and one direction.
 enum TextItemizer {
-    static func runs(_ paragraph: Paragraph, clusters: Range<Int>, levels: [Int], fonts: FontSet) -> [TextRun] {
+    static func runs(_ paragraph: Paragraph, clusters: Range<Int>, levels: [Int], fonts: StyledFonts) -> [TextRun] {
         var runs: [TextRun] = []
         for cluster in clusters {
-            let face = fonts.face(for: paragraph.base(of: cluster), current: runs.last?.face)
             let range = paragraph.clusters[cluster]
+            let face = fonts.fonts(forScalar: paragraph.start + range.lowerBound)
+                .face(for: paragraph.base(of: cluster), current: runs.last?.face)
             if let last = runs.last, last.face === face, last.level == levels[cluster] {
                 runs[runs.count - 1].range = last.range.lowerBound..<range.upperBound
             } else {

@@ -11,6 +11,15 @@ struct GlyphImage {
     /// Row-major coverage, 0...255.
     var coverage: [UInt8]
 
+    /// A rectangle covered all over, with its top-left at the pen position.
+    init(solidWidth width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        left = 0
+        top = 0
+        coverage = [UInt8](repeating: 255, count: width * height)
+    }
+
     /// Copies a FreeType bitmap (grey, mono or colour) into owned coverage.
     init(bitmap: FT_Bitmap, left: Int, top: Int) {
         width = Int(bitmap.width)

@@ -26,7 +26,7 @@ struct TextLayout {
     var blockWidth: Int
     var blockHeight: Int
 
-    init(_ text: TextContent, fonts: FontSet) {
+    init(_ text: TextContent, fonts: StyledFonts) {
         var lines = Self.lines(of: text.string, maxWidth: text.maxWidth, fonts: fonts)
         if let maxLines = text.maxLines, lines.count > maxLines {
             // The lines that fit, the last ending in an ellipsis, a word at a
@@ -41,11 +41,11 @@ struct TextLayout {
                 while end > 0, !scalars[end - 1].properties.isWhitespace { end -= 1 }
             } while lines.count > maxLines && end > 0
         }
-        let ascent = fonts.primary.ascender
+        let ascent = fonts.plain.primary.ascender
         let advance = text.lineHeight * text.fontSize
         let widest = lines.map(\.width).max() ?? 0
         blockWidth = Int(widest.rounded(.up))
-        blockHeight = Int((ascent + fonts.primary.descender + Double(lines.count - 1) * advance).rounded(.up))
+        blockHeight = Int((ascent + fonts.plain.primary.descender + Double(lines.count - 1) * advance).rounded(.up))
         let share: Double =
             switch text.align {
             case .left: 0
@@ -59,7 +59,7 @@ struct TextLayout {
         self.lines = lines
     }
 
-    private static func lines(of string: String, maxWidth: Double?, fonts: FontSet) -> [Line] {
+    private static func lines(of string: String, maxWidth: Double?, fonts: StyledFonts) -> [Line] {
         Paragraph.split(string).flatMap { paragraph in
             lines(of: paragraph, maxWidth: maxWidth, fonts: fonts).map { line in
                 var line = line
@@ -70,7 +70,7 @@ struct TextLayout {
         }
     }
 
-    private static func lines(of paragraph: Paragraph, maxWidth: Double?, fonts: FontSet) -> [Line] {
+    private static func lines(of paragraph: Paragraph, maxWidth: Double?, fonts: StyledFonts) -> [Line] {
         let levels = Bidi.levels(of: paragraph)
         let codepoints = paragraph.codepoints
         let all = paragraph.clusters.indices

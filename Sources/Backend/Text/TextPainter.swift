@@ -44,7 +44,7 @@ enum TextPainter {
     }
 
     private static func geometry(_ layout: TextLayout, _ text: TextContent) -> Geometry {
-        let glyphs = place(layout)
+        let glyphs = place(layout, text)
         let ink = glyphs.dropFirst().reduce(glyphs.first?.box) { $0?.union($1.box) }
         let strokeWidth = max(0, text.stroke?.width ?? 0)
         let reach = strokeWidth > 0 ? Int((strokeWidth + 0.5).rounded(.up)) : 0
@@ -112,20 +112,31 @@ enum TextPainter {
     }
 
     /// Renders every glyph and puts it at whole-pixel positions in the block.
-    private static func place(_ layout: TextLayout) -> [PlacedGlyph] {
+    /// An underlined glyph brings its stretch of its face's underline, as a
+    /// glyph of its own: stroked, shadowed and highlighted with it.
+    private static func place(_ layout: TextLayout, _ text: TextContent) -> [PlacedGlyph] {
         var placed: [PlacedGlyph] = []
         for line in layout.lines {
             var pen = line.x
             let baseline = line.baseline.rounded()
             for run in line.runs {
+                let underline = run.face.underline
                 for glyph in run.glyphs {
                     defer { pen += glyph.advance }
+                    let scalar = line.paragraphStart + glyph.cluster
+                    if !text.styles.isEmpty, text.style(ofScalar: scalar).contains(.underline) {
+                        let left = Int(pen.rounded())
+                        let width = Int((pen + glyph.advance).rounded()) - left
+                        let top = Int((baseline + underline.depth - underline.thickness / 2).rounded())
+                        let rule = GlyphImage(solidWidth: width, height: max(1, Int(underline.thickness.rounded())))
+                        if width > 0 { placed.append(PlacedGlyph(image: rule, scalar: scalar, x: left, y: top)) }
+                    }
                     guard let image = run.face.coverage(of: glyph.glyph), image.width > 0, image.height > 0 else {
                         continue
                     }
                     placed.append(
                         PlacedGlyph(
-                            image: image, scalar: line.paragraphStart + glyph.cluster,
+                            image: image, scalar: scalar,
                             x: Int((pen + glyph.offsetX).rounded()) + image.left,
                             y: Int((baseline - glyph.offsetY).rounded()) - image.top
                         ))

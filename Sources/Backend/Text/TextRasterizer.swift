@@ -22,7 +22,7 @@ public final class TextRasterizer {
     private struct FallbackKey: Hashable {
         var scalar: Unicode.Scalar
         var family: String
-        var bold: Bool
+        var style: FontStyle
     }
 
     public init() throws {
@@ -98,14 +98,22 @@ public final class TextRasterizer {
         TextLayout(text, fonts: try fonts(for: text))
     }
 
-    /// The requested face and a way to find fallbacks near it.
-    func fonts(for text: TextContent) throws -> FontSet {
+    /// The requested face and a way to find fallbacks near it, and the same
+    /// for the text's bold and italic runs.
+    func fonts(for text: TextContent) throws -> StyledFonts {
         let size = max(1, text.fontSize)
-        let bold = text.weight == .bold
-        let primary = try primaryFace(text.font, bold: bold, size: size)
-        let family = Self.isFilePath(text.font) ? Self.defaultFamily : text.font
+        let base = FontStyle(bold: text.weight == .bold)
+        let plain = try fontSet(text.font, style: base, size: size)
+        return StyledFonts(plain: plain, base: base, text: text) { [weak self] style in
+            try? self?.fontSet(text.font, style: style, size: size)
+        }
+    }
+
+    private func fontSet(_ font: String, style: FontStyle, size: Double) throws -> FontSet {
+        let primary = try primaryFace(font, style: style, size: size)
+        let family = Self.isFilePath(font) ? Self.defaultFamily : font
         return FontSet(primary: primary) { [weak self] scalar in
-            self?.fallbackFace(for: scalar, family: family, bold: bold, size: size)
+            self?.fallbackFace(for: scalar, family: family, style: style, size: size)
         }
     }
 
@@ -115,9 +123,9 @@ public final class TextRasterizer {
     /// `font:` values starting with `/` name a file; anything else is a family.
     static func isFilePath(_ font: String) -> Bool { font.hasPrefix("/") }
 
-    private func primaryFace(_ font: String, bold: Bool, size: Double) throws -> FontFace {
+    private func primaryFace(_ font: String, style: FontStyle, size: Double) throws -> FontFace {
         guard Self.isFilePath(font) else {
-            guard let location = catalog.match(family: font, bold: bold) else {
+            guard let location = catalog.match(family: font, style: style) else {
                 throw TextError("no font found for family '\(font)'; install fonts-dejavu-core or name a font file")
             }
             return try face(at: location, size: size)
@@ -125,18 +133,21 @@ public final class TextRasterizer {
         guard FileManager.default.fileExists(atPath: font) else {
             throw TextError("font file '\(font)' does not exist; expected a TrueType or OpenType file or a family name")
         }
+        // A font file is one face: bold and italic are drawn from its outlines.
         let regular = try face(at: FontLocation(path: font, index: 0, needsEmbolden: false), size: size)
-        guard bold, !regular.isBold else { return regular }
-        return try face(at: FontLocation(path: font, index: 0, needsEmbolden: true), size: size)
+        let embolden = style.bold && !regular.isBold
+        let slant = style.italic && !regular.isItalic
+        guard embolden || slant else { return regular }
+        return try face(at: FontLocation(path: font, index: 0, needsEmbolden: embolden, needsSlant: slant), size: size)
     }
 
-    private func fallbackFace(for scalar: Unicode.Scalar, family: String, bold: Bool, size: Double) -> FontFace? {
-        let key = FallbackKey(scalar: scalar, family: family, bold: bold)
+    private func fallbackFace(for scalar: Unicode.Scalar, family: String, style: FontStyle, size: Double) -> FontFace? {
+        let key = FallbackKey(scalar: scalar, family: family, style: style)
         let location: FontLocation?
         if let known = fallbackLocations[key] {
             location = known
         } else {
-            location = catalog.fallback(for: scalar, family: family, bold: bold)
+            location = catalog.fallback(for: scalar, family: family, style: style)
             fallbackLocations[key] = .some(location)
         }
         guard let location else { return nil }
@@ -145,7 +156,9 @@ public final class TextRasterizer {
 
     private func face(at location: FontLocation, size: Double) throws -> FontFace {
         let key = FaceKey(
-            face: FontFace.Key(path: location.path, index: location.index, emboldened: location.needsEmbolden),
+            face: FontFace.Key(
+                path: location.path, index: location.index, emboldened: location.needsEmbolden,
+                slanted: location.needsSlant),
             pixelSize: size
         )
         if let face = faces[key] { return face }

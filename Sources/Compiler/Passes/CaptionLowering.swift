@@ -14,7 +14,15 @@ struct CaptionLowering {
     private struct Showing {
         var range: TimeRange
         var cue: Int
+        var part: Part
+    }
+
+    /// A cue's text, or a word of it, with its styled runs and its highlight.
+    private struct Part {
+        var start: Rational
+        var end: Rational
         var string: String
+        var styles: [TextContent.StyledScalars]
         var highlight: TextContent.Highlight?
     }
 
@@ -30,13 +38,13 @@ struct CaptionLowering {
         for (index, cue) in captions.cues.enumerated() {
             for part in parts(of: cue, captions.highlight) {
                 for range in template.timeMap.timelineRanges(ofSource: part.start, part.end, within: template.range) {
-                    let showing = Showing(range: range, cue: index, string: part.string, highlight: part.highlight)
+                    let showing = Showing(range: range, cue: index, part: part)
                     if cue.settings.isDefault {
                         stacked.append(showing)
                         continue
                     }
                     var text = style
-                    (text.string, text.highlight) = (showing.string, showing.highlight)
+                    (text.string, text.styles, text.highlight) = (part.string, part.styles, part.highlight)
                     if let align = cue.settings.align { text.align = Self.alignment(align) }
                     var layer = layer(text, range, template, &sources, pops: pops)
                     place(&layer, cue.settings, style: text)
@@ -50,13 +58,12 @@ struct CaptionLowering {
         for (start, end) in zip(edges, edges.dropFirst()) {
             let showing = stacked.filter { $0.range.start <= start && $0.range.end >= end }.sorted { $0.cue < $1.cue }
             var text = style
-            text.string = showing.map(\.string).joined(separator: "\n")
+            text.string = showing.map(\.part.string).joined(separator: "\n")
             var offset = 0
-            for part in showing {
-                if let lit = part.highlight {
-                    let scalars = (lit.scalars.lowerBound + offset)..<(lit.scalars.upperBound + offset)
-                    text.highlight = .init(scalars: scalars, color: lit.color)
-                }
+            for part in showing.map(\.part) {
+                let moved = { (scalars: Range<Int>) in (scalars.lowerBound + offset)..<(scalars.upperBound + offset) }
+                if let lit = part.highlight { text.highlight = .init(scalars: moved(lit.scalars), color: lit.color) }
+                text.styles += part.styles.map { .init(scalars: moved($0.scalars), style: $0.style) }
                 offset += part.string.unicodeScalars.count + 1
             }
             // A word that pops in pops again when it is said again.
@@ -76,12 +83,13 @@ struct CaptionLowering {
 
     /// A cue's text over its time, or, with a highlight and word times, one
     /// text per word's time: the word from its time to the next word's.
-    private func parts(of cue: CaptionCue, _ highlight: CaptionHighlight?) -> [(
-        start: Rational, end: Rational, string: String, highlight: TextContent.Highlight?
-    )] {
+    private func parts(of cue: CaptionCue, _ highlight: CaptionHighlight?) -> [Part] {
         let text = cue.text
-        guard let highlight, cue.spans.contains(where: { $0.time != nil }) else { return [(cue.start, cue.end, text, nil)] }
-        var parts: [(Rational, Rational, String, TextContent.Highlight?)] = []
+        let styles = Self.styles(of: cue.spans)
+        guard let highlight, cue.spans.contains(where: { $0.time != nil }) else {
+            return [Part(start: cue.start, end: cue.end, string: text, styles: styles)]
+        }
+        var parts: [Part] = []
         var scalar = 0
         for (index, span) in cue.spans.enumerated() {
             let count = span.text.unicodeScalars.count
@@ -91,16 +99,40 @@ struct CaptionLowering {
             guard start < end else { continue }
             switch highlight.mode {
             case .current:
-                parts.append((start, end, text, .init(scalars: scalar..<(scalar + count), color: highlight.color)))
+                let lit = TextContent.Highlight(scalars: scalar..<(scalar + count), color: highlight.color)
+                parts.append(Part(start: start, end: end, string: text, styles: styles, highlight: lit))
             case .karaoke:
-                parts.append((start, end, text, .init(scalars: 0..<(scalar + count), color: highlight.color)))
+                let lit = TextContent.Highlight(scalars: 0..<(scalar + count), color: highlight.color)
+                parts.append(Part(start: start, end: end, string: text, styles: styles, highlight: lit))
             case .word:
                 let word = span.text.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !word.isEmpty else { continue }
-                parts.append((start, end, word, .init(scalars: 0..<word.unicodeScalars.count, color: highlight.color)))
+                let whole = 0..<word.unicodeScalars.count
+                parts.append(
+                    Part(
+                        start: start, end: end, string: word,
+                        styles: span.style.isEmpty ? [] : [.init(scalars: whole, style: span.style)],
+                        highlight: .init(scalars: whole, color: highlight.color)))
             }
         }
         return parts
+    }
+
+    /// The scalars of each styled run of a cue's text.
+    private static func styles(of spans: [CaptionSpan]) -> [TextContent.StyledScalars] {
+        var styles: [TextContent.StyledScalars] = []
+        var scalar = 0
+        for span in spans {
+            let count = span.text.unicodeScalars.count
+            defer { scalar += count }
+            guard !span.style.isEmpty else { continue }
+            if let last = styles.last, last.style == span.style, last.scalars.upperBound == scalar {
+                styles[styles.count - 1].scalars = last.scalars.lowerBound..<(scalar + count)
+            } else {
+                styles.append(.init(scalars: scalar..<(scalar + count), style: span.style))
+            }
+        }
+        return styles
     }
 
     private func layer(

@@ -132,6 +132,11 @@ extension TextContent {
         if let highlight {
             parts.append("highlight \(highlight.scalars.lowerBound)..<\(highlight.scalars.upperBound) \(highlight.color)")
         }
+        for styled in styles {
+            let names = [(CaptionSpan.Style.bold, "bold"), (.italic, "italic"), (.underline, "underline")]
+            let style = names.filter { styled.style.contains($0.0) }.map(\.1).joined(separator: "+")
+            parts.append("\(style) \(styled.scalars.lowerBound)..<\(styled.scalars.upperBound)")
+        }
         return parts.joined(separator: " ")
     }
 }

@@ -425,6 +425,25 @@ public struct TextContent: Hashable, Sendable, Codable {
     public var background: Background?
     /// Scalars of `string` drawn in another colour: a caption's spoken words.
     public var highlight: Highlight?
+    /// Scalars of `string` in bold, italic or underlined: a caption's `<b>`, `<i>`, `<u>`.
+    public var styles: [StyledScalars] = []
+
+    /// A range of a text's Unicode scalars and its style.
+    public struct StyledScalars: Hashable, Sendable, Codable {
+        public var scalars: Range<Int>
+        public var style: CaptionSpan.Style
+        public init(scalars: Range<Int>, style: CaptionSpan.Style) {
+            self.scalars = scalars
+            self.style = style
+        }
+    }
+
+    /// The style of the scalar at `index`: what its ranges in `styles` give it.
+    public func style(ofScalar index: Int) -> CaptionSpan.Style {
+        styles.reduce(into: []) { style, styled in
+            if styled.scalars.contains(index) { style.formUnion(styled.style) }
+        }
+    }
 
     /// A range of a text's Unicode scalars and its colour.
     public struct Highlight: Hashable, Sendable, Codable {

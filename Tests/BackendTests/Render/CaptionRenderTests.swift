@@ -221,4 +221,95 @@ import Testing
         #expect(Double(boxes[1].y.count) < 2.5 * line && Double(boxes[1].y.count) > 1.5 * line, "\(boxes[1])")
         #expect(boxes[1].x.count <= boxes[0].x.count)
     }
+
+    /// The column ranges of the separate shapes (luma over 128) in `rows`, left to right.
+    private func shapes(_ picture: DecodedPicture, rows: Range<Int>) -> [Range<Int>] {
+        var shapes: [Range<Int>] = []
+        for x in 0..<picture.width where rows.contains(where: { picture.y(x, $0) > 128 }) {
+            if let last = shapes.last, x <= last.upperBound + 2 {
+                shapes[shapes.count - 1] = last.lowerBound..<(x + 1)
+            } else {
+                shapes.append(x..<(x + 1))
+            }
+        }
+        return shapes
+    }
+
+    /// How many pixels of the rectangle are bright.
+    private func ink(_ picture: DecodedPicture, _ columns: Range<Int>, _ rows: Range<Int>) -> Int {
+        rows.reduce(0) { sum, y in sum + columns.filter { picture.y($0, y) > 128 }.count }
+    }
+
+    /// The mean column of the bright pixels of the rectangle.
+    private func centre(_ picture: DecodedPicture, _ columns: Range<Int>, _ rows: Range<Int>) -> Double {
+        let xs = rows.flatMap { y in columns.filter { picture.y($0, y) > 128 } }
+        return Double(xs.reduce(0, +)) / Double(max(1, xs.count))
+    }
+
+    /// DejaVu Sans by family has bold and oblique faces; by its file, one
+    /// regular face that FreeType emboldens and slants.
+    @Test(arguments: ["DejaVu Sans", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"])
+    func boldItalicAndUnderlinedRunsAreDrawnSo(font: String) throws {
+        let workspace = try RenderWorkspace()
+        try """
+        WEBVTT
+
+        00:00.000 --> 00:01.000
+        H H
+
+        00:01.000 --> 00:02.000
+        <b>H</b> H
+
+        00:02.000 --> 00:03.000
+        H <u>H</u>
+
+        00:03.000 --> 00:04.000
+        <i>H</i> <v Roger>H</v>
+        """.write(toFile: workspace.directory + "/talk.vtt", atomically: true, encoding: .utf8)
+        let output = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 320x120, fps: 10 }
+            tracks:
+              - items:
+                  - { color: black, duration: 4s }
+              - items:
+                  - { captions: talk.vtt, font_size: 60, font: "\(font)" }
+            """)
+        let pictures = try RenderOutput.pictures(output)
+        let (plainPicture, boldPicture, underlinedPicture, italicPicture) = (
+            pictures[5], pictures[15], pictures[25], pictures[35]
+        )
+        let rows = try #require(plainPicture.box { $0 > 128 }).y
+        let plain = shapes(plainPicture, rows: rows)
+        try #require(plain.count == 2, "\(plain)")
+
+        // Bold: the first H wider and heavier, the second as it was.
+        let bold = shapes(boldPicture, rows: rows)
+        try #require(bold.count == 2, "\(bold)")
+        #expect(bold[0].count >= plain[0].count + 2, "\(bold[0]) against \(plain[0])")
+        #expect(Double(ink(boldPicture, bold[0], rows)) > 1.2 * Double(ink(plainPicture, plain[0], rows)))
+        #expect(abs(bold[1].count - plain[1].count) <= 1, "\(bold[1]) against \(plain[1])")
+
+        // Underlined: a rule of text-coloured rows under the second H only; the
+        // letters stand where they stood.
+        #expect(shapes(underlinedPicture, rows: rows) == plain)
+        let below = rows.upperBound..<(rows.upperBound + 15)
+        #expect(below.contains { y in plain[1].allSatisfy { underlinedPicture.y($0, y) > 128 } })
+        #expect(ink(underlinedPicture, plain[0], below) == 0)
+        #expect(ink(plainPicture, 0..<320, below) == 0)
+
+        // Italic: the first H leans right (its top rows' ink right of its bottom
+        // rows'); the second, in a voice span (whose name is not drawn), stands upright.
+        let italic = shapes(italicPicture, rows: rows)
+        try #require(italic.count == 2, "\(italic)")
+        let (top, bottom) = (rows.lowerBound..<(rows.lowerBound + 8), (rows.upperBound - 8)..<rows.upperBound)
+        let lean = { (picture: DecodedPicture, columns: Range<Int>) in
+            self.centre(picture, columns, top) - self.centre(picture, columns, bottom)
+        }
+        #expect(lean(italicPicture, italic[0]) > 4, "\(lean(italicPicture, italic[0]))")
+        #expect(abs(lean(plainPicture, plain[0])) < 1.5)
+        #expect(abs(lean(italicPicture, italic[1])) < 1.5)
+        #expect(italic[1].count == plain[1].count)
+    }
 }

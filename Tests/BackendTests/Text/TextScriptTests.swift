@@ -6,7 +6,7 @@ import Testing
 /// Whether fontconfig can find a font with Chinese ideographs.
 private let cjkFontInstalled: Bool = {
     guard let catalog = try? FontCatalog() else { return false }
-    return catalog.fallback(for: "加", family: "DejaVu Sans", bold: false) != nil
+    return catalog.fallback(for: "加", family: "DejaVu Sans", style: FontStyle(bold: false)) != nil
 }()
 
 @Suite("Text scripts and fallback")
