@@ -2,18 +2,19 @@
 ///
 /// Shaders see non-linear (encoded) BT.709 R'G'B' in 0...1, as images and
 /// colours are written. A transition reads the compositor's YUV planes as
-/// textures (Y alone, U and V side by side in one two-channel texture, so a
-/// colour costs two fetches) and converts them in the shader; one pass writes
-/// Y at its size, another U and V together at theirs: no 8-bit RGB step
-/// between, so a transition that returns a picture unchanged gives back the
-/// same code values.
+/// textures (both pictures' Y side by side in one, their U and V in another, so
+/// both colours at one point cost two fetches) and converts them in the
+/// shader; one pass writes Y at its size, another U and V together at theirs:
+/// no 8-bit RGB step between, so a transition that returns a picture unchanged
+/// gives back the same code values.
 enum ShaderSource {
     /// Whether a transition's pass draws the chroma planes (U and V) rather than Y,
     /// and the size in pixels of the planes it draws.
     static let chromaUniform = "cutlist_chroma"
     static let sizeUniform = "cutlist_size"
-    /// Texture units of the input planes: from Y, from UV, then to Y, to UV.
-    static let samplerUniforms = ["cutlist_fromY", "cutlist_fromUV", "cutlist_toY", "cutlist_toUV"]
+    /// Texture units of the input planes: both Y (from, to), then both U and V
+    /// (from U, from V, to U, to V).
+    static let samplerUniforms = ["cutlist_lumas", "cutlist_chromas"]
 
     /// The line the user's text starts at in `transition(_:)`'s program is its line 1
     /// (`#line`); the wrapper after it is numbered from here, past any real file.
@@ -29,23 +30,28 @@ enum ShaderSource {
             #version 300 es
             precision highp float;
             precision highp int;
-            uniform sampler2D cutlist_fromY, cutlist_fromUV, cutlist_toY, cutlist_toUV;
+            uniform sampler2D cutlist_lumas, cutlist_chromas;
             uniform bool cutlist_chroma;
             uniform vec2 cutlist_size;
             uniform float progress;
             uniform float ratio;
             layout(location = 0) out vec4 cutlist_yOrU;
             layout(location = 1) out vec4 cutlist_v;
-            vec4 cutlist_rgb(sampler2D y, sampler2D chroma, vec2 point) {
-                vec2 at = vec2(point.x, 1.0 - point.y);
-                float luma = (texture(y, at).r * 255.0 - 16.0) / 219.0;
-                vec2 cbcr = (texture(chroma, at).rg * 255.0 - 128.0) / 224.0;
+            vec4 cutlist_rgb(float y, vec2 chroma) {
+                float luma = (y * 255.0 - 16.0) / 219.0;
+                vec2 cbcr = (chroma * 255.0 - 128.0) / 224.0;
                 float r = luma + 2.0 * (1.0 - \(kr)) * cbcr.y;
                 float b = luma + 2.0 * (1.0 - \(kb)) * cbcr.x;
                 return vec4(r, (luma - \(kr) * r - \(kb) * b) / \(kg), b, 1.0);
             }
-            vec4 getFromColor(vec2 uv) { return cutlist_rgb(cutlist_fromY, cutlist_fromUV, uv); }
-            vec4 getToColor(vec2 uv) { return cutlist_rgb(cutlist_toY, cutlist_toUV, uv); }
+            vec4 getFromColor(vec2 uv) {
+                vec2 at = vec2(uv.x, 1.0 - uv.y);
+                return cutlist_rgb(texture(cutlist_lumas, at).r, texture(cutlist_chromas, at).rg);
+            }
+            vec4 getToColor(vec2 uv) {
+                vec2 at = vec2(uv.x, 1.0 - uv.y);
+                return cutlist_rgb(texture(cutlist_lumas, at).g, texture(cutlist_chromas, at).ba);
+            }
             #line 1
             \(body)
             #line \(wrapperLine)

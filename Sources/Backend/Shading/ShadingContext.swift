@@ -16,8 +16,9 @@ final class ShadingContext {
     /// Render targets and input textures, kept while their size and format stay.
     private var textures: [TextureKey: GLuint] = [:]
     private var readback: [UInt8] = []
-    /// A picture's U and V planes side by side, as their texture is uploaded.
-    private var chromaPairs: [UInt16] = []
+    /// The two pictures' Y planes side by side, and their U and V planes, as uploaded.
+    private var lumaPairs: [UInt16] = []
+    private var chromaQuads: [UInt32] = []
 
     private struct TextureKey: Hashable {
         var role: String
@@ -184,7 +185,7 @@ final class ShadingContext {
         _ program: ShaderProgram, from: YUVImage, to: YUVImage, into output: YUVImage, uniforms: [String: ShaderValue]
     ) throws {
         try makeCurrent()
-        let inputs = [upload(from, as: "from"), upload(to, as: "to")].flatMap { $0 }
+        let inputs = upload(from, to)
         var passUniforms = uniforms
         for (unit, sampler) in ShaderSource.samplerUniforms.enumerated() { passUniforms[sampler] = .int(unit) }
         let (width, height) = (output.width, output.height)
@@ -207,38 +208,61 @@ final class ShadingContext {
         try read(.v, of: chromaFramebuffer, attachment: 1, into: output)
     }
 
-    /// An image's planes as textures: Y, then U and V side by side in one
-    /// two-channel texture, so a shader fetches a colour in two reads.
-    private func upload(_ image: YUVImage, as side: String) -> [GLuint] {
-        let luma = texture("\(side) y", width: image.width, height: image.height, format: GLenum(GL_R8))
-        glBindTexture(GLenum(GL_TEXTURE_2D), luma)
-        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(image.lumaStride))
-        image.withUnsafePlane(.y) {
-            glTexSubImage2D(
-                GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(image.width), GLsizei(image.height), GLenum(GL_RED),
-                GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
-        }
-        let (width, height, stride) = (image.chromaWidth, image.chromaHeight, image.chromaStride)
-        if chromaPairs.count < width * height { chromaPairs = [UInt16](repeating: 0, count: width * height) }
-        image.withUnsafePlane(.u) { u in
-            image.withUnsafePlane(.v) { v in
-                chromaPairs.withUnsafeMutableBufferPointer { pairs in
-                    // Little-endian: U is the first byte, the texture's red channel.
+    /// Two images' planes as two textures: both Y planes side by side, then the U
+    /// and V of `from` and of `to` at chroma size. A shader reads both pictures at
+    /// one point in two fetches (the compiler merges the same lookups of
+    /// `getFromColor` and `getToColor`): fetches are what a draw costs on llvmpipe.
+    private func upload(_ from: YUVImage, _ to: YUVImage) -> [GLuint] {
+        let (width, height) = (from.width, from.height)
+        if lumaPairs.count < width * height { lumaPairs = [UInt16](repeating: 0, count: width * height) }
+        from.withUnsafePlane(.y) { a in
+            to.withUnsafePlane(.y) { b in
+                lumaPairs.withUnsafeMutableBufferPointer { pairs in
+                    // Little-endian: `from` is the first byte, the texture's red channel.
                     for row in 0..<height {
-                        for x in 0..<width {
-                            pairs[row * width + x] = UInt16(u[row * stride + x]) | UInt16(v[row * stride + x]) << 8
+                        let (aRow, bRow, pairRow) = (row * from.lumaStride, row * to.lumaStride, row * width)
+                        for x in 0..<width { pairs[pairRow + x] = UInt16(a[aRow + x]) | UInt16(b[bRow + x]) << 8 }
+                    }
+                }
+            }
+        }
+        let luma = texture("luma", width: width, height: height, format: GLenum(GL_RG8))
+        glBindTexture(GLenum(GL_TEXTURE_2D), luma)
+        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+        lumaPairs.withUnsafeBytes {
+            glTexSubImage2D(
+                GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RG), GLenum(GL_UNSIGNED_BYTE),
+                $0.baseAddress)
+        }
+        let (chromaWidth, chromaHeight) = (from.chromaWidth, from.chromaHeight)
+        if chromaQuads.count < chromaWidth * chromaHeight {
+            chromaQuads = [UInt32](repeating: 0, count: chromaWidth * chromaHeight)
+        }
+        from.withUnsafePlane(.u) { fromU in
+            from.withUnsafePlane(.v) { fromV in
+                to.withUnsafePlane(.u) { toU in
+                    to.withUnsafePlane(.v) { toV in
+                        chromaQuads.withUnsafeMutableBufferPointer { quads in
+                            // Red, green, blue, alpha: U and V of `from`, then of `to`.
+                            for row in 0..<chromaHeight {
+                                let (a, b, quadRow) = (row * from.chromaStride, row * to.chromaStride, row * chromaWidth)
+                                for x in 0..<chromaWidth {
+                                    quads[quadRow + x] =
+                                        UInt32(fromU[a + x]) | UInt32(fromV[a + x]) << 8 | UInt32(toU[b + x]) << 16
+                                        | UInt32(toV[b + x]) << 24
+                                }
+                            }
                         }
                     }
                 }
             }
         }
-        let chroma = texture("\(side) uv", width: width, height: height, format: GLenum(GL_RG8))
+        let chroma = texture("chroma", width: chromaWidth, height: chromaHeight, format: GLenum(GL_RGBA8))
         glBindTexture(GLenum(GL_TEXTURE_2D), chroma)
-        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
-        chromaPairs.withUnsafeBytes {
+        chromaQuads.withUnsafeBytes {
             glTexSubImage2D(
-                GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RG), GLenum(GL_UNSIGNED_BYTE),
-                $0.baseAddress)
+                GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(chromaWidth), GLsizei(chromaHeight), GLenum(GL_RGBA),
+                GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
         return [luma, chroma]
     }

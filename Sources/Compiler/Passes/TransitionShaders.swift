@@ -4,6 +4,11 @@ import EDLParser
 /// convention: `uv` from (0, 0) at the bottom left to (1, 1) at the top right,
 /// `progress` 0 to 1, `ratio` width / height. Each gives exactly the outgoing
 /// picture at 0 and the incoming one at 1.
+///
+/// On the CPU (llvmpipe) a draw costs about its texture fetches, and both
+/// pictures read at one point cost two (see `ShaderSource`), whichever the
+/// branches keep: so a kind works out the one point it reads first, reads both
+/// pictures there, and chooses after.
 enum TransitionShaders {
     /// Whether a built-in kind is one of these (the others are lowered as layers).
     static func isShader(_ kind: TransitionKind) -> Bool {
@@ -24,11 +29,11 @@ enum TransitionShaders {
                     float blur = 0.3 * sin(progress * 3.14159265);
                     float fade = smoothstep(0.0, 1.0, progress);
                     vec4 sum = vec4(0.0);
-                    for (int i = 0; i < 6; i++) {
-                        vec2 at = 0.5 + (uv - 0.5) * (1.0 - blur * float(i) / 5.0);
+                    for (int i = 0; i < 4; i++) {
+                        vec2 at = 0.5 + (uv - 0.5) * (1.0 - blur * float(i) / 3.0);
                         sum += mix(getFromColor(at), getToColor(at), fade);
                     }
-                    return sum / 6.0;
+                    return sum / 4.0;
                 }
                 """
         case .dreamyZoom:
@@ -59,11 +64,11 @@ enum TransitionShaders {
                 vec4 transition(vec2 uv) {
                     float width = 0.08 * sin(progress * 3.14159265);
                     vec4 sum = vec4(0.0);
-                    for (int i = 0; i < 6; i++) {
-                        vec2 at = uv + vec2(width * (float(i) / 5.0 - 0.5), 0.0);
+                    for (int i = 0; i < 4; i++) {
+                        vec2 at = uv + vec2(width * (float(i) / 3.0 - 0.5), 0.0);
                         sum += mix(getFromColor(at), getToColor(at), progress);
                     }
-                    return sum / 6.0;
+                    return sum / 4.0;
                 }
                 """
         case .colorPhase:
@@ -145,23 +150,34 @@ enum TransitionShaders {
             // The outgoing picture opens as two doors; the incoming one comes forward behind them.
             return """
                 vec4 transition(vec2 uv) {
-                    if (uv.x < 0.5 && uv.x + 0.5 * progress < 0.5) return getFromColor(uv + vec2(0.5 * progress, 0.0));
-                    if (uv.x > 0.5 && uv.x - 0.5 * progress > 0.5) return getFromColor(uv - vec2(0.5 * progress, 0.0));
-                    return getToColor(0.5 + (uv - 0.5) * (1.0 - 0.2 * (1.0 - progress)));
+                    float shift = 0.5 * progress;
+                    bool door = uv.x < 0.5 ? uv.x + shift < 0.5 : uv.x - shift > 0.5;
+                    vec2 at = door ? uv + vec2(uv.x < 0.5 ? shift : -shift, 0.0) : 0.5 + (uv - 0.5) * (1.0 - 0.2 * (1.0 - progress));
+                    vec4 from = getFromColor(at);
+                    vec4 to = getToColor(at);
+                    return door ? from : to;
                 }
                 """
         case .pushUp:
             // The incoming picture comes up from the bottom and pushes the outgoing one off the top.
             return """
                 vec4 transition(vec2 uv) {
-                    return uv.y >= progress ? getFromColor(uv - vec2(0.0, progress)) : getToColor(uv + vec2(0.0, 1.0 - progress));
+                    bool outgoing = uv.y >= progress;
+                    vec2 at = outgoing ? uv - vec2(0.0, progress) : uv + vec2(0.0, 1.0 - progress);
+                    vec4 from = getFromColor(at);
+                    vec4 to = getToColor(at);
+                    return outgoing ? from : to;
                 }
                 """
         case .pushDown:
             // The incoming picture comes down from the top and pushes the outgoing one off the bottom.
             return """
                 vec4 transition(vec2 uv) {
-                    return uv.y < 1.0 - progress ? getFromColor(uv + vec2(0.0, progress)) : getToColor(uv - vec2(0.0, 1.0 - progress));
+                    bool outgoing = uv.y < 1.0 - progress;
+                    vec2 at = outgoing ? uv + vec2(0.0, progress) : uv - vec2(0.0, 1.0 - progress);
+                    vec4 from = getFromColor(at);
+                    vec4 to = getToColor(at);
+                    return outgoing ? from : to;
                 }
                 """
         case .cube:
@@ -179,18 +195,25 @@ enum TransitionShaders {
                     vec2 origin = camera * vec2(s, c);
                     vec2 ray = vec2((uv.x - 0.5) * c - 1.5 * s, -1.5 * c - (uv.x - 0.5) * s);
                     float rise = uv.y - 0.5;
+                    // The face the ray meets first, and where on it.
+                    bool front = false, right = false;
+                    vec2 at = uv;
                     if (origin.y > 0.5) {
                         float t = (0.5 - origin.y) / ray.y;
-                        vec2 at = vec2(origin.x + t * ray.x + 0.5, t * rise + 0.5);
-                        if (t > 0.0 && all(greaterThanEqual(at, vec2(0.0))) && all(lessThanEqual(at, vec2(1.0))))
-                            return vec4(getFromColor(at).rgb * (0.6 + 0.4 * c), 1.0);
+                        vec2 p = vec2(origin.x + t * ray.x + 0.5, t * rise + 0.5);
+                        front = t > 0.0 && all(greaterThanEqual(p, vec2(0.0))) && all(lessThanEqual(p, vec2(1.0)));
+                        if (front) at = p;
                     }
-                    if (origin.x > 0.5) {
+                    if (!front && origin.x > 0.5) {
                         float t = (0.5 - origin.x) / ray.x;
-                        vec2 at = vec2(0.5 - origin.y - t * ray.y, t * rise + 0.5);
-                        if (t > 0.0 && all(greaterThanEqual(at, vec2(0.0))) && all(lessThanEqual(at, vec2(1.0))))
-                            return vec4(getToColor(at).rgb * (0.6 + 0.4 * s), 1.0);
+                        vec2 p = vec2(0.5 - origin.y - t * ray.y, t * rise + 0.5);
+                        right = t > 0.0 && all(greaterThanEqual(p, vec2(0.0))) && all(lessThanEqual(p, vec2(1.0)));
+                        if (right) at = p;
                     }
+                    vec4 from = getFromColor(at);
+                    vec4 to = getToColor(at);
+                    if (front) return vec4(from.rgb * (0.6 + 0.4 * c), 1.0);
+                    if (right) return vec4(to.rgb * (0.6 + 0.4 * s), 1.0);
                     return vec4(0.0, 0.0, 0.0, 1.0);
                 }
                 """
@@ -214,24 +237,34 @@ enum TransitionShaders {
                     vec2 towards = normalize(vec2(ratio, -1.0));
                     float along = dot(p, towards);
                     float fold = mix(ratio * towards.x, towards.y - curlRadius - curlShadow, progress);
-                    vec2 at;
+                    // Where the page shows: the point it shows, whether through its back,
+                    // how lit; elsewhere the incoming picture, shaded near the roll.
+                    bool page = true, back = false;
+                    float light = 1.0;
+                    vec2 at = uv, curled;
                     if (along <= fold) {
                         // Flat, unless the part rolled over lies on top here.
-                        if (curlPage(p, towards, 2.0 * (fold - along) + 3.14159265 * curlRadius, at))
-                            return mix(getFromColor(at), vec4(1.0), 0.75);
-                        return getFromColor(uv);
+                        back = curlPage(p, towards, 2.0 * (fold - along) + 3.14159265 * curlRadius, curled);
+                        if (back) at = curled;
+                    } else {
+                        float lift = along - fold;
+                        page = false;
+                        if (lift <= curlRadius) {
+                            // The roll's top, seen from the back, over its bottom, seen from the front.
+                            float angle = asin(lift / curlRadius);
+                            back = curlPage(p, towards, curlRadius * (3.14159265 - angle) - lift, curled);
+                            if (back || curlPage(p, towards, curlRadius * angle - lift, curled)) {
+                                page = true;
+                                at = curled;
+                                if (!back) light = 0.6 + 0.4 * cos(angle);
+                            }
+                        }
+                        if (!page) light = 1.0 - 0.4 * (1.0 - smoothstep(0.0, curlShadow, lift - curlRadius));
                     }
-                    float lift = along - fold;
-                    if (lift <= curlRadius) {
-                        // The roll's top, seen from the back, over its bottom, seen from the front.
-                        float angle = asin(lift / curlRadius);
-                        if (curlPage(p, towards, curlRadius * (3.14159265 - angle) - lift, at))
-                            return mix(getFromColor(at), vec4(1.0), 0.75);
-                        if (curlPage(p, towards, curlRadius * angle - lift, at))
-                            return vec4(getFromColor(at).rgb * (0.6 + 0.4 * cos(angle)), 1.0);
-                    }
-                    float shade = 1.0 - 0.4 * (1.0 - smoothstep(0.0, curlShadow, lift - curlRadius));
-                    return vec4(getToColor(uv).rgb * shade, 1.0);
+                    vec4 from = getFromColor(at);
+                    vec4 to = getToColor(at);
+                    if (back) return mix(from, vec4(1.0), 0.75);
+                    return vec4((page ? from : to).rgb * light, 1.0);
                 }
                 """
         default:

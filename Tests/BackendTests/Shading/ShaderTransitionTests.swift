@@ -158,6 +158,31 @@ import Testing
             curl.pixel(x: 20, y: 35), scaled(Self.outgoing, 0.6 + 0.4 * cos(asin(lift / 0.1))), "page-curl: the roll's front")
     }
 
+    /// `linear-blur` and `crosszoom` average four copies of the pictures: where one of
+    /// the four reads lands on a white line, a quarter of its light shows.
+    @Test func theBlursAverageFourCopies() throws {
+        let quarter = UInt8((16 + 219.0 / 4).rounded())
+        // Halfway, linear-blur reads 0.08 of the width apart × (−1/2, −1/6, 1/6, 1/2): whole
+        // pixels at 150 wide (−6, −2, 2, 6), so the line at x = 75 shows at 81, 77, 73, 69.
+        let line = Self.line(at: 75, width: 150, height: 8)
+        let blurred = try run(.linearBlur, from: line, to: line, progress: 0.5)
+        #expect((60..<91).map { blurred.pixel(x: $0, y: 4).y } == (60..<91).map { [69, 73, 77, 81].contains($0) ? quarter : 16 })
+        // Halfway, crosszoom reads at 1, 0.9, 0.8 and 0.7 of a pixel's distance from the
+        // middle: at 61 wide, 10 pixels right of the middle one (30) it reads 10, 9, 8, 7.
+        let zoomLine = Self.line(at: 37, width: 61, height: 9)
+        let zoomed = try run(.crosszoom, from: zoomLine, to: zoomLine, progress: 0.5)
+        #expect(zoomed.pixel(x: 40, y: 4).y == quarter)
+    }
+
+    /// Black but for a white column `x` pixels from the left.
+    static func line(at x: Int, width: Int, height: Int) -> YUVImage {
+        let image = YUVImage(width: width, height: height, color: .black)
+        image.withUnsafeMutablePlane(.y) { luma in
+            for row in 0..<height { luma[row * image.lumaStride + x] = 235 }
+        }
+        return image
+    }
+
     static func flatColor(_ rgb: (Double, Double, Double)) -> YUVColor { YUVColor(red: rgb.0, green: rgb.1, blue: rgb.2) }
 
     static func expectClose(_ found: YUVColor, _ expected: YUVColor, _ what: String) {
