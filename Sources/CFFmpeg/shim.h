@@ -28,6 +28,12 @@
 /// Fixes glibc's mmap threshold (else it rises to the largest block freed so far).
 static inline void cutlist_fix_mmap_threshold(int bytes) { mallopt(M_MMAP_THRESHOLD, bytes); }
 
+/// Fixes glibc's mmap threshold and keeps up to `trim_bytes` freed at the heap's top instead of returning it.
+static inline void cutlist_keep_freed_memory(int mmap_bytes, int trim_bytes) {
+    mallopt(M_MMAP_THRESHOLD, mmap_bytes);
+    mallopt(M_TRIM_THRESHOLD, trim_bytes);
+}
+
 /// AVERROR(EAGAIN): "output not available in this state, send more input".
 static inline int cutlist_averror_eagain(void) { return AVERROR(EAGAIN); }
 

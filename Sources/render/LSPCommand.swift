@@ -1,4 +1,5 @@
 import ArgumentParser
+import Backend
 import Foundation
 import LanguageServer
 
@@ -9,11 +10,12 @@ struct LSPCommand: ParsableCommand {
         abstract: "Run the language server (LSP 3.17 on standard input and output) for editors.",
         discussion: "Exit status: 0 after the client's 'shutdown' then 'exit', 1 when it exits or leaves without 'shutdown'.")
 
-    @Option(help: "Milliseconds diagnostics wait after an edit for the next one.")
+    @Option(help: "Milliseconds diagnostics wait for the next edit when edits come closer together than this.")
     var debounce = 20
 
     func run() throws {
         guard debounce >= 0 else { throw ValidationError("--debounce takes milliseconds, 0 or more") }
+        MemoryPolicy.reuseFreedMemory()
         throw ExitCode(StandardStreams.run(debounce: Double(debounce) / 1000))
     }
 }

@@ -52,6 +52,15 @@ public enum MemoryPolicy {
     public static func mapLargeBlocksApart() {
         cutlist_fix_mmap_threshold(128 << 10)
     }
+
+    /// A language server compiles the whole project again on every edit, and
+    /// each compile allocates and frees the same large arrays. Served by mmap,
+    /// or returned to the system once freed, their pages would be faulted in
+    /// again on each edit (a third of an edit's CPU time on 2,000 items); kept in
+    /// the heap, the next compile reuses them. Call once, before serving.
+    public static func reuseFreedMemory() {
+        cutlist_keep_freed_memory(32 << 20, 256 << 20)
+    }
 }
 
 /// Process-wide libav settings and the helpers every wrapper uses.
