@@ -17,13 +17,15 @@ public final class LanguageServer {
 
     private let send: (Data) -> Void
     private let compiler: ProjectCompiler
-    /// How long diagnostics wait after an edit for the next one.
+    /// How long diagnostics wait for the next edit when edits come this close together.
     private let debounce: TimeInterval
     private var encoding = PositionEncoding.utf16
     private var documents: [String: Document] = [:]
     private var analyses: [String: DocumentAnalysis] = [:]
     /// When each document's diagnostics are due.
     private var due: [String: Date] = [:]
+    /// When each document's text last came (opened or edited).
+    private var lastEdit: [String: Date] = [:]
     /// What each document's analysis published, by the document it is about
     /// (itself, or a composition file it reads).
     private var published: [String: [String: [LSPDiagnostic]]] = [:]
@@ -155,6 +157,7 @@ public final class LanguageServer {
             guard let params = try? decode(DidOpenTextDocumentParams.self, body) else { return }
             let item = params.textDocument
             documents[item.uri] = Document(uri: item.uri, version: item.version, text: item.text, encoding: encoding)
+            lastEdit[item.uri] = Date()
             due[item.uri] = Date()
         case "textDocument/didChange":
             guard let params = try? decode(DidChangeTextDocumentParams.self, body),
@@ -162,13 +165,19 @@ public final class LanguageServer {
             else { return }
             document.apply(params.contentChanges, version: params.textDocument.version)
             documents[document.uri] = document
-            due[document.uri] = Date() + debounce
+            // An edit after a pause is checked at once; one close behind the one
+            // before waits for the edits to pause, so a burst costs one compile.
+            let now = Date()
+            let inBurst = lastEdit[document.uri].map { now.timeIntervalSince($0) < debounce } ?? false
+            lastEdit[document.uri] = now
+            due[document.uri] = inBurst ? now + debounce : now
         case "textDocument/didClose":
             guard let params = try? decode(DidCloseTextDocumentParams.self, body) else { return }
             let uri = params.textDocument.uri
             documents[uri] = nil
             analyses[uri] = nil
             due[uri] = nil
+            lastEdit[uri] = nil
             publish(owner: uri, diagnostics: [:])
         case "textDocument/didSave":
             // Another document's compositions may read the saved file.

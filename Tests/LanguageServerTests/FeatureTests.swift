@@ -50,6 +50,26 @@ final class FeatureTests: XCTestCase {
             ["edit.yaml": ["3:22-3:32 unknown key 'duratioxxn' in an item\nhint: did you mean 'duration'?"]])
     }
 
+    func testAnEditAfterAPauseIsPublishedAtOnce() throws {
+        let editor = try ServerHarness()
+        editor.open("edit.yaml", "cutlist: 1\ntracks:\n  - items:\n      - { color: red, duration: 1s }\n")
+        Thread.sleep(forTimeInterval: 0.05)  // longer than the 20 ms debounce
+        editor.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": editor.uri("edit.yaml"), "version": 2],
+                "contentChanges": [
+                    [
+                        "range": ["start": ["line": 3, "character": 29], "end": ["line": 3, "character": 29]],
+                        "text": "x",
+                    ]
+                ],
+            ])
+        XCTAssertEqual(
+            editor.publishedBy(Date()),
+            ["edit.yaml": ["3:22-3:31 unknown key 'duratioxn' in an item\nhint: did you mean 'duration'?"]])
+    }
+
     func testAVariablesQuickFixRenamesItInsideTheText() throws {
         let editor = try ServerHarness()
         let published = editor.open(

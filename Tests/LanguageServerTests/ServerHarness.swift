@@ -70,10 +70,13 @@ final class ServerHarness {
         return publishedNow()
     }
 
-    /// Runs the diagnostics due; each published diagnostic as `line:col-line:col message`, by document name.
-    func publishedNow() -> [String: [String]] {
+    /// Runs all the diagnostics to come; each published diagnostic as `line:col-line:col message`, by document name.
+    func publishedNow() -> [String: [String]] { publishedBy(.distantFuture) }
+
+    /// Runs the diagnostics due by `time`; each published as `publishedNow` gives it.
+    func publishedBy(_ time: Date) -> [String: [String]] {
         let before = sent.count
-        server.runDueWork(now: .distantFuture)
+        server.runDueWork(now: time)
         var result: [String: [String]] = [:]
         for case let message as [String: Any] in sent[before...]
         where message["method"] as? String == "textDocument/publishDiagnostics" {
