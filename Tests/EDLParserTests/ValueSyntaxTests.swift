@@ -95,6 +95,12 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
             #expect(throws: ValueError.self) { try ValueSyntax.time("315360001/1s") }
         }
 
+        @Test func aCharacterOutsideASCIIMakesTextNotATime() {
+            // Not "not a whole number of frames", which the `1.5f` before it would say.
+            #expect(throws: ValueError("'1.5f→' is not a time; \(ValueSyntax.timeForms)")) { try ValueSyntax.time("1.5f→") }
+            #expect(throws: ValueError("'２s' is not a time; \(ValueSyntax.timeForms)")) { try ValueSyntax.time("２s") }
+        }
+
         @Test func smpteKeepsSecondsAndFramesApart() throws {
             let value = try ValueSyntax.time("00:00:10:15")
             #expect(value.seconds == q(10))

@@ -121,16 +121,24 @@ extension ValueSyntax {
     }
 
     /// `1h2m3.5s`, `250ms`, `45f`, `1s12f`: numbers with units, largest unit first.
+    /// Every form is ASCII, so the text is read byte by byte, and any other
+    /// character makes it not a time (projects have thousands of times).
     private static func unitTime(_ body: Substring, quoting t: String) throws(ValueError) -> TimeValue {
-        guard !body.isEmpty else { throw ValueError("'\(t)' is not a time; \(timeForms)") }
-        var rest = body
+        let bytes = body.utf8
+        guard !bytes.isEmpty, bytes.allSatisfy({ $0 < 0x80 }) else { throw ValueError("'\(t)' is not a time; \(timeForms)") }
+        func run(while accepted: (UInt8) -> Bool, from start: String.Index) -> Substring {
+            var end = start
+            while end < bytes.endIndex, accepted(bytes[end]) { end = bytes.index(after: end) }
+            return body[start..<end]
+        }
+        var position = bytes.startIndex
         var result = TimeValue.zero
         var previous: TimeUnit?
-        while !rest.isEmpty {
-            let number = rest.prefix { isDigit($0) || $0 == "." }
-            rest = rest.dropFirst(number.count)
-            let symbol = rest.prefix { $0.isLetter }
-            rest = rest.dropFirst(symbol.count)
+        while position < bytes.endIndex {
+            let number = run(
+                while: { $0 == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }, from: position)
+            let symbol = run(while: { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }, from: number.endIndex)
+            position = symbol.endIndex
             guard !number.isEmpty, let unit = TimeUnit(rawValue: symbol.lowercased()) else {
                 throw ValueError("'\(t)' is not a time; \(timeForms)")
             }

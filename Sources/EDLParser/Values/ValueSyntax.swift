@@ -83,6 +83,13 @@ public enum ValueSyntax {
 
     /// The text without whitespace (spaces, tabs, newlines) around it.
     static func trimmed(_ text: some StringProtocol) -> String {
+        let text = String(text)
+        // Most values have nothing to trim: a printable ASCII byte at each end
+        // starts and ends a character that is not whitespace.
+        let printable = UInt8(ascii: "!")...UInt8(ascii: "~")
+        if let first = text.utf8.first, let last = text.utf8.last, printable.contains(first), printable.contains(last) {
+            return text
+        }
         guard let first = text.firstIndex(where: { !$0.isWhitespace }),
             let last = text.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
