@@ -115,4 +115,10 @@ static inline int cutlist_input_buffer_padding_size(void) { return AV_INPUT_BUFF
 /// AVFMT_FLAG_* and AV_DISPOSITION_ATTACHED_PIC.
 static inline int cutlist_disposition_attached_pic(void) { return AV_DISPOSITION_ATTACHED_PIC; }
 
+/// Whether a codec's subtitles are text (SubRip, mov_text, WebVTT, ASS), not pictures.
+static inline int cutlist_codec_is_text_subtitle(enum AVCodecID id) {
+    const AVCodecDescriptor *descriptor = avcodec_descriptor_get(id);
+    return descriptor && (descriptor->props & AV_CODEC_PROP_TEXT_SUB) ? 1 : 0;
+}
+
 #endif

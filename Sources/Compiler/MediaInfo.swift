@@ -10,10 +10,18 @@ public protocol MediaInfo: Sendable {
     /// The size of the text's picture as it will be drawn, to check a crop
     /// against; nil when this cannot tell (the render reports why).
     func textSize(_ text: TextContent) -> PixelSize?
+    /// The cues of a text subtitle stream of the file at an absolute path, in
+    /// the file's time (as `from` and `to` count it); throws, saying which
+    /// streams the file has, when there is no such stream or it is not text.
+    func subtitleCues(forPath path: String, stream: SubtitleStream) throws(MediaProbeError) -> [CaptionCue]
 }
 
 extension MediaInfo {
     public func textSize(_ text: TextContent) -> PixelSize? { nil }
+
+    public func subtitleCues(forPath path: String, stream: SubtitleStream) throws(MediaProbeError) -> [CaptionCue] {
+        throw MediaProbeError("its subtitle streams cannot be read here")
+    }
 }
 
 /// Why a file could not be probed, in words for a diagnostic.
@@ -109,6 +117,12 @@ public struct AudioFacts: Hashable, Sendable, Codable {
 final class RememberedMedia: MediaInfo {
     let media: any MediaInfo
     private let answers = Mutex<[String: Result<MediaFacts, MediaProbeError>]>([:])
+    private let subtitles = Mutex<[SubtitleKey: Result<[CaptionCue], MediaProbeError>]>([:])
+
+    private struct SubtitleKey: Hashable {
+        var path: String
+        var stream: SubtitleStream
+    }
 
     init(_ media: any MediaInfo) { self.media = media }
 
@@ -125,4 +139,17 @@ final class RememberedMedia: MediaInfo {
     }
 
     func textSize(_ text: TextContent) -> PixelSize? { media.textSize(text) }
+
+    func subtitleCues(forPath path: String, stream: SubtitleStream) throws(MediaProbeError) -> [CaptionCue] {
+        let key = SubtitleKey(path: path, stream: stream)
+        if let known = subtitles.withLock({ $0[key] }) { return try known.get() }
+        let answer: Result<[CaptionCue], MediaProbeError>
+        do {
+            answer = .success(try media.subtitleCues(forPath: path, stream: stream))
+        } catch {
+            answer = .failure(error)
+        }
+        subtitles.withLock { $0[key] = answer }
+        return try answer.get()
+    }
 }

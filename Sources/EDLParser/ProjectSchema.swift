@@ -1068,13 +1068,13 @@ public enum ProjectSchema {
         "pitch": {"$ref": "#/$defs/clipKeys/properties/pitch"},
         "filters": {"$ref": "#/$defs/layerKeys/properties/filters"},
         "captions": {
-          "description": "The clip's own subtitles (on a video track): shown at their time in the clip, trimmed, sped up and cut with it. A subtitle file, or `{ file, ...text keys }`; styled over `defaults.captions`.",
+          "description": "The clip's own subtitles (on a video track): shown at their time in the clip, trimmed, sped up and cut with it. A subtitle file, a text subtitle stream of the clip's file (`embedded` for its first, or a stream's index), or `{ file, ...text keys }`; styled over `defaults.captions`.",
           "anyOf": [
-            {"$ref": "#/$defs/subtitleFile"},
+            {"$ref": "#/$defs/clipSubtitles"},
             {
               "type": "object",
               "properties": {
-                "file": {"$ref": "#/$defs/subtitleFile"},
+                "file": {"$ref": "#/$defs/clipSubtitles"},
                 "font": {"$ref": "#/$defs/textItem/properties/font"},
                 "font_size": {"$ref": "#/$defs/textItem/properties/font_size"},
                 "weight": {"$ref": "#/$defs/textItem/properties/weight"},
@@ -1699,6 +1699,14 @@ public enum ProjectSchema {
       },
       "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
       "additionalProperties": false
+    },
+    "clipSubtitles": {
+      "description": "A subtitle file, `embedded` (the first text subtitle stream of the clip's own file) or the index of one of its streams.",
+      "anyOf": [
+        {"$ref": "#/$defs/subtitleFile"},
+        {"const": "embedded", "description": "The first text subtitle stream (SubRip, mov_text, WebVTT, ASS) of the clip's own file."},
+        {"type": "integer", "minimum": 0, "description": "The index of a text subtitle stream of the clip's own file, as ffprobe numbers the streams."}
+      ]
     },
     "subtitleFile": {
       "type": "string",

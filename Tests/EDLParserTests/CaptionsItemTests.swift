@@ -94,6 +94,37 @@ import Testing
             ])
     }
 
+    @Test func aClipsCaptionsMayBeAStreamOfItsOwnFile() throws {
+        let result = parse(
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - { source: talk.mp4, captions: embedded }
+                  - { source: talk.mkv, captions: { file: 3, font_size: 20 } }
+            """)
+        let items = result.project?.tracks.first?.items ?? []
+        #expect(result.diagnostics.isEmpty)
+        #expect(items.first?.captions?.stream == .first)
+        #expect(items.first?.captions?.path == directory + "/talk.mp4")
+        #expect(items.dropFirst().first?.captions?.stream == .index(3))
+        #expect(items.dropFirst().first?.captions?.style.fontSize == 20)
+        let wrong = parse(
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - { source: talk.mkv, captions: embeded }
+                  - { captions: embedded }
+            """)
+        #expect(
+            wrong.diagnostics.map { "\($0.description) | \($0.hint ?? "")" } == [
+                "edit.yaml:4:39: error: 'embeded' is not a subtitle file Cutlist reads | did you mean 'embedded'?",
+                "edit.yaml:5:21: error: 'embedded' names a subtitle stream of a clip's own file; this item has no file"
+                    + " | give it to the clip: { source: talk.mp4, captions: embedded }, or name a subtitle file",
+            ])
+    }
+
     @Test func highlightTakesAColourAndAMode() throws {
         try "WEBVTT\n\n00:00.000 --> 00:02.000\nA <00:01.000>B\n".write(
             toFile: directory + "/words.vtt", atomically: true, encoding: .utf8)

@@ -72,6 +72,54 @@ import Testing
                 """)
     }
 
+    /// The clip's subtitles as a stream of its own file: mov_text in an MP4 (the
+    /// first subtitle stream), SubRip in a Matroska file after its sound (by index).
+    @Test(arguments: [("own.mp4", "embedded"), ("own.mkv", "2")])
+    func aClipsOwnSubtitleStreamIsCutAsItsSubtitleFileIs(clip: String, captions: String) throws {
+        let space = try Self.workspace()
+        defer { space.clean() }
+        let matroska = clip == "own.mkv"
+        let sound = matroska ? ["-f", "lavfi", "-i", "anullsrc=duration=3"] : []
+        let maps = matroska ? ["-map", "0", "-map", "1", "-map", "2", "-c:a", "pcm_s16le"] : []
+        try Tool.run(
+            "ffmpeg",
+            ["-v", "error", "-y", "-i", space.path("clip.mp4")] + sound + ["-i", space.path("talk.srt")] + maps
+                + ["-c:v", "copy", "-c:s", matroska ? "srt" : "mov_text", space.path(clip)])
+        let project = { (captions: String) in
+            Self.project().replacingOccurrences(of: "source: clip.mp4", with: "source: \(clip)")
+                .replacingOccurrences(of: "captions: talk.srt", with: "captions: \(captions)")
+        }
+        try space.write("edit.yaml", project(captions))
+        let srt = try space.render("captions", "edit.yaml", "--track", "talk", "-o", "cut.srt")
+        #expect(srt.status == 0 && srt.stdout == "wrote cut.srt (2 cues)\n", "\(srt)")
+        // As from the subtitle file itself (above), styles and all.
+        #expect(
+            String(decoding: space.data("cut.srt") ?? Data(), as: UTF8.self) == """
+                1
+                00:00:00,050 --> 00:00:00,150
+                <i>Hello</i> & <b>welcome</b>
+
+                2
+                00:00:00,400 --> 00:00:01,000
+                Two
+                lines
+
+
+                """)
+        guard matroska else { return }
+        // Stream 1 is the sound: an error at the key, with the file's streams.
+        try space.write("edit.yaml", project("1"))
+        let check = try space.render("check", "edit.yaml")
+        #expect(check.status == 2, "\(check)")
+        #expect(
+            check.stderr.hasPrefix(
+                """
+                edit.yaml:6:70: error: cannot read the captions of 'own.mkv': its stream 1 is audio (pcm_s16le), \
+                not subtitles; its streams are 0: video (h264), 1: audio (pcm_s16le), 2: subtitles (subrip)
+
+                """), "\(check)")
+    }
+
     @Test func aTrackThatIsNotThereOrCannotBeChosenIsAnError() throws {
         let space = try Self.workspace()
         defer { space.clean() }

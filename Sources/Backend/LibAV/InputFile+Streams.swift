@@ -4,7 +4,7 @@ import EDLParser
 
 /// What an input says about one of its streams.
 public struct StreamInfo: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable { case video, audio, other }
+    public enum Kind: Hashable, Sendable { case video, audio, subtitle, other }
 
     public var index: Int
     public var kind: Kind
@@ -31,6 +31,8 @@ public struct StreamInfo: Hashable, Sendable {
     public var hasAlpha: Bool
     /// The HDR transfer a video stream is tagged with; nil for SDR.
     public var hdr: HDRTransfer?
+    /// Subtitles as text (SubRip, mov_text, WebVTT, ASS), not as pictures.
+    public var isTextSubtitle = false
 }
 
 /// How a video stream is coded: what copying its packets into another file depends on.
@@ -97,6 +99,7 @@ extension InputFile {
         switch parameters?.codec_type {
         case AVMEDIA_TYPE_VIDEO: kind = .video
         case AVMEDIA_TYPE_AUDIO: kind = .audio
+        case AVMEDIA_TYPE_SUBTITLE: kind = .subtitle
         default: kind = .other
         }
         let guessed = av_guess_frame_rate(context, stream, nil)
@@ -117,7 +120,8 @@ extension InputFile {
             sampleRate: Int(parameters?.sample_rate ?? 0),
             channels: Int(parameters?.ch_layout.nb_channels ?? 0),
             hasAlpha: kind == .video && parameters.map { PixelFormat(raw: $0.format).hasAlpha } == true,
-            hdr: kind == .video ? parameters.flatMap { HDRTransfer($0.color_trc) } : nil
+            hdr: kind == .video ? parameters.flatMap { HDRTransfer($0.color_trc) } : nil,
+            isTextSubtitle: kind == .subtitle && cutlist_codec_is_text_subtitle(parameters?.codec_id ?? AV_CODEC_ID_NONE) != 0
         )
     }
 

@@ -21,6 +21,63 @@ public struct MediaProbe: MediaInfo {
         return try MediaProbe.facts(of: input)
     }
 
+    public func subtitleCues(forPath path: String, stream: SubtitleStream) throws(MediaProbeError) -> [CaptionCue] {
+        let input: InputFile
+        do {
+            input = try InputFile(path: path)
+        } catch {
+            throw MediaProbeError("it is not a media file libav can read (\(error.message))")
+        }
+        let streams = input.streams
+        let listing =
+            "its streams are "
+            + streams.map { "\($0.index): \(Self.kindName($0)) (\($0.codecName))" }
+            .joined(separator: ", ")
+        let chosen: StreamInfo
+        switch stream {
+        case .first:
+            guard let first = streams.first(where: \.isTextSubtitle) ?? streams.first(where: { $0.kind == .subtitle }) else {
+                throw MediaProbeError("it has no subtitle stream; \(listing)")
+            }
+            chosen = first
+        case .index(let index):
+            guard let found = streams.first(where: { $0.index == index }) else {
+                throw MediaProbeError("it has no stream \(index); \(listing)")
+            }
+            guard found.kind == .subtitle else {
+                throw MediaProbeError(
+                    "its stream \(index) is \(Self.kindName(found)) (\(found.codecName)), not subtitles; \(listing)")
+            }
+            chosen = found
+        }
+        guard chosen.isTextSubtitle else {
+            throw MediaProbeError(
+                "its stream \(chosen.index) is subtitles as pictures (\(chosen.codecName)); captions are read from text"
+                    + " subtitles (subrip, mov_text, webvtt, ass); \(listing)")
+        }
+        let events: [SubtitleEvent]
+        do {
+            events = try input.subtitleEvents(ofStream: chosen.index)
+        } catch {
+            throw MediaProbeError("its stream \(chosen.index) cannot be read (\(error.message))")
+        }
+        // The cues of a stream are the same cues for every clip that shows it, as a file's are.
+        return events.map { event in
+            CaptionCue(
+                start: event.start, end: event.end, spans: ASSScriptReader.styledSpans(event.text[...]),
+                location: SourceLocation(file: path, line: 0, column: 0))
+        }
+    }
+
+    private static func kindName(_ stream: StreamInfo) -> String {
+        switch stream.kind {
+        case .video: "video"
+        case .audio: "audio"
+        case .subtitle: "subtitles"
+        case .other: "data"
+        }
+    }
+
     /// The text's bitmap size, as the render draws it.
     public func textSize(_ text: TextContent) -> PixelSize? {
         try? TextRasterizer().size(of: text)

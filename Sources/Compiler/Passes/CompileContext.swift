@@ -3,7 +3,8 @@ import EDLParser
 /// State shared by the passes of one compile: the project, what probing found,
 /// the output frame rate once known, and the diagnostics collected so far.
 package struct CompileContext {
-    package let project: Project
+    /// Read-only but for the cues of clips' subtitle streams, which `MediaProber` fills in.
+    package var project: Project
     package var diagnostics = DiagnosticList()
     /// Probe results by absolute path; only looked up, never iterated for output.
     var facts: [String: MediaFacts] = [:]

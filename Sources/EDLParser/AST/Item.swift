@@ -98,6 +98,10 @@ public struct Captions: Hashable, Sendable, Codable {
     public var script: String?
     /// `max_chars:` as written: the longest line a words file's words are grouped into.
     public var maxChars: Int?
+    /// `captions: embedded` or `captions: N` on a clip: the subtitle stream of
+    /// the clip's own file (`path`) whose cues the compiler reads when it
+    /// probes the file; nil for a subtitle file, read here.
+    public var stream: SubtitleStream?
     /// The `captions:` node.
     public var location: SourceLocation
 
@@ -108,6 +112,14 @@ public struct Captions: Hashable, Sendable, Codable {
         self.style = style
         self.location = location
     }
+}
+
+/// Which subtitle stream of a clip's file its captions come from.
+public enum SubtitleStream: Hashable, Sendable, Codable {
+    /// `embedded`: the file's first subtitle stream.
+    case first
+    /// A stream's index in the file, as ffprobe numbers them.
+    case index(Int)
 }
 
 /// How the words of a cue with word times show as they are spoken.

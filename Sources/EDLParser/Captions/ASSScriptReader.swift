@@ -151,26 +151,49 @@ public struct ASSScriptReader {
     /// An event's text without override blocks and drawings: `\N` a line
     /// break, `\n` a space (a break only in wrap style 2), `\h` a no-break space.
     static func plainText(_ text: Substring) -> String {
-        var out = ""
+        styledSpans(text).map(\.text).joined()
+    }
+
+    /// An event's text in runs of one style, as `plainText` reads it, with the
+    /// override tags `\b`, `\i` and `\u` (`1` on, `0` off; a weight of 500 or
+    /// more is bold) and `\r` (back to plain) taken as `<b>`, `<i>` and `<u>`.
+    /// libav's decoders give every text subtitle stream's events in this form.
+    public static func styledSpans(_ text: Substring) -> [CaptionSpan] {
+        var spans: [CaptionSpan] = []
+        var style: CaptionSpan.Style = []
         var drawing = false
+        func append(_ text: String) {
+            guard !drawing else { return }
+            if let last = spans.last, last.style == style {
+                spans[spans.count - 1].text += text
+            } else {
+                spans.append(CaptionSpan(text: text, style: style))
+            }
+        }
         var rest = text[...]
         while let character = rest.first {
             if character == "{", let close = rest.firstIndex(of: "}") {
                 let block = rest[rest.index(after: rest.startIndex)..<close]
-                for tag in block.split(separator: "\\") where tag.hasPrefix("p") {
-                    if let level = Int(tag.dropFirst()) { drawing = level > 0 }
+                for tag in block.split(separator: "\\") {
+                    if tag.hasPrefix("p"), let level = Int(tag.dropFirst()) { drawing = level > 0 }
+                    if tag == "r" { style = [] }
+                    let toggles: [(String, CaptionSpan.Style)] = [("b", .bold), ("i", .italic), ("u", .underline)]
+                    for (name, element) in toggles where tag.hasPrefix(name) {
+                        guard let value = Int(tag.dropFirst(name.count)) else { continue }
+                        if value == 1 || value >= 500 { style.insert(element) } else if value == 0 { style.remove(element) }
+                    }
                 }
                 rest = rest[rest.index(after: close)...]
                 continue
             }
             if character == "\\", let next = rest.dropFirst().first, "Nnh".contains(next) {
-                if !drawing { out += next == "N" ? "\n" : next == "n" ? " " : "\u{A0}" }
+                append(next == "N" ? "\n" : next == "n" ? " " : "\u{A0}")
                 rest = rest.dropFirst(2)
                 continue
             }
-            if !drawing { out.append(character) }
+            append(String(character))
             rest = rest.dropFirst()
         }
-        return out
+        return spans.filter { !$0.text.isEmpty }
     }
 }

@@ -7,7 +7,11 @@ extension ItemReader {
 
     /// `captions: FILE`: the subtitle file read into cues, each problem in it
     /// reported at its line with the item that uses it. `style` draws the cues.
-    func readCaptions(_ node: Node, style: TextContent, _ keys: [String: ParseContext.Entry]) -> Captions? {
+    /// On a clip (`clip` its source), `embedded` or a stream index names a
+    /// subtitle stream of the clip's file instead, read when it is probed.
+    func readCaptions(
+        _ node: Node, style: TextContent, _ keys: [String: ParseContext.Entry], clip: SourceReference? = nil
+    ) -> Captions? {
         var highlight: CaptionHighlight?
         if let entry = keys["highlight"] {
             guard let read = readHighlight(entry.value) else { return nil }
@@ -26,13 +30,27 @@ extension ItemReader {
         var lines = WordLines(maxChars: maxChars ?? WordLines().maxChars)
         // A character is taken as half the font size wide: grouping is done before any font is opened.
         if let width = style.maxWidth { lines.maxChars = min(lines.maxChars, max(1, Int(width / (style.fontSize / 2)))) }
+        let location = context.location(of: node)
+        if let stream = subtitleStream(node) {
+            guard let clip else {
+                context.error(
+                    "'\(node.scalar?.string ?? "")' names a subtitle stream of a clip's own file; this item has no file",
+                    at: node, hint: "give it to the clip: { source: talk.mp4, captions: embedded }, or name a subtitle file")
+                return nil
+            }
+            var captions = Captions(path: clip.path, written: clip.written, cues: [], style: style, location: location)
+            (captions.stream, captions.highlight) = (stream, highlight)
+            return captions
+        }
         guard let written = context.text(node, "captions"), let path = context.value(node, "captions", reader.paths.resolve)
         else { return nil }
-        let location = context.location(of: node)
         guard let format = SubtitleReader.Format(path: path) else {
+            let streams = clip == nil ? [] : ["embedded"]
             context.error(
                 "'\(written)' is not a subtitle file Cutlist reads", at: node,
-                hint: "captions are read from SRT (.srt), WebVTT (.vtt), ASS or SSA (.ass, .ssa) and words (.json) files")
+                hint: ValueSyntax.didYouMean(written, in: streams)
+                    ?? "captions are read from SRT (.srt), WebVTT (.vtt), ASS or SSA (.ass, .ssa) and words (.json) files"
+                    + (clip == nil ? "" : ", or from the clip's own file with 'embedded' or a stream's index"))
             return nil
         }
         let file = reader.relativeName(path)
@@ -67,8 +85,16 @@ extension ItemReader {
         return captions
     }
 
-    /// A clip's `captions`: a file, or `{ file, ...text keys }`, styled over `defaults.captions`.
-    func readClipCaptions(_ node: Node) -> Captions? {
+    /// `embedded` or a stream index (a whole number); nil for anything else.
+    private func subtitleStream(_ node: Node) -> SubtitleStream? {
+        guard let scalar = node.scalar else { return nil }
+        if scalar.string == "embedded" { return .first }
+        return Int(scalar.string).flatMap { $0 >= 0 ? .index($0) : nil }
+    }
+
+    /// A clip's `captions`: a file or a stream of the clip's file (`clip`), or
+    /// `{ file, ...text keys }`, styled over `defaults.captions`.
+    func readClipCaptions(_ node: Node, clip: SourceReference?) -> Captions? {
         let allowed = ["file"] + Self.textKeys + Self.captionsKeys
         let given = node.mapping == nil ? Node.mapping(Node.Mapping([])) : node
         let styled = reader.defaults.applied(to: given, styles: [.captions], allowed: allowed)
@@ -81,7 +107,7 @@ extension ItemReader {
             }
             file = entry.value
         }
-        let captions = readText("", keys).flatMap { readCaptions(file, style: $0, keys) }
+        let captions = readText("", keys).flatMap { readCaptions(file, style: $0, keys, clip: clip) }
         if captions?.script != nil, case .mapping(let mapping) = node { rejectTextKeys(in: mapping) }
         return captions
     }

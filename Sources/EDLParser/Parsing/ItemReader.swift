@@ -189,7 +189,8 @@ struct ItemReader {
             }
         }
         if kind == .source, let entry = keys["captions"] {
-            item.captions = readClipCaptions(entry.value)
+            let clip = if case .source(let reference) = item.content { reference } else { SourceReference?.none }
+            item.captions = readClipCaptions(entry.value, clip: clip)
         }
         item.sound = readSound(keys)
         return item

@@ -59,14 +59,24 @@ import Testing
         #expect(stacked.y.count >= alone.y.count + 30)
     }
 
-    @Test func aClipsCaptionsAreTrimmedSpedUpAndCutWithIt() throws {
+    /// The subtitles of a clip from a file beside it, from its MP4's mov_text
+    /// stream, and from its Matroska file's SubRip stream after an audio stream.
+    @Test(arguments: [("talk.mp4", "talk.srt"), ("own.mp4", "embedded"), ("own.mkv", "2")])
+    func aClipsCaptionsAreTrimmedSpedUpAndCutWithIt(clip: String, captions: String) throws {
         let workspace = try RenderWorkspace()
-        try MediaFixtures.ffmpeg([
-            "-f", "lavfi", "-i", "color=black:size=160x90:rate=30:duration=20", "-c:v", "libx264",
-            workspace.directory + "/talk.mp4",
-        ])
         try "1\n00:00:13,000 --> 00:00:15,000\nHI\n".write(
             toFile: workspace.directory + "/talk.srt", atomically: true, encoding: .utf8)
+        let video = ["-f", "lavfi", "-i", "color=black:size=160x90:rate=30:duration=20"]
+        let subtitles = ["-i", workspace.directory + "/talk.srt"]
+        let sound = ["-f", "lavfi", "-i", "anullsrc=duration=20"]
+        let streams =
+            switch clip {
+            case "own.mp4": video + subtitles + ["-c:v", "libx264", "-c:s", "mov_text"]
+            case "own.mkv":
+                video + sound + subtitles + ["-map", "0", "-map", "1", "-map", "2", "-c:v", "libx264", "-c:a", "pcm_s16le"]
+            default: video + ["-c:v", "libx264"]
+            }
+        try MediaFixtures.ffmpeg(streams + [workspace.directory + "/" + clip])
         let output = try workspace.render(
             """
             cutlist: 1
@@ -75,8 +85,8 @@ import Testing
               captions: { font_size: 20 }
             tracks:
               - items:
-                  - { source: talk.mp4, from: 12s, to: 14s, speed: 2, captions: talk.srt }
-                  - { source: talk.mp4, from: 14.6s, to: 16s, captions: talk.srt }
+                  - { source: \(clip), from: 12s, to: 14s, speed: 2, captions: \(captions) }
+                  - { source: \(clip), from: 14.6s, to: 16s, captions: \(captions) }
             """)
         // Source 13 s is 0.5 s into the first part (twice as fast), which ends at
         // 1 s, mid-cue; the second part starts at 14.6 s, so the cue's last 0.4 s
