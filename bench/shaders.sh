@@ -10,6 +10,7 @@
 # Mesa's llvmpipe on a machine without a GPU.
 #
 #   bench/shaders.sh
+#   KIND=radial bench/shaders.sh   # all ten joins one built-in kind, against crossfade only
 #
 # Its inputs are made here (no shared media). OUT_DIR and RENDER as bench/run.sh.
 set -euo pipefail
@@ -27,6 +28,7 @@ for i in $(seq 0 $((clips - 1))); do
     -vf "hue=h=$((i * 33))" -c:v libx264 -preset veryfast -pix_fmt yuv420p "$out/clip$i.mp4"
 done
 shader_kinds=(crosszoom dreamy-zoom directional-warp linear-blur color-phase simple-zoom fade-grayscale pixelize radial doorway)
+[[ -n ${KIND:-} ]] && shader_kinds=($(printf "$KIND %.0s" $(seq 10)))
 # ffmpeg's xfade kinds nearest to each (its own definitions, not the same pictures).
 xfade_kinds=(zoomin zoomin diagtl hblur fade fadeslow fadegrays pixelize radial horzopen)
 edit() {  # $1: name, then one transition kind per join
@@ -84,6 +86,7 @@ xfade() {  # sets `command` to ffmpeg's edit: $1 output name, then one xfade kin
 }
 declare -A walls cpus
 runs=(shader crossfade xfade xfade-fade shader-background color-background)
+[[ -n ${KIND:-} ]] && runs=(shader crossfade)
 for run in $(seq "${RUNS:-3}"); do
   for name in "${runs[@]}"; do
     case $name in
@@ -107,5 +110,6 @@ over() {  # $1: label, $2: run, $3: plain run, $4: frames
     'BEGIN { printf "%-36s %+7.1f ms wall, %+7.1f ms CPU per frame (%d frames)\n", label, 1000 * (w - pw) / frames, 1000 * (c - pc) / frames, frames }'
 }
 over "shader transition over crossfade:" shader crossfade 150
+[[ -n ${KIND:-} ]] && exit 0
 over "ffmpeg xfade kinds over its fade:" xfade xfade-fade 150
 over "shader background over colour:" shader-background color-background 900
