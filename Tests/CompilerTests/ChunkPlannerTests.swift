@@ -189,4 +189,12 @@ import Testing
         let plan = try soundPlan("{ source: c.mp4, speed: 2 }")
         #expect(try ChunkPlanner(plan: plan, facts: FixedFacts()).soundSegments() == nil)
     }
+
+    /// Opus keeps the one-pass path: a chunk file does not keep the end trim
+    /// libopus puts on the stream's last packet (decisions.md, Sound segments).
+    @Test func opusSoundIsNotSegmented() throws {
+        let opus = try soundPlan("{ source: c.mp4 }", loudness: ", audio: { codec: opus }")
+        #expect(opus.audio.format?.codec == .opus)
+        #expect(try ChunkPlanner(plan: opus, facts: FixedFacts()).soundSegments() == nil)
+    }
 }
