@@ -44,11 +44,14 @@ struct ChunkJoiner: Sendable {
                 subtitles: plan.subtitles.map { SubtitleCues($0, window: window, fps: plan.output.fps) }, threads: threads)
             let audio: any SoundFeed = try sound ?? AudioFeed(plan: plan, window: window, threads: threads)
             var seams = seams(for: writer)
+            let inputs = OpenInputs()
             var repaired: Set<String> = []
             for chunk in chunks {
                 if isCancelled() { throw RenderFailure.cancelled }
                 if chunk.kind == .render { try ready(chunk.fingerprint) }
-                if try write(chunk, at: chunk.frames.lowerBound - window.lowerBound, seams: &seams, to: writer) {
+                if try write(
+                    chunk, at: chunk.frames.lowerBound - window.lowerBound, seams: &seams, inputs: inputs, to: writer)
+                {
                     repaired.insert(chunk.fingerprint)
                 }
                 let written = chunk.frames.upperBound - window.lowerBound
@@ -69,8 +72,11 @@ struct ChunkJoiner: Sendable {
     }
 
     /// Writes the pictures of `chunk`, which starts at frame `start` of the
-    /// stream; returns whether it had to be encoded again.
-    func write(_ chunk: Chunk, at start: Int64, seams: inout Seams, to writer: MediaWriter) throws -> Bool {
+    /// stream, a copied one read through `inputs`; returns whether it had to
+    /// be encoded again.
+    func write(
+        _ chunk: Chunk, at start: Int64, seams: inout Seams, inputs: OpenInputs, to writer: MediaWriter
+    ) throws -> Bool {
         seams.begin("chunk of frames \(chunk.frames.lowerBound)..<\(chunk.frames.upperBound)", at: start)
         var repaired = false
         if let run = chunk.copied {
@@ -78,7 +84,7 @@ struct ChunkJoiner: Sendable {
                 throw RenderFailure("the \(seams.name) names a source that was not read for copying")
             }
             do {
-                try SourcePackets(file: file, scan: scan).read(run) { packet, frame in
+                try SourcePackets(file: file, scan: scan, inputs: inputs).read(run) { packet, frame in
                     let (pts, dts) = try seams.next(pts: start + Int64(frame), dts: start + Int64(frame))
                     try writer.writeCopiedPacket(packet, pts: pts, dts: dts)
                 }

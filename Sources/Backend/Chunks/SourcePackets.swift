@@ -7,6 +7,7 @@ import EDLParser
 struct SourcePackets {
     let file: FileSource
     let scan: CopyScan
+    let inputs: OpenInputs
 
     /// Calls `body` with each packet of `run` and the frame it shows, counted
     /// from the run's first.
@@ -19,7 +20,7 @@ struct SourcePackets {
         let packet = try Packet()
         var count = 0
         do {
-            let input = try InputFile(path: file.path)
+            let input = try inputs.input(file.path)
             try input.seek(stream: streamIndex, toKeyframeBefore: first)
             var started = false
             while try input.read(into: packet) {
@@ -55,5 +56,26 @@ struct SourcePackets {
 
     private func failure(_ reason: String) -> RenderFailure {
         RenderFailure("cannot copy the frames of '\(file.path)': \(reason); has the file changed?")
+    }
+}
+
+/// The sources a join copies packets from, kept open between their runs:
+/// opening a file probes its streams, decoding pictures, which costs more
+/// than reading a run. The last few used stay open, so a project of many
+/// sources holds few files.
+final class OpenInputs {
+    private var recent: [(path: String, input: InputFile)] = []
+    private let limit = 8
+
+    func input(_ path: String) throws(LibAVError) -> InputFile {
+        if let index = recent.firstIndex(where: { $0.path == path }) {
+            let found = recent.remove(at: index)
+            recent.append(found)
+            return found.input
+        }
+        let input = try InputFile(path: path)
+        if recent.count == limit { recent.removeFirst() }
+        recent.append((path, input))
+        return input
     }
 }

@@ -68,7 +68,7 @@ public struct PreviewMedia: Sendable {
         let chunk = chunks[position]
         let writer = try Self.videoWriter(plan: plan, joiner: joiner, fragment: position + 1)
         var seams = joiner.seams(for: writer)
-        _ = try joiner.write(chunk, at: chunk.frames.lowerBound, seams: &seams, to: writer)
+        _ = try joiner.write(chunk, at: chunk.frames.lowerBound, seams: &seams, inputs: OpenInputs(), to: writer)
         let (header, fragment) = try writer.cutFragment()
         guard Data(header) == videoInit.bytes else {
             throw RenderFailure(
