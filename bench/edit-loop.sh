@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The edit loop: how much a one-item edit costs after a full render (SPEC 18).
 #
-#   bench/edit-loop.sh
+#   bench/edit-loop.sh          # 60 s, against ffmpeg
+#   bench/edit-loop.sh long     # 30 minutes, with a music bed
 #
 # Writes a 60 s 1080p project of 30 items cut from the bench sources (a.mp4, b.mp4,
 # c.mp4), then in one run:
@@ -14,16 +15,26 @@
 # and prints wall times, peak RSS, the chunks reused, and the ratios edit / first and
 # each Cutlist render / the ffmpeg command.
 #
+# With 'long': the same items 30 times over, 900 of them (30 minutes of 1080p30, each
+# with its own sound), over music.m4a looped to the end at 0.3; renders it with an empty
+# cache, changes the 'from' of item 451 (at 15 minutes) and renders again, then renders
+# the edited project again unchanged (the no-op re-render, byte-identical to the edit).
+# Prints the wall and CPU (user + sys) seconds and peak RSS of each, render's summary
+# lines, edit / first, and the issue's targets (edit / first at most 0.02, the no-op at
+# most 5 s).
+#
 # Environment: SHARED, MEDIA_DIR, OUT_DIR and RENDER as for bench/run.sh; JOBS (default:
 # the core count) is passed as --jobs.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
-work="$OUT_DIR/edit-loop"
+long=$([[ ${1:-} == long ]] && echo 1 || echo 0)
+work="$OUT_DIR/edit-loop$([[ $long == 1 ]] && echo -long)"
 rm -rf "$work" && mkdir -p "$work"
 
-# project FROM16 PREFIX: 30 items of 2, 2.5 and 1.5 s (60 s) from the three sources;
-# item 16 starts FROM16 seconds into its source; PREFIX is an extra first item or nothing.
+# project FROM PREFIX [COUNT EDITED]: 30 items (or COUNT) of 2, 2.5 and 1.5 s from the
+# three sources; item 16 (or EDITED) starts FROM seconds into its source; PREFIX is an
+# extra first item or nothing. With COUNT, the music bed plays under them to the end.
 project() {
   cat <<YAML
 cutlist: 1
@@ -36,10 +47,38 @@ tracks:
   - items:
 $2
 YAML
-  clip_list "$1" | while read -r source from length; do
-    echo "      - { source: \"$source\", from: ${from}s, to: $(awk -v f="$from" -v l="$length" 'BEGIN { print f + l }')s }"
-  done
+  clip_list "$1" "${3:-30}" "${4:-16}" | awk '{ printf "      - { source: \"%s\", from: %ss, to: %ss }\n", $1, $2, $2 + $3 }'
+  if [[ -n ${3:-} ]]; then
+    printf '  - kind: audio\n    items:\n      - { source: "%s", loop: true, until: end, volume: 0.3 }\n' "$MEDIA_DIR/music.m4a"
+  fi
 }
+
+# timed NAME PROJECT CACHE: renders, keeping render's summary line; prints "wall_s cpu_s peak_MiB".
+timed() {
+  "$TIME" -f '%e %U %S %M' -o "$work/$1.time" "$RENDER" "$2" -o "$work/$1.mp4" --cache "$3" --jobs "$JOBS" \
+    --progress none 2>"$work/$1.log"
+  awk '{ printf "%s %.2f %d\n", $1, $2 + $3, $4 / 1024 }' "$work/$1.time"
+}
+
+if [[ $long == 1 ]]; then
+  project 3.5 "" 900 451 >"$work/first.yaml"
+  project 4.0 "" 900 451 >"$work/edited.yaml"
+  echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)   jobs: $JOBS"
+  read -r first_s first_cpu first_mib < <(timed first "$work/first.yaml" "$work/cache")
+  echo "first render done, load $(cut -d' ' -f1-3 /proc/loadavg)"
+  read -r edit_s edit_cpu edit_mib < <(timed edit "$work/edited.yaml" "$work/cache")
+  read -r noop_s noop_cpu noop_mib < <(timed noop "$work/edited.yaml" "$work/cache")
+  printf '%-26s %8s %8s %8s  %s\n' render wall_s cpu_s peak_MiB summary
+  printf '%-26s %8s %8s %8s  %s\n' "first (empty cache)" "$first_s" "$first_cpu" "$first_mib" "$(tail -1 "$work/first.log")"
+  printf '%-26s %8s %8s %8s  %s\n' "item 451's from changed" "$edit_s" "$edit_cpu" "$edit_mib" "$(tail -1 "$work/edit.log")"
+  printf '%-26s %8s %8s %8s  %s\n' "no-op re-render" "$noop_s" "$noop_cpu" "$noop_mib" "$(tail -1 "$work/noop.log")"
+  awk -v e="$edit_s" -v f="$first_s" -v ec="$edit_cpu" -v fc="$first_cpu" -v n="$noop_s" 'BEGIN {
+    printf "edit / first: %.4f wall, %.4f CPU (target <= 0.02)   no-op: %.2f s (target <= 5 s)\n", e / f, ec / fc, n }'
+  cmp -s "$work/edit.mp4" "$work/noop.mp4" || { echo "FAIL: the no-op re-render differs from the edit's output"; exit 1; }
+  echo "no-op output byte-identical to the edit's"
+  echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+  exit 0
+fi
 
 # The first project as one ffmpeg command (as bench W1 does it for three cuts), written to
 # ffmpeg.sh: input-side trims, the concat filter, the shared output contract (common.sh).
@@ -61,11 +100,7 @@ project 4.0 '      - { source: "'"$MEDIA_DIR"'/b.mp4", from: 1s, to: 2.5s }' >"$
 reference >"$work/ffmpeg.sh"
 
 # render NAME PROJECT CACHE: prints "wall_seconds peak_MiB" and keeps render's summary line.
-render() {
-  "$TIME" -f '%e %M' -o "$work/$1.time" "$RENDER" "$2" -o "$work/$1.mp4" --cache "$3" --jobs "$JOBS" --progress none \
-    2>"$work/$1.log"
-  awk '{ printf "%s %d\n", $1, $2 / 1024 }' "$work/$1.time"
-}
+render() { timed "$@" | awk '{ print $1, $3 }'; }
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)   jobs: $JOBS"
 read -r first_s first_mib < <(render first "$work/first.yaml" "$work/cache")

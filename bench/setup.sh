@@ -31,13 +31,13 @@ valgrind_inputs() {
 }
 
 # The 60 s edit of bench/edit-loop.sh and bench/studio.sh, one "SOURCE FROM LENGTH" line an
-# item: 30 items of 2, 2.5 and 1.5 s from the three bench sources; item 16 starts $1 s into its source.
+# item: 30 items (or $2) of 2, 2.5 and 1.5 s from the three bench sources; item 16 (or
+# number $3) starts $1 s into its source.
 clip_list() {
-  local lengths=(2 2.5 1.5) sources=(a b c)
-  for ((k = 0; k < 30; k++)); do
-    local from
-    from=$(awk -v k="$k" 'BEGIN { printf "%.1f", (k * 1.3) % 16 }')
-    [[ $k -eq 15 ]] && from=$1
-    echo "$MEDIA_DIR/${sources[k % 3]}.mp4 $from ${lengths[k % 3]}"
-  done
+  local count=${2:-30} edited=${3:-16}
+  awk -v count="$count" -v edited="$edited" -v from="$1" -v media="$MEDIA_DIR" 'BEGIN {
+    split("2 2.5 1.5", lengths, " "); split("a b c", sources, " ")
+    for (k = 0; k < count; k++)
+      printf "%s/%s.mp4 %s %s\n", media, sources[k % 3 + 1], k + 1 == edited ? from : sprintf("%.1f", (k * 1.3) % 16), lengths[k % 3 + 1]
+  }'
 }
