@@ -6,6 +6,7 @@
 // literals, and values defined through macros with casts.
 
 #include <errno.h>
+#include <limits.h>
 #include <malloc.h>
 #include <stdint.h>
 #include <stddef.h>
@@ -28,10 +29,10 @@
 /// Fixes glibc's mmap threshold (else it rises to the largest block freed so far).
 static inline void cutlist_fix_mmap_threshold(int bytes) { mallopt(M_MMAP_THRESHOLD, bytes); }
 
-/// Fixes glibc's mmap threshold and keeps up to `trim_bytes` freed at the heap's top instead of returning it.
-static inline void cutlist_keep_freed_memory(int mmap_bytes, int trim_bytes) {
-    mallopt(M_MMAP_THRESHOLD, mmap_bytes);
-    mallopt(M_TRIM_THRESHOLD, trim_bytes);
+/// Serves every block from glibc's heap (none mapped apart) and never returns its freed top to the system.
+static inline void cutlist_keep_freed_memory(void) {
+    mallopt(M_MMAP_MAX, 0);
+    mallopt(M_TRIM_THRESHOLD, INT_MAX);
 }
 
 /// AVERROR(EAGAIN): "output not available in this state, send more input".
