@@ -15,8 +15,8 @@
 # and prints wall times, peak RSS, the chunks reused, and the ratios edit / first and
 # each Cutlist render / the ffmpeg command.
 #
-# With 'long': the same items 30 times over, 900 of them (30 minutes of 1080p30, each
-# with its own sound), over music.m4a looped to the end at 0.3; renders it with an empty
+# With 'long': 900 items made the same way (30 minutes of 1080p30, each with its own
+# sound), over music.m4a looped to the end at 0.3; renders it with an empty
 # cache, changes the 'from' of item 451 (at 15 minutes) and renders again, then renders
 # the edited project again unchanged (the no-op re-render, byte-identical to the edit).
 # Prints the wall and CPU (user + sys) seconds and peak RSS of each, render's summary
