@@ -31,7 +31,6 @@ static const char *const ctext_fc_charset = FC_CHARSET;
 static const char *const ctext_fc_scalable = FC_SCALABLE;
 static const int ctext_fc_weight_regular = FC_WEIGHT_REGULAR;
 static const int ctext_fc_weight_bold = FC_WEIGHT_BOLD;
-static const int ctext_fc_weight_demibold = FC_WEIGHT_DEMIBOLD;
 static const int ctext_fc_slant_roman = FC_SLANT_ROMAN;
 static const int ctext_fc_slant_italic = FC_SLANT_ITALIC;
 

@@ -33,26 +33,28 @@ import Testing
         return space
     }
 
+    /// The cut's captions as `render captions` writes them in SRT. "Hello" at 0.3 s
+    /// of the first part at double speed: 0.05 s to 0.15 s. "Two" from 0.4 s to the
+    /// cut at 0.5 s, then from 1.5 s of the source in the second part.
+    static let cutSRT = """
+        1
+        00:00:00,050 --> 00:00:00,150
+        <i>Hello</i> & <b>welcome</b>
+
+        2
+        00:00:00,400 --> 00:00:01,000
+        Two
+        lines
+
+
+        """
+
     @Test func theCutsCaptionsAreWrittenInOutputTimeAsSRTAndWebVTT() throws {
         let space = try Self.workspace()
         defer { space.clean() }
         let srt = try space.render("captions", "edit.yaml", "-o", "cut.srt")
         #expect(srt.status == 0 && srt.stdout == "wrote cut.srt (2 cues)\n", "\(srt)")
-        // "Hello" at 0.3 s of the first part at double speed: 0.05 s to 0.15 s. "Two"
-        // from 0.4 s to the cut at 0.5 s, then from 1.5 s of the source in the second part.
-        #expect(
-            String(decoding: space.data("cut.srt") ?? Data(), as: UTF8.self) == """
-                1
-                00:00:00,050 --> 00:00:00,150
-                <i>Hello</i> & <b>welcome</b>
-
-                2
-                00:00:00,400 --> 00:00:01,000
-                Two
-                lines
-
-
-                """)
+        #expect(String(decoding: space.data("cut.srt") ?? Data(), as: UTF8.self) == Self.cutSRT)
         // The plan lists the stream output.subtitles asks for: mov_text in an MP4.
         let plan = try space.render("plan", "edit.yaml")
         #expect(
@@ -94,18 +96,7 @@ import Testing
         #expect(srt.status == 0 && srt.stdout == "wrote cut.srt (2 cues)\n", "\(srt)")
         // As from the subtitle file itself (above), styles and all.
         #expect(
-            String(decoding: space.data("cut.srt") ?? Data(), as: UTF8.self) == """
-                1
-                00:00:00,050 --> 00:00:00,150
-                <i>Hello</i> & <b>welcome</b>
-
-                2
-                00:00:00,400 --> 00:00:01,000
-                Two
-                lines
-
-
-                """)
+            String(decoding: space.data("cut.srt") ?? Data(), as: UTF8.self) == Self.cutSRT)
         guard matroska else { return }
         // Stream 1 is the sound: an error at the key, with the file's streams.
         try space.write("edit.yaml", project("1"))

@@ -10,10 +10,6 @@ struct FontStyle: Hashable {
 struct FontLocation: Hashable {
     var path: String
     var index: Int
-    /// Bold was asked for and the file is not bold: embolden its outlines.
-    var needsEmbolden: Bool
-    /// Italic was asked for and the file is upright: slant its outlines.
-    var needsSlant = false
 }
 
 /// Owns a fontconfig configuration and answers "which file is this family"
@@ -68,14 +64,7 @@ final class FontCatalog {
         let matched = FontPattern(found)
         if let scalar, !matched.hasCharacter(scalar) { return nil }
         guard let path = matched.file else { return nil }
-        let matchedWeight = matched.integer(ctext_fc_weight) ?? ctext_fc_weight_regular
-        // Italic or oblique: any slant but upright.
-        let matchedSlant = matched.integer(ctext_fc_slant) ?? ctext_fc_slant_roman
-        return FontLocation(
-            path: path, index: Int(matched.integer(ctext_fc_index) ?? 0),
-            needsEmbolden: style.bold && matchedWeight < ctext_fc_weight_demibold,
-            needsSlant: style.italic && matchedSlant == ctext_fc_slant_roman
-        )
+        return FontLocation(path: path, index: Int(matched.integer(ctext_fc_index) ?? 0))
     }
 }
 

@@ -128,17 +128,12 @@ public final class TextRasterizer {
             guard let location = catalog.match(family: font, style: style) else {
                 throw TextError("no font found for family '\(font)'; install fonts-dejavu-core or name a font file")
             }
-            return try face(at: location, size: size)
+            return try face(at: location, style: style, size: size)
         }
         guard FileManager.default.fileExists(atPath: font) else {
             throw TextError("font file '\(font)' does not exist; expected a TrueType or OpenType file or a family name")
         }
-        // A font file is one face: bold and italic are drawn from its outlines.
-        let regular = try face(at: FontLocation(path: font, index: 0, needsEmbolden: false), size: size)
-        let embolden = style.bold && !regular.isBold
-        let slant = style.italic && !regular.isItalic
-        guard embolden || slant else { return regular }
-        return try face(at: FontLocation(path: font, index: 0, needsEmbolden: embolden, needsSlant: slant), size: size)
+        return try face(at: FontLocation(path: font, index: 0), style: style, size: size)
     }
 
     private func fallbackFace(for scalar: Unicode.Scalar, family: String, style: FontStyle, size: Double) -> FontFace? {
@@ -151,16 +146,24 @@ public final class TextRasterizer {
             fallbackLocations[key] = .some(location)
         }
         guard let location else { return nil }
-        return try? face(at: location, size: size)
+        return try? face(at: location, style: style, size: size)
     }
 
-    private func face(at location: FontLocation, size: Double) throws -> FontFace {
-        let key = FaceKey(
-            face: FontFace.Key(
-                path: location.path, index: location.index, emboldened: location.needsEmbolden,
-                slanted: location.needsSlant),
-            pixelSize: size
-        )
+    /// The face at `location`, its outlines emboldened or slanted where `style`
+    /// asks for what the face's own flags say it lacks. fontconfig's answer is
+    /// not asked: for an upright face it reports the italic slant it was asked
+    /// for, leaving the slanting to the renderer.
+    private func face(at location: FontLocation, style: FontStyle, size: Double) throws -> FontFace {
+        let plain = try face(at: FontFace.Key(path: location.path, index: location.index, emboldened: false), size: size)
+        let embolden = style.bold && !plain.isBold
+        let slant = style.italic && !plain.isItalic
+        guard embolden || slant else { return plain }
+        return try face(
+            at: FontFace.Key(path: location.path, index: location.index, emboldened: embolden, slanted: slant), size: size)
+    }
+
+    private func face(at faceKey: FontFace.Key, size: Double) throws -> FontFace {
+        let key = FaceKey(face: faceKey, pixelSize: size)
         if let face = faces[key] { return face }
         let face = try FontFace(library: library, key: key.face, pixelSize: size)
         // Faces are per size; an animation of many sizes should not hoard them.
