@@ -324,8 +324,8 @@ import Testing
     }
 
     /// A job folder made by another version of Cutlist is said to be one, with
-    /// what to do, before any of its keys is read: a manifest of format 1 has
-    /// no `soundTasks`, and is not damaged.
+    /// what to do, before any of its keys is read: a manifest of format 2 may
+    /// lack keys of this one's plan, and is not damaged.
     @Test func aJobMadeByAnotherVersionOfCutlistSaysSo() throws {
         let space = try Workspace()
         defer { space.clean() }
@@ -336,20 +336,20 @@ import Testing
         let original = try #require(space.data("job/manifest.json"))
         let cases = [
             (
-                "cutlist-job 1",
+                "cutlist-job 2",
                 "error: the job in '\(job)' was made by an older version of Cutlist (its manifest's format is "
-                    + "'cutlist-job 1', this renderer reads 'cutlist-job 2'); make the job again with render split\n"
+                    + "'cutlist-job 2', this renderer reads 'cutlist-job 3'); make the job again with render split\n"
             ),
             (
-                "cutlist-job 3",
+                "cutlist-job 4",
                 "error: the job in '\(job)' was made by a newer version of Cutlist (its manifest's format is "
-                    + "'cutlist-job 3', this renderer reads 'cutlist-job 2'); run its tasks and join with that version, "
+                    + "'cutlist-job 4', this renderer reads 'cutlist-job 3'); run its tasks and join with that version, "
                     + "or make the job again with this one's render split\n"
             ),
             (
                 "edl 7",
                 "error: the job in '\(job)' is not one this renderer reads: its manifest's format is 'edl 7', "
-                    + "this renderer reads 'cutlist-job 2'\n"
+                    + "this renderer reads 'cutlist-job 3'\n"
             ),
         ]
         for (format, message) in cases {

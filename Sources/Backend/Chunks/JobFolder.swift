@@ -15,7 +15,7 @@ import Foundation
 public struct JobFolder: Sendable {
     public let directory: String
     /// Raised whenever the manifest's keys change, the plan's among them.
-    static let version = 2
+    static let version = 3
     static let format = "cutlist-job \(version)"
 
     public init(directory: String) {
