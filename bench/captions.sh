@@ -13,10 +13,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT_DIR="${OUT_DIR:-$ROOT/bench/out}"
 DURATION="${DURATION:-3600}"
-if [[ -z ${RENDER:-} ]]; then
-  (cd "$ROOT" && { swift build -c release --product render-cli && swift build -c release --product render; } 2>&1 | tail -1)
-  RENDER="$ROOT/.build/release/render"
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/release.sh"
 out="$OUT_DIR/captions"
 mkdir -p "$out"
 [[ -f $out/clip.mp4 ]] || ffmpeg -v error -nostdin -y -f lavfi -i "testsrc2=size=1920x1080:rate=30:duration=10" \

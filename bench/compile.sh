@@ -10,10 +10,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT_DIR="${OUT_DIR:-$ROOT/bench/out}/compile"
 mkdir -p "$OUT_DIR"
-if [[ -z ${RENDER:-} ]]; then
-  (cd "$ROOT" && { swift build -c release --product render-cli && swift build -c release --product render; } 2>&1 | tail -1)
-  RENDER="$ROOT/.build/release/render"
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/release.sh"
 [[ -f $OUT_DIR/clip.mp4 ]] || ffmpeg -v error -nostdin -y -f lavfi -i testsrc2=size=320x180:rate=30000/1001:duration=20 \
   -c:v libx264 -preset ultrafast "$OUT_DIR/clip.mp4"
 declare -A FRAMES=([2000]=5994 [8000]=23976 [36000]=107892)

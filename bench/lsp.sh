@@ -14,10 +14,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT_DIR="${OUT_DIR:-$ROOT/bench/out}/lsp"
 mkdir -p "$OUT_DIR"
-if [[ -z ${RENDER:-} ]]; then
-  (cd "$ROOT" && { swift build -c release --product render-cli && swift build -c release --product render; } 2>&1 | tail -1)
-  RENDER="$ROOT/.build/release/render"
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/release.sh"
 [[ -f $OUT_DIR/clip.mp4 ]] || ffmpeg -v error -nostdin -y -f lavfi -i testsrc2=size=320x180:rate=30000/1001:duration=20 \
   -c:v libx264 -preset ultrafast "$OUT_DIR/clip.mp4"
 for n in ${SIZES:-200 2000 36000}; do

@@ -13,11 +13,7 @@ mkdir -p "$OUT_DIR"
 
 bash "$SHARED/make_media.sh" | grep -v '^skip ' || true
 
-if [[ -z ${RENDER:-} ]]; then
-  echo "building the release binary..."
-  (cd "$ROOT" && { swift build -c release --product render-cli && swift build -c release --product render; } 2>&1 | tail -1)
-  RENDER="$ROOT/.build/release/render"
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/release.sh"
 
 # For the valgrind scripts: a copy of `render` in folder $1 that valgrind can read
 # (it cannot read this toolchain's debug info; the symbol table is enough), and

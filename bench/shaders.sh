@@ -16,10 +16,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT_DIR="${OUT_DIR:-$ROOT/bench/out}"
-if [[ -z ${RENDER:-} ]]; then
-  (cd "$ROOT" && { swift build -c release --product render-cli && swift build -c release --product render; } 2>&1 | tail -1)
-  RENDER="$ROOT/.build/release/render"
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/release.sh"
 out="$OUT_DIR/shaders"
 mkdir -p "$out"
 clips=11
