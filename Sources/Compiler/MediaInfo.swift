@@ -127,29 +127,25 @@ final class RememberedMedia: MediaInfo {
     init(_ media: any MediaInfo) { self.media = media }
 
     func facts(forPath path: String) throws(MediaProbeError) -> MediaFacts {
-        if let known = answers.withLock({ $0[path] }) { return try known.get() }
-        let answer: Result<MediaFacts, MediaProbeError>
-        do {
-            answer = .success(try media.facts(forPath: path))
-        } catch {
-            answer = .failure(error)
-        }
-        answers.withLock { $0[path] = answer }
-        return try answer.get()
+        try Self.remembered(path, in: answers) { () throws(MediaProbeError) in try media.facts(forPath: path) }
     }
 
     func textSize(_ text: TextContent) -> PixelSize? { media.textSize(text) }
 
     func subtitleCues(forPath path: String, stream: SubtitleStream) throws(MediaProbeError) -> [CaptionCue] {
-        let key = SubtitleKey(path: path, stream: stream)
-        if let known = subtitles.withLock({ $0[key] }) { return try known.get() }
-        let answer: Result<[CaptionCue], MediaProbeError>
-        do {
-            answer = .success(try media.subtitleCues(forPath: path, stream: stream))
-        } catch {
-            answer = .failure(error)
+        try Self.remembered(SubtitleKey(path: path, stream: stream), in: subtitles) { () throws(MediaProbeError) in
+            try media.subtitleCues(forPath: path, stream: stream)
         }
-        subtitles.withLock { $0[key] = answer }
+    }
+
+    /// The answer `store` holds for `key`, else `ask`'s, kept (a failure too).
+    private static func remembered<Key: Hashable & Sendable, Value: Sendable>(
+        _ key: Key, in store: borrowing Mutex<[Key: Result<Value, MediaProbeError>]>,
+        _ ask: () throws(MediaProbeError) -> Value
+    ) throws(MediaProbeError) -> Value {
+        if let known = store.withLock({ $0[key] }) { return try known.get() }
+        let answer = Result<Value, MediaProbeError> { () throws(MediaProbeError) in try ask() }
+        store.withLock { $0[key] = answer }
         return try answer.get()
     }
 }
