@@ -122,7 +122,6 @@ struct RenderProject: ParsableCommand {
         var chunkReport: ChunkReport?
         do {
             chunkReport = try render(plan, to: destination, frames: frames, reporter: reporter)
-            try destination.commit()
         } catch let failure as RenderFailure where failure.isCancellation {
             destination.discard()
             Terminal.printError("render: interrupted; '\(plan.output.path)' was not written")
@@ -148,13 +147,14 @@ struct RenderProject: ParsableCommand {
                             ? "; \($0.soundSegments) sound segment\($0.soundSegments == 1 ? "" : "s"): "
                                 + "\($0.soundSegments - $0.soundEncoded) reused, \($0.soundEncoded) encoded" : "")
                 } ?? ""
-            Terminal.printError("wrote \(plan.output.path) (\(length)\(chunks))")
+            let outcome = chunkReport?.upToDate == true ? "up to date:" : "wrote"
+            Terminal.printError("\(outcome) \(plan.output.path) (\(length)\(chunks))")
         }
         return included + plan.inputFiles
     }
 
     /// Renders in chunks through the cache when the output can be joined from
-    /// chunks (SPEC 18), else in one pass.
+    /// chunks (SPEC 18), else in one pass; puts the output in place when whole.
     private func render(
         _ plan: RenderPlan, to destination: SafeOutput, frames: Range<Int64>?, reporter: ProgressReporter
     ) throws -> ChunkReport? {
@@ -162,13 +162,14 @@ struct RenderProject: ParsableCommand {
             try Renderer(plan: plan, threads: jobs.map { ThreadBudget(perCodec: $0) } ?? .perCore).render(
                 to: destination.temporary, frames: frames, progress: reporter.report,
                 isCancelled: { Interruption.isRequested })
+            try destination.commit()
             return nil
         }
         return try cacheOptions.using(scratch: destination.temporary + ".chunks", quiet: quiet) { cache in
             let renderer = ChunkedRenderer(
                 plan: plan, cache: cache, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             return try renderer.render(
-                to: destination.temporary, frames: frames, progress: reporter.report,
+                into: destination, frames: frames, progress: reporter.report,
                 isCancelled: { Interruption.isRequested })
         }
     }

@@ -53,6 +53,48 @@ import Testing
         #expect(bad.status == 2 && bad.stderr.contains("--max-size takes a size such as 2GiB"), "\(bad)")
     }
 
+    /// Rendering an unchanged project again leaves its output as it is (same
+    /// file, not rewritten), unless the file was changed since, the project
+    /// changed, or another part of it is asked for.
+    @Test func renderingAgainLeavesAnUpToDateOutputAloneAndRewritesAChangedOne() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write("edit.yaml", Self.edit)
+        let output = space.url.standardizedFileURL.path + "/out.mp4"
+        func render(_ arguments: String...) throws -> String {
+            let result = try CLI.run(
+                ["edit.yaml", "-o", "out.mp4", "--cache", "cache", "--progress", "none"] + arguments, in: space.url)
+            #expect(result.status == 0, "\(result)")
+            return result.stderr
+        }
+        func file() throws -> (inode: Int, bytes: Data?) {
+            let attributes = try FileManager.default.attributesOfItem(atPath: output)
+            return ((attributes[.systemFileNumber] as? Int) ?? -1, space.data("out.mp4"))
+        }
+        let counts = "(100 frames; 3 chunks: 3 reused, 0 encoded; 1 sound segment: 1 reused, 0 encoded)\n"
+        _ = try render()
+        let written = try file()
+        #expect(try render() == "up to date: \(output) \(counts)")
+        #expect(try file() == written)
+
+        // Changed in place (its first byte): written again, as it was.
+        let handle = try #require(FileHandle(forWritingAtPath: output))
+        try handle.write(contentsOf: Data([0xFF]))
+        try handle.close()
+        #expect(try render() == "wrote \(output) \(counts)")
+        #expect(try file().bytes == written.bytes)
+        #expect(try render() == "up to date: \(output) \(counts)")
+
+        // Part of it asked for, then the whole again: each is written.
+        #expect(try render("--range", "0s..2s").hasPrefix("wrote \(output) (50 frames; "))
+        #expect(try render() == "wrote \(output) \(counts)")
+        try FileManager.default.removeItem(atPath: output)
+        #expect(try render() == "wrote \(output) \(counts)")
+        try space.write("edit.yaml", Self.edit.replacingOccurrences(of: "tone: 440", with: "tone: 441"))
+        #expect(try render().hasPrefix("wrote \(output) "))
+        #expect(try file().bytes != written.bytes)
+    }
+
     /// 16 s of sound in three segments (0, 5.46 and 10.92 s on); the last one's
     /// mix starts at 9.58 s, the reach of its limiter and pre-roll. Each edit
     /// re-encodes the segments that hear the items it changes, and the last

@@ -103,13 +103,14 @@ import Testing
         try space.write("edit.yaml", Self.tenSeconds)
         let first = try space.render("edit.yaml", "-o", "out.mp4", "--progress", "plain", "--cache", "cache")
         #expect(first.status == 0, "\(first)")
-        let again = try space.render("edit.yaml", "-o", "out.mp4", "--progress", "plain", "--cache", "cache")
+        // Into another file, which is written (the same file would be up to date).
+        let again = try space.render("edit.yaml", "-o", "again.mp4", "--progress", "plain", "--cache", "cache")
         #expect(again.status == 0, "\(again)")
         #expect(
             again.stderr == """
                 render: 99% (249/250 frames), nothing to encode
                 render: 100% (250/250 frames), nothing to encode
-                wrote \(space.url.standardizedFileURL.path)/out.mp4 (250 frames; 6 chunks: 6 reused, 0 encoded)
+                wrote \(space.url.standardizedFileURL.path)/again.mp4 (250 frames; 6 chunks: 6 reused, 0 encoded)
 
                 """)
     }

@@ -13,6 +13,7 @@ import Foundation
 ///     DIR/chunks/ab/abcdef….chunk   one chunk (see `ChunkFile`)
 ///     DIR/sources/0123….hash        a source's SHA-256, keyed by path, size, mtime, inode
 ///     DIR/sources/4567…-video0.copy  what copying its packets needs (`CopyScan`), keyed by content
+///     DIR/sources/89ab….output      what an output file was joined from, keyed by its path
 ///     DIR/tmp/NAME.partial-HOST-PID-RANDOM   writes in progress, renamed into place when whole
 ///
 /// Every write lands by rename, so a killed render leaves at most a temporary
@@ -104,6 +105,7 @@ public final class ChunkCache: Sendable {
             return name.hasPrefix(parts[1]) && name.hasSuffix(".chunk") && isHex(name.dropLast(6), count: 64)
         case (2, "sources", false):
             if name.hasSuffix(".hash") { return isHex(name.dropLast(5), count: 64) }
+            if name.hasSuffix(".output") { return isHex(name.dropLast(7), count: 64) }
             guard name.hasSuffix(".copy"), let video = name.range(of: "-video") else { return false }
             return isHex(name[..<video.lowerBound], count: 64) && Int(name[video.upperBound...].dropLast(5)) != nil
         case (2, "tmp", _): return true  // writes in progress, whoever's library named them
@@ -251,8 +253,7 @@ public final class ChunkCache: Sendable {
         } catch {
             throw RenderFailure(error.message)
         }
-        return ContentHash.sha256(
-            "\(path)\n\(identity.size)\n\(identity.modificationTime)\n\(identity.device)\n\(identity.inode)") + ".hash"
+        return ContentHash.sha256("\(path)\n\(identity.key)") + ".hash"
     }
 
     /// What copying a source's video stream needs (`CopyScan`), found once per
@@ -283,6 +284,34 @@ public final class ChunkCache: Sendable {
             unlink("\(directory)/sources/\(Self.scanName(hash: String(decoding: hash, as: UTF8.self), of: file))")
         }
         unlink("\(directory)/sources/\(name)")
+    }
+
+    // MARK: Outputs
+
+    /// The fingerprint of what the output at `path` was joined from, as
+    /// remembered by `rememberJoined`, while the file there is still the one
+    /// written then (same size, modification time, device and inode); nil for
+    /// a file made or changed otherwise.
+    func joinedFingerprint(ofOutput path: String) -> String? {
+        guard let identity = try? FileIdentity(path: path), let data = remembered(Self.outputName(path)) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let newline = text.lastIndex(of: "\n"), text[..<newline] == identity.key else { return nil }
+        return String(text[text.index(after: newline)...])
+    }
+
+    /// Remembers that the output now at `path` was joined from `fingerprint`.
+    func rememberJoined(output path: String, fingerprint: String) throws {
+        let identity: FileIdentity
+        do {
+            identity = try FileIdentity(path: path)
+        } catch {
+            throw RenderFailure(error.message)
+        }
+        try remember(Data((identity.key + "\n" + fingerprint).utf8), as: Self.outputName(path))
+    }
+
+    private static func outputName(_ path: String) -> String {
+        ContentHash.sha256("output\n" + path) + ".output"
     }
 
     /// Remembered values are checked like chunks:

@@ -18,6 +18,8 @@ public struct ChunkReport: Sendable, Equatable {
     /// and how many of them this render encoded.
     public var soundSegments = 0
     public var soundEncoded = 0
+    /// The output was already what this render would write, and was left as it is.
+    public var upToDate = false
 }
 
 /// One chunk of a chunked render done: its place among the render's chunks,
@@ -116,7 +118,67 @@ public struct ChunkedRenderer: Sendable {
         isCancelled: @escaping @Sendable () -> Bool = { false }
     ) throws -> ChunkReport {
         let window = window ?? 0..<plan.output.frameCount
-        let (chunks, copy, scans, sound) = try layout(window: window, sound: true)
+        return try render(
+            try layout(window: window, sound: true), frames: window, to: path, priority: priority, chunkDone: chunkDone,
+            progress: progress, isCancelled: isCancelled)
+    }
+
+    /// Renders output frames `window` (all by default) into `output`, put in
+    /// place when whole; or leaves the file there as it is when it is up to
+    /// date: joined by an earlier render from chunks and sound segments of the
+    /// same fingerprints with the same file settings, and not changed since
+    /// (the cache remembers what each output was joined from). Sound mixed in
+    /// one pass is not fingerprinted, so its outputs are always written.
+    public func render(
+        into output: SafeOutput, frames window: Range<Int64>? = nil, progress: (RenderProgress) -> Void = { _ in },
+        isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) throws -> ChunkReport {
+        let window = window ?? 0..<plan.output.frameCount
+        let layout = try layout(window: window, sound: true)
+        let joined = joinedFingerprint(of: layout, window: window)
+        if let joined, cache.joinedFingerprint(ofOutput: output.destination) == joined {
+            let copied = layout.chunks.filter { $0.kind == .copy }
+            let report = ChunkReport(
+                chunks: layout.chunks.count, reused: layout.chunks.count - copied.count, encoded: 0,
+                copied: copied.count, copiedFrames: copied.reduce(0) { $0 + Int64($1.frames.count) },
+                soundSegments: layout.sound?.count ?? 0, upToDate: true)
+            progress(
+                ProgressMeter(report, frameCount: Int64(window.count), alreadyDone: Int64(window.count), fps: plan.output.fps)
+                    .progress(done: Int64(window.count)))
+            return report
+        }
+        let report = try render(layout, frames: window, to: output.temporary, progress: progress, isCancelled: isCancelled)
+        try output.commit()
+        // Unremembered, the next render writes the file again: slower, never wrong.
+        if let joined { try? cache.rememberJoined(output: output.destination, fingerprint: joined) }
+        return report
+    }
+
+    /// What decides the bytes of an output joined from `layout`'s chunks and
+    /// sound segments, beyond their own fingerprints; nil when the sound is
+    /// mixed in one pass, whose sources are not named by content here.
+    func joinedFingerprint(
+        of layout: (chunks: [Chunk], copy: CopyStream?, scans: [SourceID: CopyScan], sound: [SoundSegment]?),
+        window: Range<Int64>
+    ) -> String? {
+        guard layout.sound != nil || plan.audio.format == nil else { return nil }
+        var output = plan.output
+        output.path = ""
+        return Fingerprint.sha256(
+            JoinedOutput(
+                libraries: LibraryVersions.text, output: output, audio: plan.audio.format, subtitles: plan.subtitles,
+                window: window, copy: layout.copy,
+                chunks: layout.chunks.map { .init(frames: $0.frames, fingerprint: $0.fingerprint) },
+                sound: layout.sound?.map(\.fingerprint) ?? []))
+    }
+
+    private func render(
+        _ layout: (chunks: [Chunk], copy: CopyStream?, scans: [SourceID: CopyScan], sound: [SoundSegment]?),
+        frames window: Range<Int64>, to path: String, priority: [Int] = [],
+        chunkDone: @escaping @Sendable (ChunkEvent) -> Void = { _ in }, progress: (RenderProgress) -> Void,
+        isCancelled: @escaping @Sendable () -> Bool
+    ) throws -> ChunkReport {
+        let (chunks, copy, scans, sound) = layout
         let order = Self.order(of: chunks.count, priority: priority)
         // The work to do, each content once, in the order to do it: the sound
         // segments beside the chunks they sound under (after the chunks when
@@ -156,8 +218,10 @@ public struct ChunkedRenderer: Sendable {
         let copied = chunks.filter { $0.kind == .copy }
         let copiedFrames = copied.reduce(Int64(0)) { $0 + Int64($1.frames.count) }
         let meter = ProgressMeter(
-            frameCount: Int64(window.count), alreadyDone: Int64(window.count) - toEncode, fps: plan.output.fps,
-            chunks: chunks.count, reused: chunks.count - missingChunks.count - copied.count, copiedFrames: copiedFrames)
+            ChunkReport(
+                chunks: chunks.count, reused: chunks.count - missingChunks.count - copied.count, encoded: 0,
+                copiedFrames: copiedFrames), frameCount: Int64(window.count), alreadyDone: Int64(window.count) - toEncode,
+            fps: plan.output.fps)
         // Finished only once joined: the last frame is counted after the join.
         func report(_ done: Int64) {
             progress(meter.progress(done: min(meter.alreadyDone + done, max(meter.frameCount - 1, 0))))
@@ -209,20 +273,45 @@ extension ChunkedRenderer {
 
 /// Turns frames done into `RenderProgress`.
 private struct ProgressMeter {
+    let chunks: ChunkReport
     let frameCount: Int64
     let alreadyDone: Int64
     let fps: FrameRate
-    let chunks: Int
-    let reused: Int
-    let copiedFrames: Int64
+
+    init(_ chunks: ChunkReport, frameCount: Int64, alreadyDone: Int64, fps: FrameRate) {
+        self.chunks = chunks
+        self.frameCount = frameCount
+        self.alreadyDone = alreadyDone
+        self.fps = fps
+    }
 
     func progress(done: Int64) -> RenderProgress {
         let rate = fps.rate.approximateDouble
         var progress = RenderProgress(
             framesDone: min(done, frameCount), frameCount: frameCount, mediaSeconds: Double(min(done, frameCount)) / rate,
             totalMediaSeconds: Double(frameCount) / rate)
-        progress.chunks = (total: chunks, reused: reused, copiedFrames: copiedFrames)
+        progress.chunks = (total: chunks.chunks, reused: chunks.reused, copiedFrames: chunks.copiedFrames)
         progress.framesReused = min(alreadyDone, progress.framesDone)
         return progress
     }
+}
+
+/// What decides a joined output's bytes besides its chunks' and sound
+/// segments' own (see `ChunkedRenderer.joinedFingerprint`): the muxer, the file
+/// settings, the captions' stream, and where each chunk lands.
+private struct JoinedOutput: Encodable {
+    struct Placed: Encodable {
+        var frames: Range<Int64>
+        var fingerprint: String
+    }
+
+    var joiner = "cutlist join 1"
+    var libraries: String
+    var output: OutputPlan
+    var audio: AudioFormat?
+    var subtitles: SubtitlePlan?
+    var window: Range<Int64>
+    var copy: CopyStream?
+    var chunks: [Placed]
+    var sound: [String]
 }

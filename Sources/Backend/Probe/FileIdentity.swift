@@ -40,4 +40,8 @@ struct FileIdentity: Hashable, Sendable {
             modificationTime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         #endif
     }
+
+    /// Size, modification time, device and inode, one per line: what a
+    /// remembered fact about the file is valid for.
+    var key: String { "\(size)\n\(modificationTime)\n\(device)\n\(inode)" }
 }
