@@ -11,6 +11,7 @@
 #
 #   bench/shaders.sh
 #   KIND=radial bench/shaders.sh   # all ten joins one built-in kind, against crossfade only
+#   KIND=bench/mix.glsl bench/shaders.sh   # all ten joins one transition file, against crossfade only
 #
 # Its inputs are made here (no shared media). OUT_DIR and RENDER as bench/run.sh.
 set -euo pipefail
@@ -25,7 +26,12 @@ for i in $(seq 0 $((clips - 1))); do
     -vf "hue=h=$((i * 33))" -c:v libx264 -preset veryfast -pix_fmt yuv420p "$out/clip$i.mp4"
 done
 shader_kinds=(crosszoom dreamy-zoom directional-warp linear-blur color-phase simple-zoom fade-grayscale pixelize radial doorway)
-[[ -n ${KIND:-} ]] && shader_kinds=($(printf "$KIND %.0s" $(seq 10)))
+if [[ -n ${KIND:-} ]]; then
+  kind=$KIND
+  [[ $KIND == *.glsl ]] && kind="{ shader: $(realpath "$KIND") }"
+  shader_kinds=()
+  for _ in $(seq 10); do shader_kinds+=("$kind"); done
+fi
 # ffmpeg's xfade kinds nearest to each (its own definitions, not the same pictures).
 xfade_kinds=(zoomin zoomin diagtl hblur fade fadeslow fadegrays pixelize radial horzopen)
 edit() {  # $1: name, then one transition kind per join
