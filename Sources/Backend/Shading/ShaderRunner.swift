@@ -28,7 +28,7 @@ final class ShaderRunner {
         inputs: [ShaderTexels] = []
     ) throws -> RGBAImage {
         let context = try context()
-        let program = try compile(code, shader.name, context)
+        let program = try compiled(code, shader.name) { try context.program(code.text) }
         let image =
             pictures[item].flatMap { $0.width == size.width && $0.height == size.height ? $0 : nil }
             ?? RGBAImage(width: size.width, height: size.height)
@@ -47,10 +47,12 @@ final class ShaderRunner {
         throws
     {
         let context = try context()
-        let program = try compile(code, shader.name, context)
+        let programs = try compiled(code, shader.name) {
+            try context.transitionPrograms(code.text, mixesWholeColours: TransitionShaders.mixesWholeColours(code: code.text))
+        }
         var values = Self.values(shader, at: time)
         values["ratio"] = .float(Float(output.width) / Float(output.height))
-        try withinBudget(shader.name) { try context.transition(program, from: from, to: to, into: output, uniforms: values) }
+        try withinBudget(shader.name) { try context.transition(programs, from: from, to: to, into: output, uniforms: values) }
     }
 
     /// Runs one frame's drawing of a shader, which fails when it took longer than the budget.
@@ -70,10 +72,10 @@ final class ShaderRunner {
         pictures = pictures.filter { items.contains($0.key) }
     }
 
-    private func compile(_ code: ShaderCode, _ name: String, _ context: ShadingContext) throws -> ShaderProgram {
-        let source = code.isTransition ? ShaderSource.transition(code.text) : code.text
+    /// What `compile` makes of `code`, its compile error reported at the line of the shader's file.
+    private func compiled<Compiled>(_ code: ShaderCode, _ name: String, _ compile: () throws -> Compiled) throws -> Compiled {
         do {
-            return try context.program(source)
+            return try compile()
         } catch let error as ShaderProgram.CompileError {
             let lines = code.text.split(separator: "\n", omittingEmptySubsequences: false).count
             guard let line = error.line, line <= lines else {

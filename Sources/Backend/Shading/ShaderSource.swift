@@ -8,35 +8,60 @@
 /// no 8-bit RGB step between, so a transition that returns a picture unchanged
 /// gives back the same code values.
 enum ShaderSource {
-    /// Whether a transition's pass draws the chroma planes (U and V) rather than Y,
-    /// and the size in pixels of the planes it draws.
-    static let chromaUniform = "cutlist_chroma"
+    /// The size in pixels of the planes a transition's pass draws.
     static let sizeUniform = "cutlist_size"
     /// Texture units of the input planes: both Y (from, to), then both U and V
     /// (from U, from V, to U, to V).
     static let samplerUniforms = ["cutlist_lumas", "cutlist_chromas"]
 
-    /// The line the user's text starts at in `transition(_:)`'s program is its line 1
-    /// (`#line`); the wrapper after it is numbered from here, past any real file.
+    /// The line the user's text starts at in `transition(_:pass:mixesWholeColours:)`'s
+    /// program is its line 1 (`#line`); the wrapper after it is numbered from here,
+    /// past any real file.
     static let wrapperLine = 1_000_000
 
+    /// A transition's two programs: one draws Y at the picture's size, the other
+    /// U and V together (two targets) at the chroma planes' size. Each is its own
+    /// program, not one program told its pass by a uniform: llvmpipe runs both
+    /// sides of every branch.
+    enum Pass {
+        case luma, chroma
+    }
+
     /// A gl-transitions file (`vec4 transition(vec2 uv)` using `getFromColor`,
-    /// `getToColor`, `progress` and `ratio`) as a complete program: a pass draws Y,
-    /// or with `cutlist_chroma` set U and V into two targets.
-    static func transition(_ body: String) -> String {
+    /// `getToColor`, `progress` and `ratio`) as the complete program of one pass.
+    ///
+    /// When the transition `mixesWholeColours` (see `TransitionShaders`), its Y
+    /// depends on the pictures' Y alone and its U and V on theirs alone, so each
+    /// pass reads one texture (the other is a grey the compiler folds away): a
+    /// fetch is most of what a pixel costs on llvmpipe.
+    static func transition(_ body: String, pass: Pass, mixesWholeColours: Bool = false) -> String {
         let m = ColorMatrix.bt709
         let (kr, kb, kg) = (glsl(m.kr), glsl(m.kb), glsl(m.kg))
+        // Code values 0...1 at a point: Y of from and to, and U, V of from, then of to.
+        let lumas = pass == .chroma && mixesWholeColours ? "vec2(0.5)" : "texture(cutlist_lumas, at).rg"
+        let chromas = pass == .luma && mixesWholeColours ? "vec4(128.0 / 255.0)" : "texture(cutlist_chromas, at)"
+        let outputs: String
+        let output: String
+        switch pass {
+        case .luma:
+            outputs = "out vec4 cutlist_y;"
+            output = "cutlist_y = vec4((16.0 + 219.0 * luma) / 255.0, 0.0, 0.0, 1.0);"
+        case .chroma:
+            outputs = "layout(location = 0) out vec4 cutlist_u;\nlayout(location = 1) out vec4 cutlist_v;"
+            output = """
+                cutlist_u = vec4((128.0 + 224.0 * (c.b - luma) / (2.0 * (1.0 - \(kb)))) / 255.0, 0.0, 0.0, 1.0);
+                    cutlist_v = vec4((128.0 + 224.0 * (c.r - luma) / (2.0 * (1.0 - \(kr)))) / 255.0, 0.0, 0.0, 1.0);
+                """
+        }
         return """
             #version 300 es
             precision highp float;
             precision highp int;
             uniform sampler2D cutlist_lumas, cutlist_chromas;
-            uniform bool cutlist_chroma;
             uniform vec2 cutlist_size;
             uniform float progress;
             uniform float ratio;
-            layout(location = 0) out vec4 cutlist_yOrU;
-            layout(location = 1) out vec4 cutlist_v;
+            \(outputs)
             vec4 cutlist_rgb(float y, vec2 chroma) {
                 float luma = (y * 255.0 - 16.0) / 219.0;
                 vec2 cbcr = (chroma * 255.0 - 128.0) / 224.0;
@@ -46,11 +71,11 @@ enum ShaderSource {
             }
             vec4 getFromColor(vec2 uv) {
                 vec2 at = vec2(uv.x, 1.0 - uv.y);
-                return cutlist_rgb(texture(cutlist_lumas, at).r, texture(cutlist_chromas, at).rg);
+                return cutlist_rgb((\(lumas)).r, (\(chromas)).rg);
             }
             vec4 getToColor(vec2 uv) {
                 vec2 at = vec2(uv.x, 1.0 - uv.y);
-                return cutlist_rgb(texture(cutlist_lumas, at).g, texture(cutlist_chromas, at).ba);
+                return cutlist_rgb((\(lumas)).g, (\(chromas)).ba);
             }
             #line 1
             \(body)
@@ -60,12 +85,7 @@ enum ShaderSource {
                 // Not clamped: a YUV colour outside RGB's cube comes back as it was.
                 vec3 c = transition(uv).rgb;
                 float luma = \(kr) * c.r + \(kg) * c.g + \(kb) * c.b;
-                if (cutlist_chroma) {
-                    cutlist_yOrU = vec4((128.0 + 224.0 * (c.b - luma) / (2.0 * (1.0 - \(kb)))) / 255.0, 0.0, 0.0, 1.0);
-                    cutlist_v = vec4((128.0 + 224.0 * (c.r - luma) / (2.0 * (1.0 - \(kr)))) / 255.0, 0.0, 0.0, 1.0);
-                } else {
-                    cutlist_yOrU = vec4((16.0 + 219.0 * luma) / 255.0, 0.0, 0.0, 1.0);
-                }
+                \(output)
             }
             """
     }

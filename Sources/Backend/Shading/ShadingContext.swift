@@ -178,11 +178,25 @@ final class ShadingContext {
         }
     }
 
-    /// A transition's frame: `program` (see `ShaderSource.transition`) over the
-    /// planes of `from` and `to`; one pass draws Y and one U and V, each at its
-    /// plane's size, and each target is read straight into its plane of `into`.
+    /// A transition's two programs (see `ShaderSource.transition`), compiled once.
+    struct TransitionPrograms {
+        let luma: ShaderProgram
+        let chroma: ShaderProgram
+    }
+
+    /// The programs of a gl-transitions body, the first compile error naming the luma pass's.
+    func transitionPrograms(_ body: String, mixesWholeColours: Bool = false) throws -> TransitionPrograms {
+        try TransitionPrograms(
+            luma: program(ShaderSource.transition(body, pass: .luma, mixesWholeColours: mixesWholeColours)),
+            chroma: program(ShaderSource.transition(body, pass: .chroma, mixesWholeColours: mixesWholeColours)))
+    }
+
+    /// A transition's frame: `programs` over the planes of `from` and `to`; one
+    /// pass draws Y and one U and V, each at its plane's size, and each target is
+    /// read straight into its plane of `into`.
     func transition(
-        _ program: ShaderProgram, from: YUVImage, to: YUVImage, into output: YUVImage, uniforms: [String: ShaderValue]
+        _ programs: TransitionPrograms, from: YUVImage, to: YUVImage, into output: YUVImage,
+        uniforms: [String: ShaderValue]
     ) throws {
         try makeCurrent()
         let inputs = upload(from, to)
@@ -191,16 +205,15 @@ final class ShadingContext {
         let (width, height) = (output.width, output.height)
         let (chromaWidth, chromaHeight) = (output.chromaWidth, output.chromaHeight)
         let luma = texture("target y", width: width, height: height, format: GLenum(GL_R8))
-        passUniforms[ShaderSource.chromaUniform] = .int(0)
         passUniforms[ShaderSource.sizeUniform] = .vec2(Float(width), Float(height))
-        try draw(program, width: width, height: height, into: [luma], of: framebuffer, inputs: inputs, uniforms: passUniforms)
+        try draw(
+            programs.luma, width: width, height: height, into: [luma], of: framebuffer, inputs: inputs, uniforms: passUniforms)
         let chroma = [YUVImage.Plane.u, .v].map {
             texture("target \($0)", width: chromaWidth, height: chromaHeight, format: GLenum(GL_R8))
         }
-        passUniforms[ShaderSource.chromaUniform] = .int(1)
         passUniforms[ShaderSource.sizeUniform] = .vec2(Float(chromaWidth), Float(chromaHeight))
         try draw(
-            program, width: chromaWidth, height: chromaHeight, into: chroma, of: chromaFramebuffer, inputs: inputs,
+            programs.chroma, width: chromaWidth, height: chromaHeight, into: chroma, of: chromaFramebuffer, inputs: inputs,
             uniforms: passUniforms)
         // Both passes are queued before the first read waits for them.
         try read(.y, of: framebuffer, attachment: 0, into: output)

@@ -6,10 +6,10 @@ import EDLParser
 /// picture at 0 and the incoming one at 1.
 ///
 /// On the CPU (llvmpipe) a draw costs about its texture fetches, and both
-/// pictures read at one point cost two (see `ShaderSource`), whichever the
-/// branches keep: so a kind works out the one point it reads first, reads both
-/// pictures there, and chooses after.
-enum TransitionShaders {
+/// pictures read at one point cost two (see `ShaderSource`), one a pass for a
+/// kind that mixes whole colours, whichever the branches keep: so a kind works
+/// out the one point it reads first, reads both pictures there, and chooses after.
+public enum TransitionShaders {
     /// Whether a built-in kind is one of these (the others are lowered as layers).
     static func isShader(_ kind: TransitionKind) -> Bool {
         switch kind {
@@ -19,6 +19,24 @@ enum TransitionShaders {
         default: return true
         }
     }
+
+    /// Whether a built-in kind's colour is the pictures' colours each times one
+    /// weight for all three channels, plus a constant colour (no clamp, no weight
+    /// per channel): the YUV matrix being linear, its Y then depends on the
+    /// pictures' Y alone and its U and V on theirs alone, and the backend reads
+    /// half the textures.
+    static func mixesWholeColours(_ kind: TransitionKind) -> Bool {
+        switch kind {
+        case .colorPhase, .burn: return false
+        default: return isShader(kind)
+        }
+    }
+
+    /// The codes of the kinds that mix whole colours, by which the backend knows them.
+    private static let wholeColourCodes = Set(TransitionKind.allCases.filter { mixesWholeColours($0) }.map { code($0) })
+
+    /// Whether a transition's code is a built-in kind's that mixes whole colours.
+    public static func mixesWholeColours(code: String) -> Bool { wholeColourCodes.contains(code) }
 
     static func code(_ kind: TransitionKind) -> String {
         switch kind {

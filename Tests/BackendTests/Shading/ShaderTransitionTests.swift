@@ -17,12 +17,19 @@ import Testing
         TransitionShaders.isShader($0)
     }
 
-    func run(_ kind: TransitionKind, from: YUVImage, to: YUVImage, progress: Double) throws -> YUVImage {
+    /// A kind's frame, through the passes the backend draws it with (`wholeColours`),
+    /// or through the passes of a transition read from a file.
+    func run(
+        _ kind: TransitionKind, from: YUVImage, to: YUVImage, progress: Double,
+        wholeColours: Bool? = nil
+    ) throws -> YUVImage {
         let context = try ShadingContext()
-        let program = try context.program(ShaderSource.transition(TransitionShaders.code(kind)))
+        let code = TransitionShaders.code(kind)
+        let programs = try context.transitionPrograms(
+            code, mixesWholeColours: wholeColours ?? TransitionShaders.mixesWholeColours(code: code))
         let output = YUVImage(width: from.width, height: from.height)
         try context.transition(
-            program, from: from, to: to, into: output,
+            programs, from: from, to: to, into: output,
             uniforms: ["progress": .float(Float(progress)), "ratio": .float(Float(from.width) / Float(from.height))])
         return output
     }
@@ -37,6 +44,22 @@ import Testing
         if kind != .burn {
             #expect(ShadingContextTests.differences(try run(kind, from: from, to: to, progress: 0), from) == 0)
             #expect(ShadingContextTests.differences(try run(kind, from: from, to: to, progress: 1), to) == 0)
+        }
+    }
+
+    /// A kind that mixes whole colours reads one texture a pass: its frames are a
+    /// file's with the same code, which reads both (within a code value's rounding).
+    @Test(arguments: kinds.filter { TransitionShaders.mixesWholeColours($0) })
+    func aKindThatMixesWholeColoursDrawsWhatItsCodeDraws(_ kind: TransitionKind) throws {
+        let from = ShadingContextTests.noise(width: 64, height: 36, seed: 3)
+        let to = ShadingContextTests.noise(width: 64, height: 36, seed: 4)
+        for progress in [0.3, 0.5, 0.8] {
+            let fast = try run(kind, from: from, to: to, progress: progress, wholeColours: true)
+            let full = try run(kind, from: from, to: to, progress: progress, wholeColours: false)
+            let off = zip(ShadingContextTests.planes(fast), ShadingContextTests.planes(full)).map { a, b in
+                zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            }
+            #expect(off.max() ?? 0 <= 1, "\(kind) at \(progress): \(off)")
         }
     }
 

@@ -43,11 +43,11 @@ import Testing
         let context = try ShadingContext()
         let (from, to) = (Self.noise(width: 67, height: 35, seed: 1), Self.noise(width: 67, height: 35, seed: 2))
         let output = YUVImage(width: 67, height: 35)
-        let program = try context.program(
-            ShaderSource.transition("vec4 transition(vec2 uv) { return progress < 0.5 ? getFromColor(uv) : getToColor(uv); }"))
-        try context.transition(program, from: from, to: to, into: output, uniforms: ["progress": .float(0)])
+        let programs = try context.transitionPrograms(
+            "vec4 transition(vec2 uv) { return progress < 0.5 ? getFromColor(uv) : getToColor(uv); }")
+        try context.transition(programs, from: from, to: to, into: output, uniforms: ["progress": .float(0)])
         #expect(Self.differences(output, from) == 0)
-        try context.transition(program, from: from, to: to, into: output, uniforms: ["progress": .float(1)])
+        try context.transition(programs, from: from, to: to, into: output, uniforms: ["progress": .float(1)])
         #expect(Self.differences(output, to) == 0)
     }
 
@@ -55,9 +55,9 @@ import Testing
         let context = try ShadingContext()
         let from = YUVImage(width: 8, height: 8, color: .black)
         let output = YUVImage(width: 8, height: 8)
-        let program = try context.program(
-            ShaderSource.transition("vec4 transition(vec2 uv) { return vec4(vec3(uv.y > 0.5 ? 1.0 : 0.0), 1.0); }"))
-        try context.transition(program, from: from, to: from, into: output, uniforms: [:])
+        let programs = try context.transitionPrograms(
+            "vec4 transition(vec2 uv) { return vec4(vec3(uv.y > 0.5 ? 1.0 : 0.0), 1.0); }")
+        try context.transition(programs, from: from, to: from, into: output, uniforms: [:])
         #expect(output.pixel(x: 3, y: 0) == .white)
         #expect(output.pixel(x: 3, y: 7) == .black)
     }
@@ -81,7 +81,7 @@ import Testing
     @Test func aCompileErrorNamesTheLineOfTheUsersText() throws {
         let context = try ShadingContext()
         do {
-            _ = try context.program(ShaderSource.transition("vec4 transition(vec2 uv) {\n  return getFromColor(uv)\n}\n"))
+            _ = try context.transitionPrograms("vec4 transition(vec2 uv) {\n  return getFromColor(uv)\n}\n")
             Issue.record("compiled")
         } catch let error as ShaderProgram.CompileError {
             #expect(error.line == 3)
