@@ -48,7 +48,7 @@ final class ShaderRunner {
     {
         let context = try context()
         let programs = try compiled(code, shader.name) {
-            try context.transitionPrograms(code.text, mixesWholeColours: TransitionShaders.mixesWholeColours(code: code.text))
+            try context.transitionPrograms(code.text, reads: TransitionShaders.reads(code: code.text))
         }
         var values = Self.values(shader, at: time)
         values["ratio"] = .float(Float(output.width) / Float(output.height))

@@ -1,3 +1,5 @@
+import Compiler
+
 /// The fragment shaders Cutlist compiles around a user's text.
 ///
 /// Shaders see non-linear (encoded) BT.709 R'G'B' in 0...1, as images and
@@ -14,7 +16,7 @@ enum ShaderSource {
     /// (from U, from V, to U, to V).
     static let samplerUniforms = ["cutlist_lumas", "cutlist_chromas"]
 
-    /// The line the user's text starts at in `transition(_:pass:mixesWholeColours:)`'s
+    /// The line the user's text starts at in `transition(_:pass:reads:)`'s
     /// program is its line 1 (`#line`); the wrapper after it is numbered from here,
     /// past any real file.
     static let wrapperLine = 1_000_000
@@ -30,16 +32,27 @@ enum ShaderSource {
     /// A gl-transitions file (`vec4 transition(vec2 uv)` using `getFromColor`,
     /// `getToColor`, `progress` and `ratio`) as the complete program of one pass.
     ///
-    /// When the transition `mixesWholeColours` (see `TransitionShaders`), its Y
-    /// depends on the pictures' Y alone and its U and V on theirs alone, so each
-    /// pass reads one texture (the other is a grey the compiler folds away): a
-    /// fetch is most of what a pixel costs on llvmpipe.
-    static func transition(_ body: String, pass: Pass, mixesWholeColours: Bool = false) -> String {
+    /// What the code `reads` (see `TransitionShaders.Reads`) spares fetches, which
+    /// are most of what a pixel costs on llvmpipe: with whole colours a pass reads
+    /// one texture (the other is a grey the compiler folds away), and reads at the
+    /// drawn pixel read the pass's own plane by texel, not filtered.
+    static func transition(_ body: String, pass: Pass, reads: TransitionShaders.Reads = .init()) -> String {
         let m = ColorMatrix.bt709
         let (kr, kb, kg) = (glsl(m.kr), glsl(m.kb), glsl(m.kg))
         // Code values 0...1 at a point: Y of from and to, and U, V of from, then of to.
-        let lumas = pass == .chroma && mixesWholeColours ? "vec2(0.5)" : "texture(cutlist_lumas, at).rg"
-        let chromas = pass == .luma && mixesWholeColours ? "vec4(128.0 / 255.0)" : "texture(cutlist_chromas, at)"
+        let texel = "texelFetch(cutlist_\(pass == .luma ? "lumas" : "chromas"), ivec2(gl_FragCoord.xy), 0)"
+        let lumas =
+            switch (pass, reads.wholeColours, reads.onlyItsPixel) {
+            case (.chroma, true, _): "vec2(0.5)"
+            case (.luma, _, true): texel + ".rg"
+            default: "texture(cutlist_lumas, at).rg"
+            }
+        let chromas =
+            switch (pass, reads.wholeColours, reads.onlyItsPixel) {
+            case (.luma, true, _): "vec4(128.0 / 255.0)"
+            case (.chroma, _, true): texel
+            default: "texture(cutlist_chromas, at)"
+            }
         let outputs: String
         let output: String
         switch pass {

@@ -1,4 +1,5 @@
 import CEGL
+import Compiler
 
 /// An OpenGL ES 3 context with no window (EGL's surfaceless platform): a GPU's
 /// where the machine has one, Mesa's llvmpipe on the CPU otherwise. Each
@@ -185,10 +186,10 @@ final class ShadingContext {
     }
 
     /// The programs of a gl-transitions body, the first compile error naming the luma pass's.
-    func transitionPrograms(_ body: String, mixesWholeColours: Bool = false) throws -> TransitionPrograms {
+    func transitionPrograms(_ body: String, reads: TransitionShaders.Reads = .init()) throws -> TransitionPrograms {
         try TransitionPrograms(
-            luma: program(ShaderSource.transition(body, pass: .luma, mixesWholeColours: mixesWholeColours)),
-            chroma: program(ShaderSource.transition(body, pass: .chroma, mixesWholeColours: mixesWholeColours)))
+            luma: program(ShaderSource.transition(body, pass: .luma, reads: reads)),
+            chroma: program(ShaderSource.transition(body, pass: .chroma, reads: reads)))
     }
 
     /// A transition's frame: `programs` over the planes of `from` and `to`; one

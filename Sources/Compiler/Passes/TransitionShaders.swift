@@ -7,8 +7,9 @@ import EDLParser
 ///
 /// On the CPU (llvmpipe) a draw costs about its texture fetches, and both
 /// pictures read at one point cost two (see `ShaderSource`), one a pass for a
-/// kind that mixes whole colours, whichever the branches keep: so a kind works
-/// out the one point it reads first, reads both pictures there, and chooses after.
+/// kind that mixes whole colours (`Reads`), whichever the branches keep: so a
+/// kind works out the one point it reads first, reads both pictures there, and
+/// chooses after.
 public enum TransitionShaders {
     /// Whether a built-in kind is one of these (the others are lowered as layers).
     static func isShader(_ kind: TransitionKind) -> Bool {
@@ -20,23 +21,38 @@ public enum TransitionShaders {
         }
     }
 
-    /// Whether a built-in kind's colour is the pictures' colours each times one
-    /// weight for all three channels, plus a constant colour (no clamp, no weight
-    /// per channel): the YUV matrix being linear, its Y then depends on the
-    /// pictures' Y alone and its U and V on theirs alone, and the backend reads
-    /// half the textures.
-    static func mixesWholeColours(_ kind: TransitionKind) -> Bool {
-        switch kind {
-        case .colorPhase, .burn: return false
-        default: return isShader(kind)
+    /// What a transition's code lets the backend skip. A file's code is read
+    /// as written; a built-in kind's is known.
+    public struct Reads: Hashable, Sendable {
+        /// Its colour is the pictures' colours each times one weight for all three
+        /// channels, plus a constant colour (no clamp, no weight per channel): the
+        /// YUV matrix being linear, its Y depends on the pictures' Y alone and its U
+        /// and V on theirs alone, so a pass reads one texture.
+        public var wholeColours = false
+        /// It reads the pictures only at the pixel it draws (`getFromColor(uv)`), so
+        /// a pass reads its own plane at texel centres: a fetch, not a filtered read.
+        public var onlyItsPixel = false
+
+        public init(wholeColours: Bool = false, onlyItsPixel: Bool = false) {
+            self.wholeColours = wholeColours
+            self.onlyItsPixel = onlyItsPixel
         }
     }
 
-    /// The codes of the kinds that mix whole colours, by which the backend knows them.
-    private static let wholeColourCodes = Set(TransitionKind.allCases.filter { mixesWholeColours($0) }.map { code($0) })
+    static func reads(_ kind: TransitionKind) -> Reads {
+        switch kind {
+        case .colorPhase, .burn: return Reads(onlyItsPixel: true)
+        case .fadeGrayscale, .radial: return Reads(wholeColours: true, onlyItsPixel: true)
+        default: return Reads(wholeColours: isShader(kind))
+        }
+    }
 
-    /// Whether a transition's code is a built-in kind's that mixes whole colours.
-    public static func mixesWholeColours(code: String) -> Bool { wholeColourCodes.contains(code) }
+    /// The built-in kinds' codes, by which the backend knows them.
+    private static let readsByCode = Dictionary(
+        TransitionKind.allCases.filter(isShader).map { (code($0), reads($0)) }, uniquingKeysWith: { a, _ in a })
+
+    /// What a transition's code lets the backend skip: nothing, unless it is a built-in kind's.
+    public static func reads(code: String) -> Reads { readsByCode[code] ?? Reads() }
 
     static func code(_ kind: TransitionKind) -> String {
         switch kind {

@@ -17,16 +17,14 @@ import Testing
         TransitionShaders.isShader($0)
     }
 
-    /// A kind's frame, through the passes the backend draws it with (`wholeColours`),
-    /// or through the passes of a transition read from a file.
+    /// A kind's frame, through the passes the backend draws it with, or with `reads`
+    /// (a file's code reads nothing more than as written).
     func run(
-        _ kind: TransitionKind, from: YUVImage, to: YUVImage, progress: Double,
-        wholeColours: Bool? = nil
+        _ kind: TransitionKind, from: YUVImage, to: YUVImage, progress: Double, reads: TransitionShaders.Reads? = nil
     ) throws -> YUVImage {
         let context = try ShadingContext()
         let code = TransitionShaders.code(kind)
-        let programs = try context.transitionPrograms(
-            code, mixesWholeColours: wholeColours ?? TransitionShaders.mixesWholeColours(code: code))
+        let programs = try context.transitionPrograms(code, reads: reads ?? TransitionShaders.reads(code: code))
         let output = YUVImage(width: from.width, height: from.height)
         try context.transition(
             programs, from: from, to: to, into: output,
@@ -47,15 +45,16 @@ import Testing
         }
     }
 
-    /// A kind that mixes whole colours reads one texture a pass: its frames are a
-    /// file's with the same code, which reads both (within a code value's rounding).
-    @Test(arguments: kinds.filter { TransitionShaders.mixesWholeColours($0) })
-    func aKindThatMixesWholeColoursDrawsWhatItsCodeDraws(_ kind: TransitionKind) throws {
+    /// A kind that mixes whole colours reads one texture a pass, and one that reads
+    /// only the pixel it draws reads it by texel: its frames are a file's with the
+    /// same code, read as written (within a code value's rounding).
+    @Test(arguments: kinds.filter { TransitionShaders.reads($0) != TransitionShaders.Reads() })
+    func aKindDrawsWhatItsCodeDrawsAsAFile(_ kind: TransitionKind) throws {
         let from = ShadingContextTests.noise(width: 64, height: 36, seed: 3)
         let to = ShadingContextTests.noise(width: 64, height: 36, seed: 4)
         for progress in [0.3, 0.5, 0.8] {
-            let fast = try run(kind, from: from, to: to, progress: progress, wholeColours: true)
-            let full = try run(kind, from: from, to: to, progress: progress, wholeColours: false)
+            let fast = try run(kind, from: from, to: to, progress: progress)
+            let full = try run(kind, from: from, to: to, progress: progress, reads: TransitionShaders.Reads())
             let off = zip(ShadingContextTests.planes(fast), ShadingContextTests.planes(full)).map { a, b in
                 zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0
             }
