@@ -34,8 +34,9 @@ enum ShaderSource {
     ///
     /// What the code `reads` (see `TransitionShaders.Reads`) spares fetches, which
     /// are most of what a pixel costs on llvmpipe: with whole colours a pass reads
-    /// one texture (the other is a grey the compiler folds away), and reads at the
-    /// drawn pixel read the pass's own plane by texel, not filtered.
+    /// one texture (the Y pass sees each picture as its grey, the U and V pass with
+    /// a constant Y the compiler folds away), and reads at the drawn pixel read the
+    /// pass's own plane by texel, not filtered.
     static func transition(_ body: String, pass: Pass, reads: TransitionShaders.Reads = .init()) -> String {
         let m = ColorMatrix.bt709
         let (kr, kb, kg) = (glsl(m.kr), glsl(m.kb), glsl(m.kg))
@@ -47,12 +48,13 @@ enum ShaderSource {
             case (.luma, _, true): texel + ".rg"
             default: "texture(cutlist_lumas, at).rg"
             }
-        let chromas =
-            switch (pass, reads.wholeColours, reads.onlyItsPixel) {
-            case (.luma, true, _): "vec4(128.0 / 255.0)"
-            case (.chroma, _, true): texel
-            default: "texture(cutlist_chromas, at)"
-            }
+        let chromas = pass == .chroma && reads.onlyItsPixel ? texel : "texture(cutlist_chromas, at)"
+        // A picture's colour from its Y (`r` or `g` of the lumas) and its U and V.
+        func color(_ y: String, _ uv: String) -> String {
+            pass == .luma && reads.wholeColours
+                ? "vec4(vec3(cutlist_luma((\(lumas)).\(y))), 1.0)"
+                : "cutlist_rgb((\(lumas)).\(y), (\(chromas)).\(uv))"
+        }
         let outputs: String
         let output: String
         switch pass {
@@ -75,8 +77,11 @@ enum ShaderSource {
             uniform float progress;
             uniform float ratio;
             \(outputs)
+            float cutlist_luma(float y) {
+                return (y * 255.0 - 16.0) / 219.0;
+            }
             vec4 cutlist_rgb(float y, vec2 chroma) {
-                float luma = (y * 255.0 - 16.0) / 219.0;
+                float luma = cutlist_luma(y);
                 vec2 cbcr = (chroma * 255.0 - 128.0) / 224.0;
                 float r = luma + 2.0 * (1.0 - \(kr)) * cbcr.y;
                 float b = luma + 2.0 * (1.0 - \(kb)) * cbcr.x;
@@ -84,11 +89,11 @@ enum ShaderSource {
             }
             vec4 getFromColor(vec2 uv) {
                 vec2 at = vec2(uv.x, 1.0 - uv.y);
-                return cutlist_rgb((\(lumas)).r, (\(chromas)).rg);
+                return \(color("r", "rg"));
             }
             vec4 getToColor(vec2 uv) {
                 vec2 at = vec2(uv.x, 1.0 - uv.y);
-                return cutlist_rgb((\(lumas)).g, (\(chromas)).ba);
+                return \(color("g", "ba"));
             }
             #line 1
             \(body)
