@@ -8,6 +8,13 @@
 #
 #   DURATION=60 bench/captions.sh
 #
+# With PROFILE=FROM..TO (a range where a cue shows, such as 1s..2s), the two are
+# rendered over that range under valgrind's callgrind instead, and the script
+# prints the instructions per frame of each and where the difference goes:
+# the encoder, the decoder, whole-frame copies, blending the cue onto the frame,
+# laying out and drawing the cue's text (once per cue), the fonts' set-up and
+# the hashing of the sources (once per render), the rest.
+#
 # Its inputs are made here (no shared media). OUT_DIR and RENDER as bench/run.sh.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -36,6 +43,42 @@ for name in captions plain; do
     [[ $name == captions ]] && echo "  - items: [{ captions: talk.srt, font_size: 48, stroke: { color: black, width: 3 } }]"
   } >"$out/$name.yaml"
 done
+if [[ -n ${PROFILE:-} ]]; then
+  valgrind_render "$out"
+  for name in captions plain; do
+    valgrind --tool=callgrind --callgrind-out-file="$out/$name.callgrind" "$out/render" "$out/$name.yaml" \
+      -o "$out/$name-profile.mp4" --no-cache --jobs 1 --progress none --quiet --range "$PROFILE" 2>/dev/null
+    callgrind_annotate --threshold=100 "$out/$name.callgrind" 2>/dev/null >"$out/$name.txt"
+  done
+  frames=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 \
+    "$out/captions-profile.mp4")
+  echo "$(uptime)"
+  awk -v frames="$frames" -v range="$PROFILE" '
+    function count(s) { gsub(",", "", s); return s + 0 }
+    function part(line) {
+      if (line ~ /libx264|libx265|libvpx/) return "encoder"
+      if (line ~ /libavcodec/) return "decoder"
+      if (line ~ /memcpy|memmove/) return "whole-frame copies"
+      if (line ~ /Backend[0-9]+(Compositor|ShiftedRow|Over|PlaneMapping|PlaneMask|ColumnTap|RowTap|FilteredRows|PixelShift)/) return "blending the cue"
+      if (line ~ /Backend[0-9]+(Text|CoverageMask|Canvas|Glyph|Font|LineBreaker|Bidi|Paragraph|StyledFonts|YUVAPlanes|RGBAImage)|libfreetype|libharfbuzz|libfribidi|roundf/) return "text layout and drawing (once per cue)"
+      if (line ~ /libfontconfig|libexpat|sha256/) return "font set-up and hashing (once per render)"
+      return "the rest"
+    }
+    FNR == 1 { file++ }
+    /PROGRAM TOTALS/ { total[file] = count($1); next }
+    /^ *[0-9,]+ \([ 0-9.]+%\) / { n = count($1); sign = file == 1 ? 1 : -1; diff[part($0)] += sign * n }
+    END {
+      c = total[1] / frames; p = total[2] / frames
+      printf "callgrind over %s (%d frames), instructions per frame: captions %.1f M, plain %.1f M, %+.1f M (%+.1f%%)\n",
+        range, frames, c / 1e6, p / 1e6, (c - p) / 1e6, 100 * (c - p) / p
+      n = split("encoder,decoder,whole-frame copies,blending the cue,text layout and drawing (once per cue),font set-up and hashing (once per render),the rest", order, ",")
+      for (i = 1; i <= n; i++) {
+        name = order[i]
+        printf "  %-46s %+8.2f M a frame, %+9.1f M in all\n", name, diff[name] / frames / 1e6, diff[name] / 1e6
+      }
+    }' "$out/captions.txt" "$out/plain.txt"
+  exit 0
+fi
 declare -A wall cpu
 for run in $(seq "${RUNS:-1}"); do
   for name in captions plain; do

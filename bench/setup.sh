@@ -15,14 +15,10 @@ bash "$SHARED/make_media.sh" | grep -v '^skip ' || true
 
 source "$(dirname "${BASH_SOURCE[0]}")/release.sh"
 
-# For the valgrind scripts: a copy of `render` in folder $1 that valgrind can read
-# (it cannot read this toolchain's debug info; the symbol table is enough), and
-# workload $2's project with every frame encoded (no stream copy).
+# For the valgrind scripts: `valgrind_render` in folder $1 and workload $2's
+# project with every frame encoded (no stream copy).
 valgrind_inputs() {
-  command -v valgrind >/dev/null || { echo "error: valgrind is missing (apt-get install valgrind)" >&2; exit 2; }
-  mkdir -p "$1"
-  cp "$(dirname "$RENDER")/render-cli" "$1/render"  # the program itself, not the launcher that starts it
-  strip -g "$1/render"
+  valgrind_render "$1"
   sed 's/video: { codec: h264/video: { copy: never, codec: h264/' "$SHARED/cutlist/$2.yaml" >"$1/$2.yaml"
 }
 

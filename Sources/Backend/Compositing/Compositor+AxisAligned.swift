@@ -105,11 +105,19 @@ extension Compositor {
         for k in 0..<columns.count {
             let tap = taps[k]
             let weight = Int(tap.weight) &* row.weight
-            if weight == 0 { continue }
+            if weight == 0 || isNothing(alphaTop, alphaBottom, tap) && isNothing(top, bottom, tap) { continue }
             let sample = lerp(top, bottom, tap, wy)
             let coverA = Over.coverage(weight, alpha: lerp(alphaTop, alphaBottom, tap, wy))
             out[base &+ k] = Over.premultiplied(sample, Int(out[base &+ k]), strength: weight, coverA: coverA)
         }
+    }
+
+    /// Whether the four samples a column tap reads are 0: transparent premultiplied
+    /// samples there leave the canvas as it is (most of a text's box).
+    @inline(__always)
+    private static func isNothing(_ top: UnsafePointer<UInt8>, _ bottom: UnsafePointer<UInt8>, _ tap: ColumnTap) -> Bool {
+        let (a, b) = (Int(tap.first), Int(tap.second))
+        return top[a] | top[b] | bottom[a] | bottom[b] == 0
     }
 
     /// The bilinear sample between two source rows at a column tap.

@@ -56,7 +56,15 @@ struct ShiftedRow {
         }
         let alphas = coverage + (columns.lowerBound + dx)
         for k in 0..<columns.count {
-            let coverA = Over.coverage(weight, alpha: Int(alphas[k]))
+            // Where nothing is drawn (most of a text's box) the canvas stays as it is;
+            // where the sample and the layer both weigh fully, the sample replaces it.
+            let alpha = Int(alphas[k])
+            if alpha == 0, from[k] == 0 { continue }
+            if alpha == 255, weight == 65536 {
+                to[k] = from[k]
+                continue
+            }
+            let coverA = Over.coverage(weight, alpha: alpha)
             to[k] = Over.premultiplied(Int(from[k]), Int(to[k]), strength: weight, coverA: coverA)
         }
     }

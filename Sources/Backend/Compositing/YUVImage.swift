@@ -9,6 +9,8 @@
 /// The planes are allocated once, in `init`, and reused: fill, copy and draw
 /// onto the same image every frame. Pixels are reached only inside the
 /// `withUnsafe…` methods; the pointers they pass must not escape the closure.
+/// They lie in one `SharedBytes`, so an encoder takes the picture without a
+/// copy; a change while the encoder still reads them goes to a copy.
 public final class YUVImage {
     /// One of the three planes.
     public enum Plane: Int, CaseIterable, Sendable {
@@ -28,9 +30,8 @@ public final class YUVImage {
     /// Bytes from one U (or V) row to the next.
     public let chromaStride: Int
 
-    private var lumaPlane: [UInt8]
-    private var uPlane: [UInt8]
-    private var vPlane: [UInt8]
+    /// The Y plane, then U, then V.
+    let planes: SharedBytes
 
     /// A `width × height` picture filled with `color`. Rows are padded to a
     /// multiple of 32 bytes.
@@ -42,9 +43,17 @@ public final class YUVImage {
         chromaHeight = (height + 1) / 2
         lumaStride = (width + 31) & ~31
         chromaStride = (chromaWidth + 31) & ~31
-        lumaPlane = [UInt8](repeating: color.y, count: lumaStride * height)
-        uPlane = [UInt8](repeating: color.u, count: chromaStride * chromaHeight)
-        vPlane = [UInt8](repeating: color.v, count: chromaStride * chromaHeight)
+        planes = SharedBytes(count: lumaStride * height + 2 * chromaStride * chromaHeight)
+        fill(color: color)
+    }
+
+    /// Where `plane` starts in `planes`.
+    func offset(of plane: Plane) -> Int {
+        switch plane {
+        case .y: return 0
+        case .u: return lumaStride * height
+        case .v: return lumaStride * height + chromaStride * chromaHeight
+        }
     }
 
     /// Width in pixels of `plane`.
@@ -77,29 +86,24 @@ public final class YUVImage {
 
     /// Calls `body` with the bytes of `plane` (`stride(of:) × height(of:)`).
     public func withUnsafePlane<R>(_ plane: Plane, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        switch plane {
-        case .y: return try lumaPlane.withUnsafeBufferPointer(body)
-        case .u: return try uPlane.withUnsafeBufferPointer(body)
-        case .v: return try vPlane.withUnsafeBufferPointer(body)
-        }
+        try body(UnsafeBufferPointer(start: planes.base + offset(of: plane), count: stride(of: plane) * height(of: plane)))
     }
 
     /// Calls `body` with the writable bytes of `plane`.
     public func withUnsafeMutablePlane<R>(
         _ plane: Plane, _ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R
     ) rethrows -> R {
-        switch plane {
-        case .y: return try lumaPlane.withUnsafeMutableBufferPointer { try body($0) }
-        case .u: return try uPlane.withUnsafeMutableBufferPointer { try body($0) }
-        case .v: return try vPlane.withUnsafeMutableBufferPointer { try body($0) }
-        }
+        try body(
+            UnsafeMutableBufferPointer(start: planes.writable() + offset(of: plane), count: stride(of: plane) * height(of: plane))
+        )
     }
 
     /// The colour at luma pixel `(x, y)`: its Y and the U, V of its 2×2 block.
     public func pixel(x: Int, y: Int) -> YUVColor {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside \(width)x\(height)")
-        let luma = lumaPlane[y * lumaStride + x]
         let chroma = (y / 2) * chromaStride + x / 2
-        return YUVColor(y: luma, u: uPlane[chroma], v: vPlane[chroma])
+        return YUVColor(
+            y: planes.base[y * lumaStride + x], u: planes.base[offset(of: .u) + chroma],
+            v: planes.base[offset(of: .v) + chroma])
     }
 }

@@ -54,6 +54,32 @@ public final class Frame {
         return copy
     }
 
+    /// Lets go of the buffers this frame holds.
+    public func release() {
+        av_frame_unref(pointer)
+    }
+
+    /// Makes this frame a `yuv420p` picture of `image`'s planes, shared, not
+    /// copied: the image draws its next picture on a copy while this frame (or
+    /// an encoder it is sent to) still holds them.
+    public func referencePlanes(of image: YUVImage) throws(LibAVError) {
+        av_frame_unref(pointer)
+        guard let planes = av_buffer_ref(image.planes.reference), let base = planes.pointee.data else {
+            throw .outOfMemory("av_buffer_ref")
+        }
+        let frame = pointer
+        frame.pointee.buf.0 = planes
+        frame.pointee.data.0 = base + image.offset(of: .y)
+        frame.pointee.data.1 = base + image.offset(of: .u)
+        frame.pointee.data.2 = base + image.offset(of: .v)
+        frame.pointee.linesize.0 = Int32(image.stride(of: .y))
+        frame.pointee.linesize.1 = Int32(image.stride(of: .u))
+        frame.pointee.linesize.2 = Int32(image.stride(of: .v))
+        frame.pointee.width = Int32(image.width)
+        frame.pointee.height = Int32(image.height)
+        frame.pointee.format = PixelFormat.yuv420p.raw
+    }
+
     /// Makes this frame share `other`'s pixels and nothing else: no picture
     /// type, field order or side data, which an encoder would read as requests
     /// (a source's I-frame forcing a keyframe, its captions re-encoded).

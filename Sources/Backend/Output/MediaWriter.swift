@@ -208,9 +208,9 @@ enum OutputPicture {
 /// The video encoder and the conversion from the compositor's YUV 4:2:0 canvas.
 final class PictureEncoder {
     let encoder: Encoder
-    private let staging: Frame
-    /// A decoder's frame sent as it is: its pixels, none of its flags.
-    private let passedThrough: Frame
+    /// The picture sent, by reference: the compositor's canvas, or a decoder's
+    /// frame as it is (its pixels, none of its flags).
+    private let sent: Frame
     private let scaler: Scaler?
 
     /// The encoder of chunks and of the join that copies them, with parameter
@@ -235,8 +235,7 @@ final class PictureEncoder {
         let settings = Self.settings(encoding: encoding, output: output, threads: threads, copy: copy)
         let target = settings.pixelFormat
         encoder = try Encoder(video: settings, globalHeader: globalHeader)
-        staging = try Frame.video(width: output.encodedSize.width, height: output.encodedSize.height, format: .yuv420p)
-        passedThrough = try Frame()
+        sent = try Frame()
         scaler =
             target == .yuv420p
             ? nil
@@ -263,24 +262,14 @@ final class PictureEncoder {
     }
 
     func encode(_ picture: OutputPicture, pts: Int64) throws(LibAVError) {
-        let frame: Frame
         switch picture {
-        case .drawn(let canvas):
-            // The encoder may still hold the previous frame: copy on write.
-            try staging.makeWritable()
-            try staging.withPlanes { planes in
-                guard planes.count >= 3 else { return }
-                canvas.copyPlanes(
-                    to: planes[0].bytes, yStride: planes[0].lineSize, u: planes[1].bytes,
-                    uStride: planes[1].lineSize, v: planes[2].bytes, vStride: planes[2].lineSize)
-            }
-            frame = staging
-        case .decoded(let decoded):
-            try passedThrough.referencePixels(of: decoded)
-            frame = passedThrough
+        case .drawn(let canvas): try sent.referencePlanes(of: canvas)
+        case .decoded(let decoded): try sent.referencePixels(of: decoded)
         }
-        frame.pts = pts
-        try encoder.send(try scaler?.scale(frame) ?? frame)
+        sent.pts = pts
+        // Held no longer than the encoder holds it, so the canvas is drawn on again in place.
+        defer { sent.release() }
+        try encoder.send(try scaler?.scale(sent) ?? sent)
     }
 
     static func encoderName(_ codec: VideoCodec) -> String {

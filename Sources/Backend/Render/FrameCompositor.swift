@@ -16,6 +16,8 @@ final class FrameCompositor {
     private var backdrops: [ItemID: YUVImage?] = [:]
     private var luts: [SourceID: CubeLUT] = [:]
     private let shaders: ShaderRunner
+    /// Copies a plain cut's decoded frames onto the canvas.
+    private let converter = FrameConverter()
     /// What a shader transition's incoming picture is drawn over: the canvas
     /// as it was before the outgoing picture was drawn.
     private var beneath: YUVImage?
@@ -102,9 +104,14 @@ final class FrameCompositor {
     /// The decoder's frame when the segment is one opaque, unfiltered, unmasked
     /// video layer whose frame lands on the canvas pixel for pixel.
     private func plainCut(_ index: Int64, of segment: Segment) throws -> Frame? {
-        guard segment.layers.count == 1, let layer = segment.layers.first, layer.filters.isEmpty,
-            layer.mask == nil, layer.blurredBackdrop == nil
-        else { return nil }
+        guard segment.layers.count == 1, let layer = segment.layers.first else { return nil }
+        return try plainCut(layer, index)
+    }
+
+    /// The decoder's frame when `layer` is an opaque, unfiltered, unmasked video
+    /// whose frame lands on the canvas pixel for pixel.
+    private func plainCut(_ layer: Layer, _ index: Int64) throws -> Frame? {
+        guard layer.filters.isEmpty, layer.mask == nil, layer.blurredBackdrop == nil else { return nil }
         let time = Rational(index) / plan.output.fps.rate
         let decoded: Frame?
         do {
@@ -153,6 +160,17 @@ final class FrameCompositor {
             // A shader transition's incoming picture is drawn over what was beneath the outgoing one.
             let transition = keptBeneath ? layer.shader?.transition.flatMap { plan.source($0) } : nil
             let target = transition != nil ? beneath ?? canvas : canvas
+            // A plain cut under other layers (captions over a clip): its frame is copied
+            // straight onto the canvas, not first into a picture of its own.
+            if !painted, segment.layers.count > 1, let decoded = try plainCut(layer, index) {
+                do {
+                    try converter.copy(decoded, into: canvas)
+                } catch {
+                    throw RenderFailure("cannot read the picture of this item: \(error)", at: layer.location)
+                }
+                painted = true
+                continue
+            }
             let found: PictureProvider.Drawn?
             do {
                 found = try pictures.picture(for: layer, frame: index)

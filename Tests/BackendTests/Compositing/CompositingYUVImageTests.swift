@@ -34,4 +34,29 @@ struct CompositingYUVImageTests {
         #expect(Canvas.identical(source, copy))
         #expect(y[40 * 3 + 5] == source.pixel(x: 5, y: 3).y)
     }
+
+    @Test func aFrameSharingThePlanesKeepsThemAsTheyWereWhileThePictureIsDrawnOnAgain() throws {
+        let red = YUVColor(red: 1, green: 0, blue: 0)
+        let blue = YUVColor(red: 0, green: 0, blue: 1)
+        let image = YUVImage(width: 33, height: 17, color: red)
+        let frame = try Frame()
+        try frame.referencePlanes(of: image)
+        let shared = image.planes.base
+        image.fill(color: blue)
+        // The frame, as an encoder holding it would, still reads red; the picture is blue on a copy.
+        let corner = try frame.withPlanes { planes in
+            planes.enumerated().map { index, plane in
+                index == 0 ? plane.bytes[plane.lineSize * 16 + 32] : plane.bytes[plane.lineSize * 8 + 16]
+            }
+        }
+        #expect(corner == [red.y, red.u, red.v])
+        #expect(image.pixel(x: 32, y: 16) == blue)
+        #expect(image.planes.base != shared)
+        // Once no frame holds them, the planes are drawn on where they are.
+        frame.release()
+        let own = image.planes.base
+        image.fill(color: red)
+        #expect(image.planes.base == own)
+        #expect(image.pixel(x: 32, y: 16) == red)
+    }
 }
