@@ -19,12 +19,13 @@ final class PictureProvider {
     /// The size to decode each still of the current segment at, when smaller than its own.
     private var stillSizes: [SourceID: PixelSize] = [:]
     /// Generated pictures by source and size (a composition's layers drawn
-    /// straight onto the output have its size, not the output's).
-    private var bitmaps: [BitmapKey: RGBAImage] = [:]
+    /// straight onto the output have its size, not the output's), kept while
+    /// segments draw them.
+    private(set) var bitmaps: [BitmapKey: RGBAImage] = [:]
     private var scripts: [BitmapKey: CaptionScriptPainter] = [:]
     private lazy var patterns = PatternPainter(size: plan.output.size, text: text)
 
-    private struct BitmapKey: Hashable {
+    struct BitmapKey: Hashable {
         let source: SourceID
         let size: PixelSize?
     }
@@ -128,7 +129,8 @@ final class PictureProvider {
         }
     }
 
-    /// Closes the readers of items and drops the stills that the next segment no
+    /// Closes the readers of items and drops the stills and generated pictures
+    /// (a cue's text: an hour of captions is a thousand) that the next segment no
     /// longer draws. `stillScales` (from `FrameCompositor`) is the largest scale at
     /// which the segment draws each still; a still drawn at half its size or less
     /// is decoded smaller, and again, larger, if a later segment draws it larger.
@@ -137,6 +139,8 @@ final class PictureProvider {
         videos = videos.filter { wanted.contains($0.key) }
         shown = Dictionary(layers.map { ($0.item, $0) }, uniquingKeysWith: { first, _ in first })
         stills = stills.filter { stillScales[$0.key] != nil }
+        let drawn = Set(layers.map(\.source))
+        bitmaps = bitmaps.filter { drawn.contains($0.key.source) }
         var sizes: [SourceID: PixelSize] = [:]
         for (id, scale) in stillScales {
             guard case .file(let file)? = plan.source(id)?.kind, let natural = file.facts.video?.size else { continue }

@@ -1,3 +1,4 @@
+import EDLParser
 import Foundation
 import Testing
 
@@ -30,6 +31,32 @@ import Testing
             """)
         // ceil(1 × fps) ..< ceil(2.5 × fps): 30..<75 at 30 fps and at 30000/1001.
         #expect(try captionFrames(output) == Array(30..<75))
+    }
+
+    @Test func aCuesPictureIsLetGoOnceItsSegmentsAreDrawn() throws {
+        let workspace = try RenderWorkspace()
+        try
+            "1\n00:00:00,000 --> 00:00:01,000\nONE\n\n2\n00:00:01,000 --> 00:00:02,000\nTWO\n\n3\n00:00:02,000 --> 00:00:03,000\nTHREE\n"
+            .write(toFile: workspace.directory + "/talk.srt", atomically: true, encoding: .utf8)
+        let plan = try workspace.plan(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 160x90, fps: 10, duration: 3s }
+            tracks:
+              - items:
+                  - { color: black, until: end }
+              - items:
+                  - { captions: talk.srt, font_size: 20 }
+            """)
+        let pictures = PictureProvider(
+            plan: plan, text: try TextRasterizer(), threads: .single, shaders: ShaderRunner(budget: Rational(1)))
+        #expect(plan.video.count == 3)
+        for segment in plan.video {
+            pictures.keepOnly(segment.layers, stillScales: [:])
+            for layer in segment.layers { _ = try pictures.picture(for: layer, frame: segment.frames.lowerBound) }
+            // Only the cue on show is held: an hour of a thousand cues would otherwise keep them all.
+            #expect(pictures.bitmaps.count == 1)
+        }
     }
 
     @Test func captionsStandAtTheBottomInsideTheTitleSafeMarginAndOverlappingCuesStack() throws {
