@@ -59,24 +59,26 @@ public final class Frame {
         av_frame_unref(pointer)
     }
 
-    /// Makes this frame a `yuv420p` picture of `image`'s planes, shared, not
-    /// copied: the image draws its next picture on a copy while this frame (or
-    /// an encoder it is sent to) still holds them.
-    public func referencePlanes(of image: YUVImage) throws(LibAVError) {
+    /// Makes this frame a `yuv420p` picture of `width × height` whose Y, U and
+    /// V planes lie in `bytes` at `planes` (offset and stride each), shared, not
+    /// copied: their owner draws its next picture on a copy while this frame
+    /// (or an encoder it is sent to) still holds them.
+    func referencePlanes(
+        _ bytes: SharedBytes, width: Int, height: Int, planes: [(offset: Int, stride: Int)]
+    ) throws(LibAVError) {
+        precondition(planes.count == 3, "a yuv420p picture has three planes")
         av_frame_unref(pointer)
-        guard let planes = av_buffer_ref(image.planes.reference), let base = planes.pointee.data else {
+        guard let reference = av_buffer_ref(bytes.reference), let base = reference.pointee.data else {
             throw .outOfMemory("av_buffer_ref")
         }
         let frame = pointer
-        frame.pointee.buf.0 = planes
-        frame.pointee.data.0 = base + image.offset(of: .y)
-        frame.pointee.data.1 = base + image.offset(of: .u)
-        frame.pointee.data.2 = base + image.offset(of: .v)
-        frame.pointee.linesize.0 = Int32(image.stride(of: .y))
-        frame.pointee.linesize.1 = Int32(image.stride(of: .u))
-        frame.pointee.linesize.2 = Int32(image.stride(of: .v))
-        frame.pointee.width = Int32(image.width)
-        frame.pointee.height = Int32(image.height)
+        frame.pointee.buf.0 = reference
+        (frame.pointee.data.0, frame.pointee.data.1, frame.pointee.data.2) =
+            (base + planes[0].offset, base + planes[1].offset, base + planes[2].offset)
+        (frame.pointee.linesize.0, frame.pointee.linesize.1, frame.pointee.linesize.2) =
+            (Int32(planes[0].stride), Int32(planes[1].stride), Int32(planes[2].stride))
+        frame.pointee.width = Int32(width)
+        frame.pointee.height = Int32(height)
         frame.pointee.format = PixelFormat.yuv420p.raw
     }
 

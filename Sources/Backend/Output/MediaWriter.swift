@@ -197,6 +197,15 @@ final class MediaWriter {
     }
 }
 
+extension Frame {
+    /// Makes this frame share `image`'s planes (`referencePlanes(_:width:height:planes:)`).
+    func referencePlanes(of image: YUVImage) throws(LibAVError) {
+        try referencePlanes(
+            image.planes, width: image.width, height: image.height,
+            planes: YUVImage.Plane.allCases.map { (image.offset(of: $0), image.stride(of: $0)) })
+    }
+}
+
 /// An output frame as the encoder takes it.
 enum OutputPicture {
     /// Drawn by the compositor.
