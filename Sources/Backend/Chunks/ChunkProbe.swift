@@ -23,9 +23,7 @@ final class ChunkProbe: ChunkFacts {
     /// `sound` the sound's segments when the window is the whole output.
     static func layout(
         of plan: RenderPlan, cache: ChunkCache, window: Range<Int64>?, length: Int64?, sound: Bool
-    ) throws -> (
-        chunks: [Chunk], copy: CopyStream?, scans: [SourceID: CopyScan], sound: [SoundSegment]?
-    ) {
+    ) throws -> ChunkedRenderer.Layout {
         try plan.checkedForRendering()  // render chunk and join check the manifest's plan as they load it
         let probe = ChunkProbe(cache: cache)
         let planner = ChunkPlanner(plan: plan, facts: probe, length: length)

@@ -22,6 +22,18 @@ public struct ChunkReport: Sendable, Equatable {
     public var upToDate = false
 }
 
+extension ChunkReport {
+    /// `chunks`, of which `encoded` rendered ones were encoded by this render
+    /// and the other rendered ones reused; the copied ones counted with their frames.
+    init(_ chunks: [Chunk], encoded: Int, soundSegments: Int = 0, soundEncoded: Int = 0) {
+        let copied = chunks.filter { $0.kind == .copy }
+        self.init(
+            chunks: chunks.count, reused: chunks.count - encoded - copied.count, encoded: encoded, copied: copied.count,
+            copiedFrames: copied.reduce(0) { $0 + Int64($1.frames.count) }, soundSegments: soundSegments,
+            soundEncoded: soundEncoded)
+    }
+}
+
 /// One chunk of a chunked render done: its place among the render's chunks,
 /// its output frames, and how its pictures came to be.
 public struct ChunkEvent: Sendable, Hashable {
@@ -95,11 +107,12 @@ public struct ChunkedRenderer: Sendable {
     }
 
     /// The chunks, the stream that copy chunks share with rendered ones, the
-    /// scans of the sources they copy, and with `sound` the sound's segments
+    /// scans of the sources they copy, and the sound's segments when asked for.
+    typealias Layout = (chunks: [Chunk], copy: CopyStream?, scans: [SourceID: CopyScan], sound: [SoundSegment]?)
+
+    /// The plan's `Layout` over `window`, with the sound's segments when `sound`
     /// (see `ChunkProbe.layout`).
-    func layout(window: Range<Int64>?, sound: Bool) throws -> (
-        chunks: [Chunk], copy: CopyStream?, scans: [SourceID: CopyScan], sound: [SoundSegment]?
-    ) {
+    func layout(window: Range<Int64>?, sound: Bool) throws -> Layout {
         try ChunkProbe.layout(of: plan, cache: cache, window: window, length: chunkLength, sound: sound)
     }
 
@@ -137,11 +150,8 @@ public struct ChunkedRenderer: Sendable {
         let layout = try layout(window: window, sound: true)
         let joined = joinedFingerprint(of: layout, window: window)
         if let joined, cache.joinedFingerprint(ofOutput: output.destination) == joined {
-            let copied = layout.chunks.filter { $0.kind == .copy }
-            let report = ChunkReport(
-                chunks: layout.chunks.count, reused: layout.chunks.count - copied.count, encoded: 0,
-                copied: copied.count, copiedFrames: copied.reduce(0) { $0 + Int64($1.frames.count) },
-                soundSegments: layout.sound?.count ?? 0, upToDate: true)
+            var report = ChunkReport(layout.chunks, encoded: 0, soundSegments: layout.sound?.count ?? 0)
+            report.upToDate = true
             progress(
                 ProgressMeter(report, frameCount: Int64(window.count), alreadyDone: Int64(window.count), fps: plan.output.fps)
                     .progress(done: Int64(window.count)))
@@ -158,7 +168,7 @@ public struct ChunkedRenderer: Sendable {
     /// sound segments, beyond their own fingerprints; nil when the sound is
     /// mixed in one pass, whose sources are not named by content here.
     func joinedFingerprint(
-        of layout: (chunks: [Chunk], copy: CopyStream?, scans: [SourceID: CopyScan], sound: [SoundSegment]?),
+        of layout: Layout,
         window: Range<Int64>
     ) -> String? {
         guard layout.sound != nil || plan.audio.format == nil else { return nil }
@@ -173,7 +183,7 @@ public struct ChunkedRenderer: Sendable {
     }
 
     private func render(
-        _ layout: (chunks: [Chunk], copy: CopyStream?, scans: [SourceID: CopyScan], sound: [SoundSegment]?),
+        _ layout: Layout,
         frames window: Range<Int64>, to path: String, priority: [Int] = [],
         chunkDone: @escaping @Sendable (ChunkEvent) -> Void = { _ in }, progress: (RenderProgress) -> Void,
         isCancelled: @escaping @Sendable () -> Bool
@@ -215,13 +225,9 @@ public struct ChunkedRenderer: Sendable {
         addSounds(before: nil)
         let missingChunks = missing.compactMap(\.chunk)
         let toEncode = missingChunks.reduce(Int64(0)) { $0 + Int64($1.frames.count) }
-        let copied = chunks.filter { $0.kind == .copy }
-        let copiedFrames = copied.reduce(Int64(0)) { $0 + Int64($1.frames.count) }
         let meter = ProgressMeter(
-            ChunkReport(
-                chunks: chunks.count, reused: chunks.count - missingChunks.count - copied.count, encoded: 0,
-                copiedFrames: copiedFrames), frameCount: Int64(window.count), alreadyDone: Int64(window.count) - toEncode,
-            fps: plan.output.fps)
+            ChunkReport(chunks, encoded: missingChunks.count), frameCount: Int64(window.count),
+            alreadyDone: Int64(window.count) - toEncode, fps: plan.output.fps)
         // Finished only once joined: the last frame is counted after the join.
         func report(_ done: Int64) {
             progress(meter.progress(done: min(meter.alreadyDone + done, max(meter.frameCount - 1, 0))))
@@ -256,8 +262,7 @@ public struct ChunkedRenderer: Sendable {
         // A chunk encoded by a worker and again at the join (pruned meanwhile) counts once.
         let encodedCount = repaired.union(missingChunks.map(\.fingerprint)).count
         return ChunkReport(
-            chunks: chunks.count, reused: chunks.count - encodedCount - copied.count, encoded: encodedCount,
-            copied: copied.count, copiedFrames: copiedFrames, soundSegments: sound?.count ?? 0,
+            chunks, encoded: encodedCount, soundSegments: sound?.count ?? 0,
             soundEncoded: soundEncoded.union(missing.compactMap(\.sound?.fingerprint)).count)
     }
 }
