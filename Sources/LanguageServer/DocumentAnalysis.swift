@@ -15,12 +15,13 @@ final class DocumentAnalysis {
     init(document: Document, compiler: ProjectCompiler) {
         self.document = document
         path = Self.path(ofURI: document.uri)
-        compilation = compiler.compile(ProjectSource(path: path, text: document.text))
+        compilation = compiler.compile(ProjectSource(path: path, text: document.text), placing: true)
         media = compiler.compiler.media
     }
 
     private(set) lazy var outline = YAMLOutline(document.index)
-    var plan: RenderPlan? { compilation.plan }
+    /// The plan, or while the project has errors the plan of the items without any.
+    var plan: RenderPlan? { compilation.plan ?? compilation.placementPlan }
     private(set) lazy var placements = Placements(plan: plan)
 
     /// A `file:` URI's path; another scheme's document (an unsaved buffer)

@@ -11,8 +11,14 @@ extension DocumentAnalysis {
         guard let scalar = outline.scalar(at: offset) else { return nil }
         let key: String? = if case .key(let key)? = scalar.path.last { key } else { nil }
         var sections: [String] = []
-        if !scalar.isKey, let key, Self.timeKeys.contains(key), let frame = frameText(scalar.value) {
-            sections.append(frame)
+        if !scalar.isKey, let key, Self.timeKeys.contains(key) {
+            if key == "from" || key == "to", let item = outline.item(around: scalar.path),
+                let frame = sourceFrameText(scalar.value, key: key, item: item)
+            {
+                sections.append(frame)
+            } else if let frame = frameText(scalar.value) {
+                sections.append(frame)
+            }
         }
         if let asset = assetName(of: scalar), let facts = mediaText(assetPath(asset)) {
             sections.append("**asset '\(asset)'**: \(facts)")
@@ -44,6 +50,26 @@ extension DocumentAnalysis {
         let frame = seconds.rounded(times: fps.rate)
         return
             "\(TimeValue.readable(seconds)) is frame \(frame) at \(fps) fps (\(TimelineDiff.timecode(Rational(frame) / fps.rate, fps: fps)))"
+    }
+
+    /// A source time (`from`, `to`) as its frame at the source's own rate, and
+    /// where that moment lands on the output.
+    private func sourceFrameText(_ text: String, key: String, item: YAMLOutline.Collection) -> String? {
+        guard let written = outline.value(at: item.path + [.key("source")])?.value,
+            let file = assetPath(written) ?? sourcePath(written), FileManager.default.fileExists(atPath: file),
+            let rate = (try? media.facts(forPath: file))?.video?.frameRate,
+            let time = try? ValueSyntax.time(text), let seconds = time.resolved(at: fps ?? rate)
+        else { return nil }
+        // The frame showing at that moment: the one that starts at or before it.
+        let frame = -(Rational.zero - seconds).ceil(times: rate.rate)
+        var result =
+            "\(TimeValue.readable(seconds)) is frame \(frame) of '\(written)' at \(rate) fps "
+            + "(\(TimelineDiff.timecode(Rational(frame) / rate.rate, fps: rate)))"
+        if let fps = plan?.output.fps, let placement = placements.of(item, file: path, outline: outline).first {
+            let frames = placement.range.frames(at: fps)
+            result += "; on the output: \(timeText(frame: key == "from" ? frames.lowerBound : frames.upperBound, fps: fps))"
+        }
+        return result
     }
 
     /// `00:00:04:00 (frame 100)`.

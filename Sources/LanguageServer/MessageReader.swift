@@ -4,6 +4,9 @@ import Foundation
 /// protocol says: headers (`Content-Length: N`, optionally `Content-Type`)
 /// ending in an empty line, then N bytes of JSON. Bytes arrive in any pieces;
 /// a bad header block is reported and skipped, so one bad message costs only itself.
+/// A wrong `Content-Length` costs only its own message too: the reader finds
+/// the next header by its `Content-Length: N` line ending in a raw line break,
+/// which no JSON text can hold (JSON escapes line breaks in strings).
 public struct MessageReader {
     public enum Event: Equatable {
         case message(Data)
@@ -21,6 +24,9 @@ public struct MessageReader {
     private var start = 0
     /// Bytes of a refused body still to be dropped as they arrive.
     private var skipping = 0
+    /// Bytes of the body being awaited already searched for a next header, so
+    /// a large body arriving in pieces is searched once.
+    private var bodySearched = 0
 
     public init() {}
 
@@ -49,6 +55,11 @@ public struct MessageReader {
         let bodyStart = end + 4
         switch Self.contentLength(header) {
         case .failure(let reason):
+            // Bytes left over from a message whose length was given too short run into the next header.
+            if let next = nextHeader(in: start + 1..<end) {
+                start = next
+                return .malformed("bytes that are not a message, before the next header")
+            }
             start = bodyStart
             return .malformed(reason.reason)
         case .success(let length):
@@ -57,10 +68,47 @@ public struct MessageReader {
                 skipping = length
                 return .malformed("a message of \(length) bytes, over the limit of \(Self.bodyLimit)")
             }
+            // A length given too long swallows the messages after it: a header among its bytes ends it.
+            let arrived = min(buffer.count, bodyStart + length)
+            if let next = nextHeader(in: max(bodyStart, bodyStart + bodySearched - Self.headerProbe)..<arrived) {
+                bodySearched = 0
+                start = next
+                return .malformed("a message shorter than its Content-Length (\(length) bytes)")
+            }
+            bodySearched = arrived - bodyStart
             guard buffer.count - bodyStart >= length else { return nil }
+            bodySearched = 0
             start = bodyStart + length
             return .message(Data(buffer[bodyStart..<start]))
         }
+    }
+
+    /// Bytes from where a search for a header resumes back to where it stopped:
+    /// enough to see a `Content-Length: N` line that arrived cut in two.
+    private static let headerProbe = 64
+    private static let headerName = Array("content-length:".utf8)
+
+    /// The offset of the first `Content-Length: N` line ending in CR LF that
+    /// starts in `range`.
+    private func nextHeader(in range: Swift.Range<Int>) -> Int? {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if isHeaderLine(at: index) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private func isHeaderLine(at offset: Int) -> Bool {
+        var index = offset
+        for expected in Self.headerName {
+            guard index < buffer.count, buffer[index] | 0x20 == expected else { return false }
+            index += 1
+        }
+        while index < buffer.count, buffer[index] == 32 { index += 1 }
+        let digits = index
+        while index < buffer.count, (48...57).contains(buffer[index]) { index += 1 }
+        return index > digits && index + 1 < buffer.count && buffer[index] == 13 && buffer[index + 1] == 10
     }
 
     /// The offset of the `\r\n\r\n` that ends the header block, if it has arrived.

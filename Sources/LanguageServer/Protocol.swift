@@ -13,6 +13,18 @@ public struct Position: Codable, Hashable, Sendable, Comparable {
     }
 
     public static func < (a: Position, b: Position) -> Bool { (a.line, a.character) < (b.line, b.character) }
+
+    /// A negative line or column is refused where it is read, so no answer
+    /// has to guard against one (a request with it gets an error response).
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        line = try container.decode(Int.self, forKey: .line)
+        character = try container.decode(Int.self, forKey: .character)
+        guard line >= 0, character >= 0 else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "a position's line and character are 0 or more"))
+        }
+    }
 }
 
 public struct Range: Codable, Hashable, Sendable {
@@ -25,6 +37,16 @@ public struct Range: Codable, Hashable, Sendable {
     }
 
     public func overlaps(_ other: Range) -> Bool { start <= other.end && other.start <= end }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        start = try container.decode(Position.self, forKey: .start)
+        end = try container.decode(Position.self, forKey: .end)
+        guard start <= end else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "a range ends before it starts"))
+        }
+    }
 }
 
 public struct Location: Codable, Hashable, Sendable {

@@ -12,6 +12,7 @@ public enum StandardStreams {
         let server = LanguageServer(debounce: debounce) { data in write(data) }
         var reader = MessageReader()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var ended = false
         while true {
             let timeout =
                 server.nextDeadline.map { Int32(max(0, min($0.timeIntervalSinceNow * 1000, 60_000)).rounded(.up)) } ?? -1
@@ -23,10 +24,14 @@ public enum StandardStreams {
                 repeat {
                     let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
                     if count < 0, errno == EINTR { continue }
-                    guard count > 0 else { return server.exitCodeAtEnd }
+                    guard count > 0 else {
+                        ended = true
+                        break
+                    }
                     reader.append(buffer[0..<count])
                     request.revents = 0
                 } while poll(&request, 1, 0) > 0 && request.revents & Int16(POLLIN) != 0
+                // What came before the end of input is answered too (`render lsp < requests`).
                 var events: [MessageReader.Event] = []
                 while let event = reader.next() { events.append(event) }
                 server.noteCancellations(in: events)
@@ -35,11 +40,27 @@ public enum StandardStreams {
                     if let code = server.exitCode { return code }
                 }
                 server.finishBatch()
+                if ended { return endOfInput(server) }
             } else if ready < 0, errno != EINTR {
-                return server.exitCodeAtEnd
+                return endOfInput(server)
             }
             server.runDueWork()
         }
+    }
+
+    /// The status when the client vanishes, said on standard error unless it had shut the server down.
+    private static func endOfInput(_ server: LanguageServer) -> Int32 {
+        let code = server.exitCodeAtEnd
+        if code != 0 {
+            let message = """
+                render lsp: the input ended before the client sent 'shutdown' and 'exit'. render lsp is \
+                started by an editor, which speaks the Language Server Protocol on its standard input and \
+                output (see docs/editors.md); use 'render check' for a project in the terminal.
+
+                """
+            FileHandle.standardError.write(Data(message.utf8))
+        }
+        return code
     }
 
     private static func write(_ data: Data) {

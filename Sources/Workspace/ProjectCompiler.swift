@@ -66,6 +66,10 @@ public struct Compilation: Sendable {
     public var project: Project?
     /// The plan; nil when there is any error.
     public var plan: RenderPlan?
+    /// Asked for by an editor: while the project has errors, the plan with every
+    /// item an error points into left out, so the other items keep their places
+    /// (hover, hints). Never rendered; nil when an error lies outside items.
+    public var placementPlan: RenderPlan?
     /// The text of every file a diagnostic may point into (the project and the
     /// composition files it read), by the name diagnostics give, for excerpts.
     public var sources: [String: String] = [:]
@@ -89,7 +93,10 @@ public struct ProjectCompiler: Sendable {
     ///   - output: the output path given on the command line, which wins over the project's.
     ///   - preview: laid out as the project says, drawn and encoded at half the
     ///     width and height with the fastest preset.
-    public func compile(_ source: ProjectSource, output: Located<String>? = nil, preview: Bool = false) -> Compilation {
+    ///   - placing: make `placementPlan` when the project has errors.
+    public func compile(
+        _ source: ProjectSource, output: Located<String>? = nil, preview: Bool = false, placing: Bool = false
+    ) -> Compilation {
         let parsed = ProjectParser.parse(
             source.text, file: source.path, directory: source.directory, overrides: source.overrides)
         var result = Compilation()
@@ -118,6 +125,10 @@ public struct ProjectCompiler: Sendable {
         }
         result.diagnostics = found.sorted
         result.dropped = parsed.droppedCount + found.droppedCount
+        if placing, let failed = itemsLeftOut(project, parsed: parsed, missing: Set(problems.map(\.path))) {
+            let hit = failed.union(itemsHit(by: found.sorted, in: project))
+            result.placementPlan = compiled?.plan ?? compiler.compile(Self.placeable(project, failing: hit)).plan
+        }
         guard parsed.project != nil, missing.isEmpty, var plan = compiled?.plan else { return result }
         let oversized = TextRasterizer.oversizedTexts(in: plan)
         guard oversized.isEmpty else {
@@ -149,27 +160,78 @@ public struct ProjectCompiler: Sendable {
         return failed
     }
 
+    /// The items of the project's tracks that errors point into: for each error,
+    /// the last item that starts before it in its file.
+    private func itemsHit(by diagnostics: [Diagnostic], in project: Project) -> Set<SourceLocation> {
+        let items = project.tracks.flatMap(\.items).map(\.location).sorted()
+        var hit = Set<SourceLocation>()
+        for diagnostic in diagnostics where diagnostic.severity == .error {
+            guard let location = diagnostic.location,
+                let item = items.last(where: { $0.file == location.file && $0 <= location })
+            else { continue }
+            hit.insert(item)
+        }
+        return hit
+    }
+
+    /// The project as an editor places it while it has errors: each failing item
+    /// stands in as a black card as long as its own keys say (`duration`, or
+    /// `from` to `to` at its speed), so what follows keeps its place; where they
+    /// do not say, its track stops before it.
+    static func placeable(_ project: Project, failing: Set<SourceLocation>) -> Project {
+        var project = project
+        for index in project.tracks.indices {
+            var items: [Item] = []
+            for item in project.tracks[index].items {
+                guard failing.contains(item.location) else {
+                    items.append(item)
+                    continue
+                }
+                guard !item.isTransition, project.tracks[index].kind == .video, let length = ownLength(of: item) else {
+                    if items.last?.isTransition == true { items.removeLast() }
+                    break
+                }
+                var card = Item(content: .color(.black), location: item.location)
+                card.timing.duration = Located(length, at: item.location)
+                card.id = item.id
+                items.append(card)
+            }
+            project.tracks[index].items = items
+        }
+        return project
+    }
+
+    /// How long an item's own keys say it lasts, without its media.
+    private static func ownLength(of item: Item) -> TimeValue? {
+        let timing = item.timing
+        if let duration = timing.duration?.value { return duration }
+        guard let from = timing.from?.value ?? (timing.to == nil ? nil : .zero), let to = timing.to?.value,
+            let length = to.adding(from.negated), !length.isNegative
+        else { return nil }
+        if timing.rate == .one { return length }
+        guard !length.isFrameBased, let seconds = length.seconds.checkedDivide(timing.rate) else { return nil }
+        return TimeValue(seconds: seconds)
+    }
+
     /// A diagnostic for a referenced file that is missing or unreadable, naming it
     /// relative to the project's directory as the user wrote it.
     public static func fileProblem(_ file: Located<String>, directory: String) -> Diagnostic? {
         let name = relativePath(file.value, to: directory)
-        var isDirectory: ObjCBool = false
-        let manager = FileManager.default
-        if !manager.fileExists(atPath: file.value, isDirectory: &isDirectory) {
+        switch NamedFile.problem(file.value) {
+        case nil:
+            return nil
+        case .missing?:
             // Sample media is made by a project of the same name plus `.yaml` (`make media` in examples/).
             let maker = file.value + ".yaml"
             let hint =
-                manager.fileExists(atPath: maker)
+                FileManager.default.fileExists(atPath: maker)
                 ? "it is made by rendering '\(URL(fileURLWithPath: maker).lastPathComponent)' beside it (for the examples: make media)"
                 : nil
             return .error("'\(name)' does not exist", at: file.location, hint: hint)
+        case .directory?:
+            return .error("'\(name)' is a directory, not a media file", at: file.location)
+        case let problem?:
+            return .error("'\(name)' \(problem.description), so it cannot be media", at: file.location)
         }
-        if isDirectory.boolValue { return .error("'\(name)' is a directory, not a media file", at: file.location) }
-        // Reading a pipe, socket or device would block or never end.
-        if let type = (try? manager.attributesOfItem(atPath: file.value))?[.type] as? FileAttributeType, type != .typeRegular {
-            return .error("'\(name)' is not a regular file (a pipe, socket or device), so it cannot be media", at: file.location)
-        }
-        if !manager.isReadableFile(atPath: file.value) { return .error("'\(name)' cannot be read", at: file.location) }
-        return nil
     }
 }

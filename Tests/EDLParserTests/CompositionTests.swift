@@ -208,6 +208,6 @@ import Testing
 
         let missing = ProjectParser.parse(
             text.replacingOccurrences(of: "parts/intro", with: "parts/outro"), file: "edit.yaml", directory: folder.path)
-        #expect(missing.diagnostics.map(\.message) == ["cannot read composition file 'intro' (\(parts.path)/outro.yaml)"])
+        #expect(missing.diagnostics.map(\.message) == ["the file 'parts/outro.yaml' of composition 'intro' does not exist"])
     }
 }

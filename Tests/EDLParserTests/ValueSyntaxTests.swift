@@ -197,6 +197,14 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
             #expect(failure(ValueSyntax.relativeTime, "end-") != nil)
             #expect(failure(ValueSyntax.relativeTime, "end--2s") != nil)
         }
+
+        @Test func aSlipOfTheFingerBeatsAShorterKeyItStartsWith() {
+            let keys = ["font", "font_size", "fade_in", "fade_out", "duration"]
+            #expect(ValueSyntax.didYouMean("font_sise", in: keys) == "did you mean 'font_size'?")
+            #expect(ValueSyntax.didYouMean("font_szie", in: keys) == "did you mean 'font_size'?")
+            #expect(ValueSyntax.didYouMean("font_weight", in: keys) == "did you mean 'font'?")
+            #expect(ValueSyntax.didYouMean("fade", in: keys) == "did you mean 'fade_in' or 'fade_out'?")
+        }
     }
 
     @Suite struct FrameRates {

@@ -252,4 +252,92 @@ final class FeatureTests: XCTestCase {
         let published = editor.open("edit.yaml", "cutlist: 1\ntracks:\n  - items:\n      - { text: \"字幕🎬\", duraton: 2s }\n")
         XCTAssertEqual(published["edit.yaml"], ["3:30-3:37 unknown key 'duraton' in an item\nhint: did you mean 'duration'?"])
     }
+
+    func testPositionsOutOfRangeAreAnsweredOrRefusedAndTheServerGoesOn() throws {
+        let editor = try ServerHarness()
+        editor.open("edit.yaml", "cutlist: 1\ntracks:\n  - items:\n      - { color: red, duration: 1s }\n")
+        let document = ["uri": editor.uri("edit.yaml")]
+        for (line, character) in [(-1, 0), (0, -5), (-7, -7)] {
+            let position = ["line": line, "character": character]
+            for method in ["textDocument/completion", "textDocument/hover", "textDocument/definition"] {
+                let answer = editor.request(method, ["textDocument": document, "position": position]) as? [String: Any]
+                XCTAssertEqual(answer?["code"] as? Int, -32602, "\(method) at \(position)")
+            }
+            for method in ["textDocument/codeAction", "textDocument/inlayHint"] {
+                let answer =
+                    editor.request(
+                        method,
+                        [
+                            "textDocument": document, "range": ["start": position, "end": position],
+                            "context": ["diagnostics": []],
+                        ])
+                    as? [String: Any]
+                XCTAssertEqual(answer?["code"] as? Int, -32602, "\(method) at \(position)")
+            }
+        }
+        // Past the end and backwards ranges.
+        for position in [["line": 10_000, "character": 3], ["line": 1, "character": 1_000_000]] {
+            for method in ["textDocument/completion", "textDocument/hover", "textDocument/definition"] {
+                _ = editor.request(method, ["textDocument": document, "position": position])
+            }
+        }
+        let backwards = editor.request(
+            "textDocument/inlayHint",
+            ["textDocument": document, "range": ["start": ["line": 3, "character": 0], "end": ["line": 1, "character": 0]]])
+        XCTAssertEqual((backwards as? [String: Any])?["code"] as? Int, -32602)
+        // The server still answers.
+        let symbols = editor.request("textDocument/documentSymbol", ["textDocument": document]) as? [[String: Any]]
+        XCTAssertEqual(symbols?.count, 1)
+    }
+
+    func testItemsKeepTheirHoverAndHintsWhileOthersHaveErrors() throws {
+        let editor = try ServerHarness()
+        try editor.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=64x36:rate=25:duration=2", "-c:v", "libx264", "clip.mp4"])
+        let published = editor.open(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { fps: 24, size: 64x36 }
+            tracks:
+              - items:
+                  - { source: clip.mp4, from: 0.5s, to: 9.5s }
+                  - { color: red, duration: 1s }
+                  - { color: green, duration: 2s, opacity: lots }
+                  - { color: white, duration: 1s }
+              - items:
+                  - { color: blue, duration: 3s }
+
+            """)
+        XCTAssertEqual(published["edit.yaml"]?.count, 2, "\(published)")
+        // The clip's `to` is past its end: the item still stands where its keys put it.
+        XCTAssertEqual(
+            editor.hover("edit.yaml", line: 5, character: 14),
+            "**On the output**: 00:00:09:00 (frame 216) → 00:00:10:00 (frame 240), 1s (24 frames)")
+        XCTAssertEqual(
+            editor.hover("edit.yaml", line: 7, character: 14),
+            "**On the output**: 00:00:12:00 (frame 288) → 00:00:13:00 (frame 312), 1s (24 frames)")
+        XCTAssertEqual(
+            editor.hover("edit.yaml", line: 9, character: 14),
+            "**On the output**: 00:00:00:00 (frame 0) → 00:00:03:00 (frame 72), 3s (72 frames)")
+        let hints =
+            editor.request(
+                "textDocument/inlayHint",
+                [
+                    "textDocument": ["uri": editor.uri("edit.yaml")],
+                    "range": ["start": ["line": 0, "character": 0], "end": ["line": 11, "character": 0]],
+                ]) as! [[String: Any]]
+        XCTAssertEqual(
+            hints.map { "\(($0["position"] as! [String: Int])["line"]!) \($0["label"]!)" },
+            ["4 ▶ 00:00:00:00", "5 ▶ 00:00:09:00", "6 ▶ 00:00:10:00", "7 ▶ 00:00:12:00", "9 ▶ 00:00:00:00"])
+        // A source time is a frame at the source's rate (25 fps here, the output's 24).
+        XCTAssertEqual(
+            editor.hover("edit.yaml", line: 4, character: 45)?.components(separatedBy: "\n\n").first,
+            "9.5s is frame 237 of 'clip.mp4' at 25 fps (00:00:09:12); on the output: 00:00:09:00 (frame 216)")
+        editor.open(
+            "fixed.yaml",
+            "cutlist: 1\noutput: { fps: 24 }\ntracks:\n  - items:\n      - { source: clip.mp4, from: 0.5s, to: 1.5s }\n")
+        XCTAssertEqual(
+            editor.hover("fixed.yaml", line: 4, character: 35)?.components(separatedBy: "\n\n").first,
+            "0.5s is frame 12 of 'clip.mp4' at 25 fps (00:00:00:12); on the output: 00:00:00:00 (frame 0)")
+    }
 }

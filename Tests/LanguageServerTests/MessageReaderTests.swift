@@ -52,4 +52,40 @@ final class MessageReaderTests: XCTestCase {
         reader.append(framed("1"))
         XCTAssertEqual(reader.next(), .message(Data("1".utf8)))
     }
+
+    func testALengthGivenTooShortCostsOnlyItsOwnMessage() {
+        let body = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#
+        var reader = MessageReader()
+        reader.append(Array("Content-Length: 10\r\n\r\n\(body)".utf8) + framed("[1]") + framed("[2]"))
+        XCTAssertEqual(reader.next(), .message(Data(body.utf8.prefix(10))))
+        XCTAssertEqual(reader.next(), .malformed("bytes that are not a message, before the next header"))
+        XCTAssertEqual(reader.next(), .message(Data("[1]".utf8)))
+        XCTAssertEqual(reader.next(), .message(Data("[2]".utf8)))
+    }
+
+    func testALengthGivenTooLongDoesNotSwallowTheMessagesAfterIt() {
+        let bytes = Array("Content-Length: 500\r\n\r\n{\"id\":1}".utf8) + framed("[1]") + framed("[2]")
+        // However the bytes arrive, the next messages are read as soon as they are whole.
+        for cut in 0...bytes.count {
+            var reader = MessageReader()
+            var events: [MessageReader.Event] = []
+            reader.append(bytes[..<cut])
+            while let event = reader.next() { events.append(event) }
+            reader.append(bytes[cut...])
+            while let event = reader.next() { events.append(event) }
+            XCTAssertEqual(
+                events,
+                [
+                    .malformed("a message shorter than its Content-Length (500 bytes)"),
+                    .message(Data("[1]".utf8)), .message(Data("[2]".utf8)),
+                ], "cut at \(cut)")
+        }
+    }
+
+    func testAHeaderQuotedInsideAMessageIsTakenAsText() {
+        let body = #"{"text":"Content-Length: 3\r\n\r\nabc"}"#
+        var reader = MessageReader()
+        reader.append(framed(body))
+        XCTAssertEqual(reader.next(), .message(Data(body.utf8)))
+    }
 }

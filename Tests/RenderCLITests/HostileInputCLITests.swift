@@ -20,6 +20,72 @@ import Testing
         }
     }
 
+    @Test func mediaSubtitlesAndLooksBehindSymbolicLinksAreFollowed() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        // A shared footage folder outside the project, reached through links (as git-annex and Nix do).
+        let shared = try Workspace()
+        defer { shared.clean() }
+        try shared.makeClip("take.mp4")
+        try shared.write("take.srt", "1\n00:00:00,000 --> 00:00:00,800\nHello\n")
+        try shared.write("look.cube", "LUT_3D_SIZE 2\n0 0 0\n1 0 0\n0 1 0\n1 1 0\n0 0 1\n1 0 1\n0 1 1\n1 1 1\n")
+        for name in ["take.mp4", "take.srt", "look.cube"] {
+            try FileManager.default.createSymbolicLink(atPath: space.path(name), withDestinationPath: shared.path(name))
+        }
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - items: [{ source: take.mp4, captions: take.srt, filters: [{ lut: look.cube }] }]
+            """)
+        let checked = try space.render("check", "edit.yaml")
+        #expect(checked.status == 0, "\(checked)")
+        let rendered = try space.render("edit.yaml", "-o", "out.mp4", "--progress", "none")
+        #expect(rendered.status == 0 && space.data("out.mp4") != nil, "\(rendered)")
+        // A link is refused only for what it finally names.
+        try FileManager.default.removeItem(atPath: shared.path("take.mp4"))
+        let dangling = try space.render("check", "edit.yaml")
+        #expect(dangling.status == 2 && dangling.stderr.contains("error: 'take.mp4' does not exist"), "\(dangling)")
+        try FileManager.default.removeItem(atPath: shared.path("take.srt"))
+        #expect(mkfifo(shared.path("take.srt"), 0o644) == 0)
+        let pipe = try space.render("check", "edit.yaml", timeout: 20)
+        #expect(
+            pipe.status == 2
+                && pipe.stderr.contains("subtitle file 'take.srt' is not a regular file (a pipe, socket or device)"),
+            "\(pipe)")
+    }
+
+    @Test func subtitleAndShaderFilesThatAreNotFilesSayWhy() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try FileManager.default.createDirectory(atPath: space.path("folder.glsl"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: space.path("zero.srt"), withDestinationPath: "/dev/zero")
+        try space.write("huge.glsl", String(repeating: "// a comment line of a generated shader\n", count: 30_000))
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - items:
+                  - { shader: folder.glsl, duration: 1s }
+                  - { shader: huge.glsl, duration: 1s }
+                  - { captions: zero.srt }
+            """)
+        let result = try space.render("check", "edit.yaml", timeout: 20)
+        #expect(result.status == 2, "\(result)")
+        for message in [
+            "edit.yaml:5:19: error: the shader 'folder.glsl' is a directory, not a file",
+            "edit.yaml:6:19: error: the shader 'huge.glsl' is 1200000 bytes, over the limit of 1 MiB",
+            "edit.yaml:7:21: error: subtitle file 'zero.srt' is not a regular file (a pipe, socket or device)",
+        ] {
+            #expect(result.stderr.contains(message), "\(message) in \(result.stderr)")
+        }
+        #expect(result.seconds < 10)
+    }
+
     @Test func anOutputThatIsAFolderIsRefusedBeforeRendering() throws {
         let space = try Workspace()
         defer { space.clean() }

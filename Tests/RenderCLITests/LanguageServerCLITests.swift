@@ -115,9 +115,30 @@ import Testing
         defer { folder.clean() }
         // Standard input is empty: the client is gone before it said `shutdown`.
         let gone = try folder.render("lsp", timeout: 30)
-        #expect(gone.status == 1 && gone.stdout.isEmpty && gone.stderr.isEmpty, "\(gone)")
+        #expect(gone.status == 1 && gone.stdout.isEmpty, "\(gone)")
+        #expect(gone.stderr.hasPrefix("render lsp: the input ended before the client sent 'shutdown' and 'exit'"), "\(gone)")
         let negative = try folder.render("lsp", "--debounce=-5", timeout: 30)
         #expect(negative.status == 2, "\(negative)")
         #expect(negative.stderr.hasPrefix("Error: --debounce takes milliseconds, 0 or more\n"), "\(negative)")
+    }
+
+    @Test func requestsFromAFileAreAnsweredBeforeTheInputEnds() throws {
+        let folder = try Workspace()
+        defer { folder.clean() }
+        let messages = [
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#, #"{"jsonrpc":"2.0","method":"exit"}"#,
+        ]
+        try folder.write("requests", messages.map { "Content-Length: \($0.utf8.count)\r\n\r\n\($0)" }.joined())
+        let result = try Self.run(
+            "sh", ["-c", "exec \"$0\" lsp < requests", CLI.executable.path], in: folder.url, timeout: 30)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""serverInfo":{"name":"cutlist"}"#) && result.stdout.contains(#""id":2"#))
+        // Without `exit`, the end of the file ends the server with a word why.
+        try folder.write("requests", messages.prefix(1).map { "Content-Length: \($0.utf8.count)\r\n\r\n\($0)" }.joined())
+        let unfinished = try Self.run(
+            "sh", ["-c", "exec \"$0\" lsp < requests", CLI.executable.path], in: folder.url, timeout: 30)
+        #expect(unfinished.status == 1 && unfinished.stdout.contains("serverInfo"), "\(unfinished)")
+        #expect(unfinished.stderr.contains("see docs/editors.md"), "\(unfinished)")
     }
 }

@@ -225,17 +225,18 @@ extension TrackReader {
         let written = definition.name
         let file = relativeName(path)
         let text: String
-        do {
-            let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
-            if let problem = ProjectParser.sizeProblem(bytes: size, file: file) {
-                context.diagnostics.append(problem)
-                return nil
-            }
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
+        switch NamedFile.text(path, limit: ProjectParser.sizeLimit) {
+        case .success(let read?): text = read
+        case .success(nil):
+            context.error("the file '\(file)' of composition '\(written)' is not UTF-8 text", at: node)
+            return nil
+        case .failure(.tooLarge(let bytes, _)):
+            if let problem = ProjectParser.sizeProblem(bytes: bytes, file: file) { context.diagnostics.append(problem) }
+            return nil
+        case .failure(let problem):
             context.error(
-                "cannot read composition file '\(written)' (\(path))", at: node,
-                hint: "check the path in its 'file:'; it is relative to the file that names it")
+                "the file '\(file)' of composition '\(written)' \(problem.description)", at: node,
+                hint: problem == .missing ? "check the path in its 'file:'; it is relative to the file that names it" : nil)
             return nil
         }
         let directory = (path as NSString).deletingLastPathComponent

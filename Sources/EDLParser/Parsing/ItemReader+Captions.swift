@@ -55,18 +55,12 @@ extension ItemReader {
         }
         let file = reader.relativeName(path)
         let data: Data
-        do {
-            let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
-            guard size <= Self.subtitleSizeLimit else {
-                context.error(
-                    "subtitle file '\(written)' is \(size) bytes; a subtitle file may be at most 32 MiB", at: node)
-                return nil
-            }
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
+        switch NamedFile.read(path, limit: Self.subtitleSizeLimit) {
+        case .success(let read): data = read
+        case .failure(let problem):
             context.error(
-                "cannot read subtitle file '\(written)' (\(path))", at: node,
-                hint: "check the path; it is relative to the project file")
+                "subtitle file '\(written)' \(problem.description)", at: node,
+                hint: problem == .missing ? "check the path; it is relative to the project file" : nil)
             return nil
         }
         let (text, reading) = SubtitleReader.read(data, format: format, file: file, lines: lines)

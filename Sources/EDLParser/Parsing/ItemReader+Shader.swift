@@ -2,6 +2,10 @@ import Foundation
 import Yams
 
 extension ItemReader {
+    /// The largest shader file read: hand-written GLSL is a few KiB, and
+    /// whatever passes on to the GLSL compiler is bounded.
+    static let shaderSizeLimit = 1 << 20
+
     /// A `shader:` file, its `uniforms:` and an item's `inputs:`, checked against
     /// what the file declares. `setByCutlist` are the uniforms Cutlist sets itself.
     func readShader(_ node: Node, uniforms: ParseContext.Entry?, inputs: ParseContext.Entry? = nil, setByCutlist: [String])
@@ -10,11 +14,15 @@ extension ItemReader {
         guard let written = context.text(node, "shader"), let path = context.value(node, "shader", reader.paths.resolve)
         else { return nil }
         let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
+        switch NamedFile.text(path, limit: Self.shaderSizeLimit) {
+        case .success(let read?): text = read
+        case .success(nil):
+            context.error("the shader '\(written)' is not UTF-8 text", at: node)
+            return nil
+        case .failure(let problem):
             context.error(
-                "cannot read the shader '\(written)'", at: node, hint: "check the path; it is relative to the project file")
+                "the shader '\(written)' \(problem.description)", at: node,
+                hint: problem == .missing ? "check the path; it is relative to the project file" : nil)
             return nil
         }
         let declared = ShaderDeclaration.scan(text)

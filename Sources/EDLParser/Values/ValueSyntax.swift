@@ -112,8 +112,8 @@ public enum ValueSyntax {
     /// The names `word` most likely meant, best first: an alias; the same words
     /// in another order (`left-top`); the name without a `center` part
     /// (`bottom-center` is `bottom`); up to three names that add a word to it
-    /// (`fade` is `fade_in` or `fade_out`); the longest name it adds a word to;
-    /// else the closest by edit distance.
+    /// (`fade` is `fade_in` or `fade_out`); a name one slip away; the longest name
+    /// it adds a word to; else the closest by edit distance.
     static func meant(_ word: String, in candidates: [String]) -> [String] {
         func words(_ name: String) -> [Substring] {
             name.lowercased().split { $0 == "-" || $0 == "_" || $0 == " " }
@@ -132,6 +132,13 @@ public enum ValueSyntax {
         let withoutCenter = given.filter { !["center", "centre", "middle"].contains($0) }
         if withoutCenter.count < given.count, let plain = candidates.first(where: { words($0) == withoutCenter }) {
             return [plain]
+        }
+        // One wrong, missing or extra letter, or two swapped (`font_sise`, `font_szie`), beats a
+        // shorter name it starts with (`font`): a slip of the finger is likelier than a word added.
+        if word.count >= 4, let slip = closestMatch(to: word, in: candidates),
+            editDistance(Array(word.lowercased()), Array(slip.lowercased())) == 1
+        {
+            return [slip]
         }
         let longer = candidates.filter { starts($0, with: word) }
         if (1...3).contains(longer.count) { return longer }
