@@ -17,10 +17,16 @@ extension DocumentAnalysis {
                 index, replacing: offset - typed.utf8.count..<offset, with: "x" + String(repeating: "}", count: max(open, 0)))
             return values(for: key, typed: typed, path: outline.scalar(at: lineStart + colon - 1)?.path ?? [.key(key)], outline)
         }
-        guard let typed = Self.keyBeingTyped(before) else { return [] }
-        // The partial key made a key.
+        guard let (typed, inFlow) = Self.keyBeingTyped(before) else { return [] }
+        // The partial key made a key (with a value and the flow mapping closed, inside one).
         let word = typed.isEmpty ? "x-completing" : typed
-        let outline = Self.outline(index, replacing: offset - typed.utf8.count..<offset, with: word + ": ")
+        var made = word + ": "
+        if inFlow {
+            let line = index.lineText(position.line)
+            let open = line.count { "{[".contains($0) } - line.count { "}]".contains($0) }
+            made += "x" + String(repeating: "}", count: max(open, 0))
+        }
+        let outline = Self.outline(index, replacing: offset - typed.utf8.count..<offset, with: made)
         guard let key = outline.scalar(at: offset - typed.utf8.count), key.isKey else { return [] }
         let parent = Array(key.path.dropLast())
         let existing = (outline.collection(at: parent)?.keys ?? []).filter { $0 != word }
@@ -37,12 +43,35 @@ extension DocumentAnalysis {
         return YAMLOutline(LineIndex(String(decoding: bytes, as: UTF8.self)))
     }
 
-    /// `  - dur` → `dur`; nil when the cursor is not where a key is written.
-    static func keyBeingTyped(_ before: String) -> String? {
+    /// `  - dur` → `dur`, `- { source: a.mp4, fr` → `fr` in a flow mapping; nil
+    /// when the cursor is not where a key is written.
+    static func keyBeingTyped(_ before: String) -> (typed: String, inFlow: Bool)? {
+        func isWord(_ text: Substring) -> Bool { text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } }
         var text = Substring(before).drop { $0 == " " }
         if text.hasPrefix("- ") { text = text.dropFirst(2).drop { $0 == " " } }
-        if text.hasPrefix("{ ") || text.hasPrefix("{") { return nil }
-        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } ? String(text) : nil
+        guard text.hasPrefix("{") else { return isWord(text) ? (String(text), false) : nil }
+        // In a flow mapping: after its `{` or a `,` at its own depth, outside quotes.
+        var depth = 0
+        var quote: Character?
+        var start = text.startIndex
+        for index in text.indices {
+            let character = text[index]
+            if let open = quote {
+                if character == open { quote = nil }
+                continue
+            }
+            switch character {
+            case "\"", "'": quote = character
+            case "{", "[":
+                depth += 1
+                if character == "{" { start = text.index(after: index) }
+            case "}", "]": depth -= 1
+            case "," where depth >= 1: start = text.index(after: index)
+            default: break
+            }
+        }
+        let typed = text[start...].drop { $0 == " " }
+        return quote == nil && depth >= 1 && isWord(typed) ? (String(typed), true) : nil
     }
 
     /// `  transition: cr` → (`transition`, `cr`, the colon's byte offset), also inside a flow mapping.

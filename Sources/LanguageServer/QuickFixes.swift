@@ -8,7 +8,7 @@ extension DocumentAnalysis {
         placedDiagnostics.filter { $0.uri == document.uri && $0.range.overlaps(range) }.flatMap { placed in
             let diagnostic = placed.diagnostic
             guard let hint = diagnostic.hint, let wrong = Self.quoted(in: diagnostic.message).first,
-                let meant = Self.suggestions(in: hint), let location = diagnostic.location
+                var meant = Self.suggestions(in: hint), let location = diagnostic.location
             else { return [CodeAction]() }
             let index = document.index
             let start = index.offset(line: location.line, scalarColumn: location.column)
@@ -17,6 +17,11 @@ extension DocumentAnalysis {
             let before = index.bytes[max(found.lowerBound - 2, 0)..<found.lowerBound]
             let replaced = Range(
                 start: index.position(ofOffset: found.lowerBound), end: index.position(ofOffset: found.upperBound))
+            // A key is offered only where its value would fit (`font_sise: 72` is never `font: 72`).
+            if let key = outline.scalar(at: found.lowerBound), key.isKey, let value = outline.value(at: key.path) {
+                let parent = Array(key.path.dropLast())
+                meant = meant.filter { Self.schema.accepts(value.value, at: parent + [.key($0)]) }
+            }
             return meant.enumerated().map { number, name in
                 // A variable's hint names it as written (`${name}`); the message, by name.
                 var text = name

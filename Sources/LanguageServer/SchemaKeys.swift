@@ -55,6 +55,29 @@ struct SchemaKeys {
         }
     }
 
+    /// Whether a plain scalar could be the value at `path`: a number only where
+    /// the schema allows a number there (an unknown key allows anything).
+    func accepts(_ scalar: String, at path: [YAMLOutline.Step]) -> Bool {
+        guard Double(scalar) != nil else { return true }
+        let types = schemas(at: path).flatMap { schema -> [String] in
+            if let type = schema["type"] as? String { return [type] }
+            return schema["type"] as? [String] ?? []
+        }
+        return types.isEmpty || types.contains("number") || types.contains("integer")
+    }
+
+    /// The schema a local reference points to (`#/$defs/layerKeys/properties/position`).
+    private func resolve(_ reference: String) -> [String: Any]? {
+        guard reference.hasPrefix("#/") else { return nil }
+        var current: Any = root
+        for part in reference.dropFirst(2).split(separator: "/") {
+            let name = part.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            guard let next = (current as? [String: Any])?[name] else { return nil }
+            current = next
+        }
+        return current as? [String: Any]
+    }
+
     /// A schema with its references followed and its alternatives listed beside it.
     private func expand(_ schema: [String: Any]) -> [[String: Any]] {
         var result: [[String: Any]] = []
@@ -62,11 +85,7 @@ struct SchemaKeys {
         var depth = 0
         while let next = pending.popLast(), depth < 64 {
             depth += 1
-            if let reference = next["$ref"] as? String, reference.hasPrefix("#/$defs/"),
-                let target = (root["$defs"] as? [String: Any])?[String(reference.dropFirst(8))] as? [String: Any]
-            {
-                pending.append(target)
-            }
+            if let reference = next["$ref"] as? String, let target = resolve(reference) { pending.append(target) }
             for combinator in ["oneOf", "anyOf", "allOf"] {
                 pending += (next[combinator] as? [[String: Any]]) ?? []
             }

@@ -89,6 +89,28 @@ final class FeatureTests: XCTestCase {
         XCTAssertEqual(edit.map { "\(ServerHarness.text(ofRange: $0["range"]!)) \($0["newText"]!)" }, ["4:19-4:24 title"])
     }
 
+    func testAKeysQuickFixIsASlipOfTheFingerAndNeverAKeyWhoseValueWouldNotFit() throws {
+        let editor = try ServerHarness()
+        func fixes(_ line: String) -> [String] {
+            let name = "\(UUID().uuidString).yaml"
+            editor.open(name, "cutlist: 1\ntracks:\n  - items:\n      - text: Hi\n        duration: 1s\n\(line)\n")
+            let actions =
+                editor.request(
+                    "textDocument/codeAction",
+                    [
+                        "textDocument": ["uri": editor.uri(name)],
+                        "range": ["start": ["line": 5, "character": 9], "end": ["line": 5, "character": 9]],
+                        "context": ["diagnostics": []],
+                    ]) as? [[String: Any]] ?? []
+            return actions.map { $0["title"] as! String }
+        }
+        XCTAssertEqual(fixes("        font_sise: 72"), ["Change 'font_sise' to 'font_size'"])
+        XCTAssertEqual(fixes("        font_szie: 72"), ["Change 'font_szie' to 'font_size'"])
+        // 'font' takes a name or a file: 72 would check and draw in a fallback font.
+        XCTAssertEqual(fixes("        font_weight: 72"), [])
+        XCTAssertEqual(fixes("        font_famly: Sans"), ["Change 'font_famly' to 'font'"])
+    }
+
     func testDefinitionsOfAssetsVariablesFilesAndTracks() throws {
         let editor = try ServerHarness()
         try editor.write("part.yaml", "cutlist: 1\ntracks:\n  - items:\n      - { color: red, duration: 1s }\n")
@@ -215,6 +237,13 @@ final class FeatureTests: XCTestCase {
         XCTAssertEqual(labels("      - composition: "), ["card"])
         XCTAssertEqual(
             labels("      - { color: red, duration: 1s, fit: co"), ["contain", "cover", "fill", "none", "contain-blur"])
+        // Keys inside a flow mapping, as the examples write items.
+        let flow = labels("      - { color: red, fi")
+        XCTAssertTrue(flow.contains("fit") && flow.contains("duration"), "\(flow)")
+        XCTAssertFalse(flow.contains("color") || flow.contains("source"), "\(flow)")
+        let nested = labels("      - { color: red, duration: 1s, position: { from: [0, 0], ")
+        XCTAssertTrue(nested.contains("to") && !nested.contains("from") && !nested.contains("color"), "\(nested)")
+        XCTAssertEqual(labels("      - { text: \"a, b"), [])
     }
 
     func testSymbolsAndInlayHintsFollowTheTracks() throws {
