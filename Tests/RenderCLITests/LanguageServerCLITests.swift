@@ -86,6 +86,38 @@ import Testing
         #expect(String(decoding: folder.data("edit.yaml") ?? Data(), as: UTF8.self).contains("intor"))
     }
 
+    @Test func theNeovimSetUpOfTheDocsWorksInDebiansNeovim() throws {
+        let folder = try Workspace()
+        defer { folder.clean() }
+        // The set-up exactly as docs/editors.md gives it, so the two cannot drift.
+        let docs = try String(
+            contentsOf: Self.scripts.appendingPathComponent("../../../../docs/editors.md").standardizedFileURL, encoding: .utf8)
+        let neovim = try #require(docs.range(of: "## Neovim"))
+        let start = try #require(docs.range(of: "```lua\n", range: neovim.upperBound..<docs.endIndex))
+        let end = try #require(docs.range(of: "```", range: start.upperBound..<docs.endIndex))
+        try folder.write("init.lua", String(docs[start.upperBound..<end.lowerBound]))
+        try folder.write("edit.yaml", "cutlist: 1\ntracks:\n  - items:\n      - { color: red, duraton: 1s }\n")
+        try folder.write(
+            "report.lua",
+            """
+            vim.wait(30000, function() return #vim.diagnostic.get(0) > 0 end, 20)
+            local out = io.open("report.txt", "w")
+            for _, d in ipairs(vim.diagnostic.get(0)) do out:write(d.lnum, ":", d.col, " ", (d.message:gsub("\\n", " | ")), "\\n") end
+            out:write("clients ", #vim.lsp.get_active_clients(), "\\n")
+            out:close()
+            vim.cmd("qa!")
+            """)
+        let bin = CLI.executable.deletingLastPathComponent().path
+        let result = try Self.run(
+            "nvim", ["--headless", "-u", "init.lua", "-i", "NONE", "-n", "edit.yaml", "+luafile report.lua"],
+            in: folder.url, environment: ["PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")],
+            timeout: 60)
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            String(decoding: folder.data("report.txt") ?? Data(), as: UTF8.self)
+                == "3:22 unknown key 'duraton' in an item | hint: did you mean 'duration'?\nclients 1\n", "\(result)")
+    }
+
     @Test func pyglsFindsTheProtocolsEdgesHandled() throws {
         let folder = try Workspace()
         defer { folder.clean() }
