@@ -135,6 +135,9 @@ public struct ProjectCompiler: Sendable {
             result.diagnostics += oversized
             return result
         }
+        let shaders = ShaderCheck.diagnostics(for: plan)
+        result.diagnostics += shaders
+        guard !shaders.contains(where: { $0.severity == .error }) else { return result }
         if preview {
             plan.output.pictureScale = 0.5
             plan.output.video?.preset = "ultrafast"

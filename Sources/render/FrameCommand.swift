@@ -29,7 +29,8 @@ struct FrameCommand: ParsableCommand {
     func run() throws {
         let time = try optionValue { () throws(ValueError) in try ValueSyntax.time(at).seconds }
         let scaled = try size.map { text in try optionValue { () throws(ValueError) in try ValueSyntax.pixelSize(text) } }
-        let plan = try ProjectLoader(path: project, assignments: variables.assignments).plan()
+        let loader = try ProjectLoader(path: project, assignments: variables.assignments)
+        let plan = try loader.plan()
         let index = (time * plan.output.fps.rate).floor
         guard index < plan.output.frameCount else {
             throw ValidationError(
@@ -39,7 +40,7 @@ struct FrameCommand: ParsableCommand {
         do {
             try PictureFile.writePNG(try Renderer(plan: plan).picture(at: index), to: output, size: scaled)
         } catch {
-            Terminal.printError("error: \(Terminal.describe(error))")
+            loader.reportFailure(error)
             throw ExitCode(1)
         }
     }

@@ -76,6 +76,21 @@ struct ProjectLoader {
         Terminal.printError(renderer.render(diagnostics, dropped: dropped), terminator: "")
     }
 
+    /// A failed render or picture: at its place in the YAML, with the line, when
+    /// the failure has one (a shader's item), else one line after `context`.
+    func reportFailure(_ error: Error, context: String = "") {
+        guard let failure = error as? RenderFailure, let location = failure.location else {
+            Terminal.printError("error: \(context)\(Terminal.describe(error))")
+            return
+        }
+        // The project names itself as given; a composition file relative to the project's folder.
+        let folder = URL(fileURLWithPath: directory ?? (path as NSString).deletingLastPathComponent)
+        let text =
+            (try? String(contentsOfFile: location.file, encoding: .utf8))
+            ?? (try? String(contentsOf: URL(fileURLWithPath: location.file, relativeTo: folder), encoding: .utf8))
+        report([.error(failure.message, at: location)], sources: text.map { [location.file: $0] } ?? [:])
+    }
+
     /// `--set KEY=VALUE` pairs as a dictionary; a malformed pair is a usage error.
     static func overrides(_ pairs: [String]) throws -> [String: String] {
         var result: [String: String] = [:]

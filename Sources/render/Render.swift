@@ -16,7 +16,7 @@ struct Render: ParsableCommand {
             RenderProject.self, Check.self, PlanCommand.self, FrameCommand.self, ThumbnailsCommand.self, CacheCommand.self,
             SplitCommand.self, ChunkCommand.self, JoinCommand.self, ImportCommand.self, ExportCommand.self, CaptionsCommand.self,
             DiffCommand.self,
-            StudioCommand.self, Schema.self, LSPCommand.self,
+            StudioCommand.self, Schema.self, LSPCommand.self, ShaderCheckCommand.self,
         ],
         defaultSubcommand: RenderProject.self
     )

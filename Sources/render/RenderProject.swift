@@ -175,13 +175,8 @@ struct RenderProject: ParsableCommand {
     }
 
     private func report(_ error: Error, plan: RenderPlan) {
-        if let failure = error as? RenderFailure, let location = failure.location {
-            let source = (try? String(contentsOfFile: project, encoding: .utf8)) ?? ""
-            (try? ProjectLoader(path: project, assignments: []))?.report(
-                [.error(failure.message, at: location)], sources: [project: source])
-        } else {
-            Terminal.printError("error: rendering '\(plan.output.path)' failed: \(Terminal.describe(error))")
-        }
+        let loader = try? ProjectLoader(path: project, assignments: [])
+        loader?.reportFailure(error, context: "rendering '\(plan.output.path)' failed: ")
     }
 
     /// `A..B` as exact times.

@@ -138,6 +138,7 @@ import Testing
                 ("filters", { $0.filters = [LayerFilter(kind: .blur, amount: .constant(2))] }),
                 ("blurredBackdrop", { $0.blurredBackdrop = 12 }),
                 ("shader", { $0.shader = shader }),
+                ("transitionIn", { $0.transitionIn = shader }),
                 ("leavesByShader", { $0.leavesByShader = true }),
             ],
             keeps: [
@@ -207,7 +208,10 @@ import Testing
                 ("uniforms", { $0.uniforms = [] }),
                 ("inputs", { $0.inputs = [ItemID(given: "clip")] }),
             ],
-            keeps: [("name", { $0.name = "other.glsl" })], fingerprint: shaded)
+            keeps: [
+                ("name", { $0.name = "other.glsl" }),
+                ("location", { $0.location = SourceLocation(file: "b.yaml", line: 3, column: 4) }),
+            ], fingerprint: shaded)
         for value in [
             PlanUniform.Value.pair(.constant(Vector2(1, 2))), .color(.constant(Color(red: 1, green: 0, blue: 0)), components: 4),
             .color(.constant(Color(red: 1, green: 0, blue: 0)), components: 3), .fixed([1], type: "float"),

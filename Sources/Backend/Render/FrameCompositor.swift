@@ -147,7 +147,7 @@ final class FrameCompositor {
         for (position, layer) in segment.layers.enumerated() {
             var opacity = layer.opacity.value(at: time)
             guard opacity > 0 else { continue }
-            if layer.leavesByShader == true, segment.layers[(position + 1)...].contains(where: { $0.shader?.transition != nil }) {
+            if layer.leavesByShader == true, segment.layers[(position + 1)...].contains(where: { $0.transitionIn != nil }) {
                 if !painted { canvas.fill(color: background) }
                 painted = true
                 let kept =
@@ -158,7 +158,7 @@ final class FrameCompositor {
                 keptBeneath = true
             }
             // A shader transition's incoming picture is drawn over what was beneath the outgoing one.
-            let transition = keptBeneath ? layer.shader?.transition.flatMap { plan.source($0) } : nil
+            let transition = keptBeneath ? layer.transitionIn?.transition.flatMap { plan.source($0) } : nil
             let target = transition != nil ? beneath ?? canvas : canvas
             // A plain cut under other layers (captions over a clip): its frame is copied
             // straight onto the canvas, not first into a picture of its own.
@@ -232,11 +232,11 @@ final class FrameCompositor {
                 painted = true
             }
             Compositor.draw(picture, sourceRect: rect, transform: transform, opacity: opacity, mask: mask, onto: target)
-            if case .shader(let code)? = transition?.kind, let shader = layer.shader {
+            if case .shader(let code)? = transition?.kind, let shader = layer.transitionIn {
                 do {
                     try shaders.transition(code, shader, from: canvas, to: target, into: canvas, at: time)
                 } catch let failure as RenderFailure {
-                    throw RenderFailure(failure.message, at: layer.location)
+                    throw RenderFailure(failure.message, at: shader.location ?? layer.location)
                 }
             }
         }

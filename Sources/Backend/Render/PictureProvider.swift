@@ -108,7 +108,7 @@ final class PictureProvider {
                     picture: .rgba(
                         try shaders.picture(code, shader, for: layer.item, size: size, at: time, inputs: inputs)))
             } catch let failure as RenderFailure {
-                throw RenderFailure(failure.message, at: layer.location)
+                throw RenderFailure(failure.message, at: shader.location ?? layer.location)
             }
         case .captionScript(let script):
             let size = layer.transform.sourceSize ?? plan.output.size

@@ -77,12 +77,7 @@ final class ShaderRunner {
         do {
             return try compile()
         } catch let error as ShaderProgram.CompileError {
-            let lines = code.text.split(separator: "\n", omittingEmptySubsequences: false).count
-            guard let line = error.line, line <= lines else {
-                let wrapped = code.isTransition ? " (a transition defines 'vec4 transition(vec2 uv)')" : ""
-                throw RenderFailure("the shader '\(name)' does not compile: \(error.message)\(wrapped)")
-            }
-            throw RenderFailure("the shader '\(name)' does not compile: line \(line): \(error.message)")
+            throw RenderFailure(ShaderCheck.compileMessage(name, code, message: error.message, line: error.line))
         }
     }
 

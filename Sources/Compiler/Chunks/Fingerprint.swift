@@ -61,7 +61,7 @@ struct PictureContent: Encodable {
 
 extension Layer {
     /// The layer as a fingerprint sees it: without where it sits (its item's
-    /// range, track, order, YAML place and id, and its shader's file name),
+    /// range, track, order, YAML place and id, and its shader's file name and place),
     /// which does not change its pixels.
     var drawn: Layer {
         var drawn = self
@@ -71,6 +71,9 @@ extension Layer {
         drawn.location = SourceLocation(file: "", line: 0, column: 0)
         drawn.item.path = []
         drawn.shader?.name = ""
+        drawn.shader?.location = nil
+        drawn.transitionIn?.name = ""
+        drawn.transitionIn?.location = nil
         return drawn
     }
 }

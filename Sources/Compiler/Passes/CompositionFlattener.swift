@@ -72,8 +72,8 @@ struct CompositionFlattener {
                 filter.lut = filter.lut.map { sources.id(for: nested.sources[$0.index].kind) }
                 return filter
             }
-            if let program = placed.shader?.transition {
-                placed.shader?.transition = sources.id(for: nested.sources[program.index].kind)
+            if let program = placed.transitionIn?.transition {
+                placed.transitionIn?.transition = sources.id(for: nested.sources[program.index].kind)
             }
             if !covers {
                 placed.transform.parents.append(layer.transform)
@@ -114,7 +114,7 @@ extension RenderPlan {
             for layer in segment.layers {
                 used.insert(layer.source)
                 for case let lut? in layer.filters.map(\.lut) { used.insert(lut) }
-                if let program = layer.shader?.transition { used.insert(program) }
+                if let program = layer.transitionIn?.transition { used.insert(program) }
             }
         }
         for input in audio.inputs { used.insert(input.source) }
@@ -133,8 +133,8 @@ extension RenderPlan {
                 for f in video[s].layers[l].filters.indices {
                     video[s].layers[l].filters[f].lut = video[s].layers[l].filters[f].lut.map(renumber)
                 }
-                if let program = video[s].layers[l].shader?.transition {
-                    video[s].layers[l].shader?.transition = renumber(program)
+                if let program = video[s].layers[l].transitionIn?.transition {
+                    video[s].layers[l].transitionIn?.transition = renumber(program)
                 }
             }
         }

@@ -116,7 +116,7 @@ struct LayerBuilder {
             layer.shader = LayerShader(
                 progress: .ramp(Ramp(from: 0, to: 1, start: placed.start, duration: length)),
                 time: .ramp(Ramp(from: 0, to: seconds, start: placed.start, duration: length)),
-                uniforms: ShaderUniforms.lower(file, local, &context), name: file.written)
+                uniforms: ShaderUniforms.lower(file, local, &context), name: file.written, location: file.location)
             layer.shader?.inputs = file.inputs.map { ItemID(given: $0.value) }
         }
         return layer

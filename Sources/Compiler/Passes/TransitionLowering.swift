@@ -155,12 +155,12 @@ struct TransitionLowering {
             // Drawn by a shader from the outgoing picture (over what is beneath it) to the incoming one.
             let code = t.shader?.text ?? TransitionShaders.code(t.kind)
             let lowering = CurveLowering(origin: span.start, length: span.duration)
-            incoming?.shader = LayerShader(
+            incoming?.transitionIn = LayerShader(
                 transition: sources.id(for: .shader(ShaderCode(text: code, isTransition: true))),
                 progress: ramp(0, 1, span, t),
                 time: .ramp(Ramp(from: 0, to: span.duration.approximateDouble, start: span.start, duration: span.duration)),
                 uniforms: t.shader.map { ShaderUniforms.lower($0, lowering, &context) } ?? [],
-                name: t.shader?.written ?? t.kind.rawValue)
+                name: t.shader?.written ?? t.kind.rawValue, location: t.shader?.location ?? placed.location)
             outgoing?.leavesByShader = incoming != nil ? true : nil
         }
         work.layers[placed.outgoing] = outgoing

@@ -54,6 +54,9 @@ public enum TransitionShaders {
     /// What a transition's code lets the backend skip: nothing, unless it is a built-in kind's.
     public static func reads(code: String) -> Reads { readsByCode[code] ?? Reads() }
 
+    /// Whether `code` is a built-in kind's (Cutlist's own, known to compile).
+    public static func isBuiltIn(code: String) -> Bool { readsByCode[code] != nil }
+
     static func code(_ kind: TransitionKind) -> String {
         switch kind {
         case .crosszoom:

@@ -14,8 +14,12 @@ public struct Layer: Hashable, Sendable, Codable {
     /// Drawn first, fitted with `cover` and blurred by this standard deviation in
     /// output pixels: the backdrop of `fit: contain-blur`.
     public var blurredBackdrop: Double?
-    /// A shader item's time, progress and uniforms, or a shader transition into this layer.
+    /// A shader item's time, progress and uniforms.
     public var shader: LayerShader?
+    /// A shader transition into this layer: its program, time, progress and
+    /// uniforms. Apart from `shader`, so a shader item entered by a shader
+    /// transition keeps its own clock.
+    public var transitionIn: LayerShader?
     /// `true` on the outgoing layer of a shader transition: the compositor keeps
     /// what is beneath it, which the incoming layer is drawn over. Nil, not
     /// false, elsewhere: a plan without shaders encodes (and fingerprints) as before.
@@ -49,7 +53,7 @@ public struct Layer: Hashable, Sendable, Codable {
     /// Whether the picture is drawn as it is: no mask, no filter, no backdrop
     /// (its transform and opacity aside).
     public var isPlainPicture: Bool {
-        mask == nil && filters.isEmpty && blurredBackdrop == nil && shader?.transition == nil && leavesByShader == nil
+        mask == nil && filters.isEmpty && blurredBackdrop == nil && transitionIn == nil && leavesByShader == nil
     }
 
     /// Whether the layer draws the same at every time of `span`, given a picture

@@ -28,10 +28,15 @@ public struct LayerShader: Hashable, Sendable, Codable {
     public var inputs: [ItemID] = []
     /// The file, or the built-in kind, for messages.
     public var name: String
+    /// Where the shader is named: a shader item's `shader:`, or the transition
+    /// (its `shader:`, else the transition item), for messages.
+    public var location: SourceLocation?
 
     public init(
-        transition: SourceID? = nil, progress: Curve<Double>, time: Curve<Double>, uniforms: [PlanUniform], name: String
+        transition: SourceID? = nil, progress: Curve<Double>, time: Curve<Double>, uniforms: [PlanUniform], name: String,
+        location: SourceLocation? = nil
     ) {
+        self.location = location
         self.transition = transition
         self.progress = progress
         self.time = time

@@ -57,6 +57,7 @@ struct PlanTextWriter {
         lines.append("  opacity \(layer.opacity.planText)")
         if let mask = layer.mask { lines.append("  mask \(mask.planText)") }
         if let shader = layer.shader { lines.append("  \(shader.planText)") }
+        if let shader = layer.transitionIn { lines.append("  entered by \(shader.planText)") }
         if layer.leavesByShader == true { lines.append("  leaves by shader") }
         if !layer.filters.isEmpty {
             lines.append("  filters " + layer.filters.map(\.planText).joined(separator: ", "))

@@ -85,6 +85,7 @@ extension Layer {
         moved.mask = mask?.shifted(by: offset)
         moved.filters = filters.map { LayerFilter(kind: $0.kind, amount: $0.amount.shifted(by: offset), lut: $0.lut) }
         moved.shader = shader?.shifted(by: offset)
+        moved.transitionIn = transitionIn?.shifted(by: offset)
         moved.range = range.shifted(by: offset)
         return moved
     }
