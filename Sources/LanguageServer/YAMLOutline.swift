@@ -36,6 +36,11 @@ public struct YAMLOutline: Sendable {
 
     public private(set) var scalars: [Scalar] = []
     public private(set) var collections: [Collection] = []
+    /// The first key, value and collection at each path, so a look-up by path
+    /// costs the same in a document of ten items or of fifty thousand.
+    private var keyAt: [[Step]: Int] = [:]
+    private var valueAt: [[Step]: Int] = [:]
+    private var collectionAt: [[Step]: Int] = [:]
 
     public init(_ index: LineIndex) {
         let text = String(decoding: index.bytes, as: UTF8.self)
@@ -49,11 +54,13 @@ public struct YAMLOutline: Sendable {
         switch node {
         case .scalar(let scalar):
             if let mark = scalar.mark {
+                if valueAt[path] == nil { valueAt[path] = scalars.count }
                 scalars.append(
                     Scalar(path: path, isKey: false, value: scalar.string, bytes: Self.bytes(of: scalar, at: mark, in: index)))
             }
         case .mapping(let mapping):
             if let mark = mapping.mark {
+                if collectionAt[path] == nil { collectionAt[path] = collections.count }
                 collections.append(
                     Collection(
                         path: path, isMapping: true, line: mark.line, column: mark.column,
@@ -64,6 +71,7 @@ public struct YAMLOutline: Sendable {
                 guard case .scalar(let scalar) = key else { continue }
                 let step = path + [.key(scalar.string)]
                 if let mark = scalar.mark {
+                    if keyAt[step] == nil { keyAt[step] = scalars.count }
                     scalars.append(
                         Scalar(path: step, isKey: true, value: scalar.string, bytes: Self.bytes(of: scalar, at: mark, in: index)))
                 }
@@ -71,6 +79,7 @@ public struct YAMLOutline: Sendable {
             }
         case .sequence(let sequence):
             if let mark = sequence.mark {
+                if collectionAt[path] == nil { collectionAt[path] = collections.count }
                 collections.append(
                     Collection(
                         path: path, isMapping: false, line: mark.line, column: mark.column,
@@ -180,11 +189,11 @@ public struct YAMLOutline: Sendable {
         return path[path.count - 2] == .key("items")
     }
 
-    public func collection(at path: [Step]) -> Collection? { collections.first { $0.path == path } }
+    public func collection(at path: [Step]) -> Collection? { collectionAt[path].map { collections[$0] } }
 
     /// The key scalar at exactly this path.
-    public func key(at path: [Step]) -> Scalar? { scalars.first { $0.isKey && $0.path == path } }
+    public func key(at path: [Step]) -> Scalar? { keyAt[path].map { scalars[$0] } }
 
     /// The value scalar at exactly this path.
-    public func value(at path: [Step]) -> Scalar? { scalars.first { !$0.isKey && $0.path == path } }
+    public func value(at path: [Step]) -> Scalar? { valueAt[path].map { scalars[$0] } }
 }

@@ -1,8 +1,9 @@
+import Backend
 import Foundation
-import Synchronization
 
 /// SIGINT and SIGTERM ask a render to stop; it then cleans up and exits with 130
-/// instead of dying by the signal.
+/// instead of dying by the signal. The signal is kept in the backend's
+/// `Interrupt`, which long work checks (a shader's bands of rows).
 ///
 /// `render` starts this program with both signals blocked (Sources/launcher):
 /// one that comes while its libraries load waits. The handler is installed
@@ -11,8 +12,6 @@ import Synchronization
 /// half-way; commands that do not render put the default action back
 /// (`restoreDefault`), dying at once by a signal that already came.
 enum Interruption {
-    /// The signal received, 0 for none.
-    private static let received = Atomic<Int32>(0)
 
     /// Starts catching the signals. A parent may have started the process with
     /// them blocked (the mask is inherited); unblocked here, before any thread
@@ -22,7 +21,7 @@ enum Interruption {
         sigemptyset(&set)
         for signalNumber in [SIGINT, SIGTERM] {
             // Only an atomic store: safe in a signal handler.
-            signal(signalNumber) { number in Interruption.received.store(number, ordering: .relaxed) }
+            signal(signalNumber) { number in Interrupt.received.store(number, ordering: .relaxed) }
             sigaddset(&set, signalNumber)
         }
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
@@ -31,9 +30,9 @@ enum Interruption {
     /// The default action again, for commands that do not render.
     static func restoreDefault() {
         for signalNumber in [SIGINT, SIGTERM] { signal(signalNumber, SIG_DFL) }
-        let number = received.load(ordering: .relaxed)
+        let number = Interrupt.received.load(ordering: .relaxed)
         if number != 0 { raise(number) }
     }
 
-    static var isRequested: Bool { received.load(ordering: .relaxed) != 0 }
+    static var isRequested: Bool { Interrupt.received.load(ordering: .relaxed) != 0 }
 }

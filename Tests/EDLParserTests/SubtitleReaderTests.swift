@@ -188,4 +188,48 @@ import Testing
                 "2:1: subtitle file 'talk.ass' is not UTF-8 text here"
             ])
     }
+
+    @Test func whatReachesLibassIsBounded() {
+        let events = "[Script Info]\nScriptType: v4.00+\n[Events]\n"
+        #expect(
+            errors(read(events + "Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,{\\fs100000}Big\n", .ass)) == [
+                "4:51: '\\fs100000' is a font size of 100000; Cutlist draws at most 1000"
+            ])
+        #expect(
+            errors(read(events + "Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,{\\t(\\bord10000)\\blur500}x\n", .ass)) == [
+                "4:51: '\\bord10000' is a border of 10000; Cutlist draws at most 100",
+                "4:51: '\\blur500' is a blur of 500; Cutlist draws at most 100",
+            ])
+        // Tags within the bounds, and others that share their first letters, are left alone.
+        #expect(
+            errors(read(events + "Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,{\\fs72\\fscx120\\b1\\be2}x\n", .ass)) == [])
+        let line = String(repeating: "word ", count: 200_000)
+        #expect(
+            errors(read(events + "Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,\(line)\n", .ass)) == [
+                "4:51: this event's text is 999999 bytes; an event may hold at most 8192"
+            ])
+        let crowd = (0..<100_000).map { _ in "Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,x\n" }.joined()
+        #expect(errors(read(events + crowd, .ass)) == ["132:1: more than 128 events show at once at 0s"])
+        let styles = "[Script Info]\nScriptType: v4.00+\n[V4+ Styles]\nFormat: Name, Fontname, Fontsize, Outline\n"
+        #expect(
+            errors(read(styles + "Style: Default,DejaVu Sans,5000,2\n[Events]\n", .ass)) == [
+                "5:1: this style's fontsize is 5000; Cutlist draws at most 1000"
+            ])
+    }
+
+    @Test func readingIsLinearInTheTagsOfALine() {
+        // 100,000 tag pairs on one line, and as many '<' that nothing closes: read in one pass.
+        let tags = String(repeating: "<b>x</b>", count: 100_000)
+        let started = Date()
+        let reading = read(
+            "1\n00:00:01,000 --> 00:00:02,000\n\(tags)\n\n2\n00:00:03,000 --> 00:00:04,000\n"
+                + String(repeating: "<", count: 100_000) + "\n", .srt)
+        #expect(errors(reading) == [])
+        #expect(reading.cues.first?.text == String(repeating: "x", count: 100_000))
+        #expect(Date().timeIntervalSince(started) < 20)
+        // A file of many bad tags is told by its first errors, not a million.
+        let stamps = String(repeating: "<99:xx> ", count: 20_000)
+        let bad = read("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n\(stamps)\n", .webVTT)
+        #expect(bad.diagnostics.count == 50 && bad.dropped == 19_950)
+    }
 }

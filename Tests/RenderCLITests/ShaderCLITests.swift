@@ -152,6 +152,45 @@ import Testing
         }
     }
 
+    @Test func aFrameThatWouldTakeAMinuteStopsAtItsBudgetAndASignalEndsItWithinASecond() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        // About 40 s a frame at 320x180 on llvmpipe; a check's 8x8 frame takes a few hundredths of that.
+        try space.write(
+            "spin.glsl",
+            """
+            #version 300 es
+            precision highp float;
+            uniform vec2 resolution;
+            uniform float count; // = 500000.0
+            out vec4 color;
+            void main() {
+                float x = gl_FragCoord.x / resolution.x;
+                // A count the compiler cannot see through, as a constant one it may.
+                for (int i = 0; i < int(count); i++) x = fract(sin(x * 12.9898 + float(i)) * 43758.5453);
+                color = vec4(x, x, x, 1.0);
+            }
+            """)
+        let project = { (budget: String) in
+            "cutlist: 1\noutput: { size: 320x180, fps: 25, shader_budget: \(budget) }\ntracks:\n"
+                + "  - items: [{ shader: spin.glsl, duration: 1s }]\n"
+        }
+        try space.write("tight.yaml", project("0.5s"))
+        let stopped = try CLI.run(["frame", "tight.yaml", "--at", "0", "-o", "f.png"], in: space.url, timeout: 120)
+        #expect(stopped.status == 1 && stopped.stderr.contains("the shader 'spin.glsl' took over "), "\(stopped)")
+        #expect(stopped.seconds < 8, "stopped after \(stopped.seconds) s")
+        try space.write("roomy.yaml", project("100s"))
+        let process = try InterruptionCLITests.spawn([
+            CLI.executable.path, space.path("roomy.yaml"), "-o", space.path("out.mp4"), "--progress", "none", "--no-cache",
+        ])
+        // Past the check and well into the first frame.
+        sleep(3)
+        let signalled = Date()
+        try InterruptionCLITests.expect130(process, after: SIGTERM, "while a shader draws")
+        #expect(Date().timeIntervalSince(signalled) < 1.5, "ended \(Date().timeIntervalSince(signalled)) s after SIGTERM")
+        #expect(!space.exists("out.mp4"))
+    }
+
     @Test func aShaderItemEnteredByAShaderTransitionKeepsItsOwnClock() throws {
         let space = try Workspace()
         defer { space.clean() }

@@ -148,10 +148,66 @@ struct ChunkEncoder: Sendable {
         return file
     }
 
-    /// Draws, encodes and stores `chunk`; `frameDone` runs after each frame and
+    /// Draws, encodes and stores `chunk`, once in this process however many ask
+    /// at once (the studio's requests and workers): who asks while it is under
+    /// way waits for that encode's file. `frameDone` runs after each frame and
     /// may throw to stop. Returns nil when there is no video to encode.
     private func encode(_ chunk: Chunk, with compositor: FrameCompositor, frameDone: () throws -> Void) throws -> ChunkFile? {
-        guard let encoding = plan.output.video else { return nil }
+        guard plan.output.video != nil else { return nil }
+        while true {
+            let (flight, owns) = Self.flights.withLock { flights in
+                if let flight = flights[chunk.fingerprint] { return (flight, false) }
+                let flight = Flight()
+                flights[chunk.fingerprint] = flight
+                return (flight, true)
+            }
+            if owns {
+                defer { _ = Self.flights.withLock { $0.removeValue(forKey: chunk.fingerprint) } }
+                do {
+                    let file = try encodeHere(chunk, with: compositor, frameDone: frameDone)
+                    flight.finish(.success(file))
+                    return file
+                } catch {
+                    flight.finish(.failure(error))
+                    throw error
+                }
+            }
+            switch flight.wait() {
+            case .success(let file): return file
+            // The one that encoded it was stopped, not failed: encode it here.
+            case .failure(let failure as RenderFailure) where failure.isCancellation: continue
+            case .failure(let error): throw error
+            }
+        }
+    }
+
+    /// The encodes under way in this process, by the chunk's fingerprint.
+    private static let flights = Mutex<[String: Flight]>([:])
+
+    /// One encode under way, and its file once it is done.
+    private final class Flight: @unchecked Sendable {
+        private let done = NSCondition()
+        private var result: Result<ChunkFile, any Error>?
+
+        func finish(_ result: Result<ChunkFile, any Error>) {
+            done.withLock {
+                self.result = result
+                done.broadcast()
+            }
+        }
+
+        func wait() -> Result<ChunkFile, any Error> {
+            done.withLock {
+                while true {
+                    if let result { return result }
+                    done.wait()
+                }
+            }
+        }
+    }
+
+    private func encodeHere(_ chunk: Chunk, with compositor: FrameCompositor, frameDone: () throws -> Void) throws -> ChunkFile {
+        guard let encoding = plan.output.video else { throw RenderFailure("the output has no video to encode") }
         let encoder = try PictureEncoder.forChunks(encoding: encoding, output: plan.output, copy: copy)
         let packet = try Packet()
         var packets: [ChunkFile.Packet] = []

@@ -117,7 +117,7 @@ final class FrameCompositor {
         do {
             decoded = try pictures.decodedFrame(for: layer, frame: index)
         } catch {
-            throw RenderFailure("cannot read the picture of this item: \(error)", at: layer.location)
+            throw RenderFailure.picture(error, at: layer.location)
         }
         guard let decoded else { return nil }
         let size = PixelSize(width: decoded.width, height: decoded.height)
@@ -166,7 +166,7 @@ final class FrameCompositor {
                 do {
                     try converter.copy(decoded, into: canvas)
                 } catch {
-                    throw RenderFailure("cannot read the picture of this item: \(error)", at: layer.location)
+                    throw RenderFailure.picture(error, at: layer.location)
                 }
                 painted = true
                 continue
@@ -175,7 +175,7 @@ final class FrameCompositor {
             do {
                 found = try pictures.picture(for: layer, frame: index)
             } catch {
-                throw RenderFailure("cannot read the picture of this item: \(error)", at: layer.location)
+                throw RenderFailure.picture(error, at: layer.location)
             }
             guard let found else { continue }
             var picture = found.picture
@@ -192,7 +192,7 @@ final class FrameCompositor {
                         picture, by: layer.filters, at: time, pixelScale: Double(size.width) / Double(layout.width),
                         scratch: &filtered[layer.item, default: nil])
                 } catch let failure as RenderFailure {
-                    throw RenderFailure(failure.message, at: layer.location)
+                    throw failure.placed(at: layer.location)
                 }
                 // A wide blur leaves the picture smaller, laid out as before.
                 drawn = PixelSize(width: picture.width, height: picture.height)
@@ -236,7 +236,7 @@ final class FrameCompositor {
                 do {
                     try shaders.transition(code, shader, from: canvas, to: target, into: canvas, at: time)
                 } catch let failure as RenderFailure {
-                    throw RenderFailure(failure.message, at: shader.location ?? layer.location)
+                    throw failure.placed(at: shader.location ?? layer.location)
                 }
             }
         }

@@ -108,7 +108,7 @@ final class PictureProvider {
                     picture: .rgba(
                         try shaders.picture(code, shader, for: layer.item, size: size, at: time, inputs: inputs)))
             } catch let failure as RenderFailure {
-                throw RenderFailure(failure.message, at: shader.location ?? layer.location)
+                throw failure.placed(at: shader.location ?? layer.location)
             }
         case .captionScript(let script):
             let size = layer.transform.sourceSize ?? plan.output.size
@@ -122,7 +122,7 @@ final class PictureProvider {
                     Drawn(picture: .rgba($0.image), layoutSize: size, region: whole ? nil : $0.region)
                 }
             } catch let failure as RenderFailure {
-                throw RenderFailure(failure.message, at: layer.location)
+                throw failure.placed(at: layer.location)
             }
         case .tone, .lut:
             return nil

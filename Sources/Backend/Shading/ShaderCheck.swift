@@ -157,7 +157,8 @@ public enum ShaderCheck {
         let deadline = Date().addingTimeInterval(wallSeconds)
         var timedOut = false
         while waitpid(child, &status, WNOHANG) == 0 {
-            if Date() > deadline {
+            // Past its time, or the process that asked is asked to stop.
+            if Date() > deadline || Interrupt.isRequested {
                 kill(child, SIGKILL)
                 waitpid(child, &status, 0)
                 timedOut = true

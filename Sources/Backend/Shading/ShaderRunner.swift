@@ -36,7 +36,9 @@ final class ShaderRunner {
         var values = Self.values(shader, at: time)
         values["resolution"] = .vec2(Float(size.width), Float(size.height))
         for index in inputs.indices { values[ShaderDeclaration.inputSampler(index)] = .int(index) }
-        try withinBudget(shader.name) { try context.picture(program, into: image, uniforms: values, inputs: inputs) }
+        try withinBudget(shader.name) { limits in
+            try context.picture(program, into: image, uniforms: values, inputs: inputs, limits: limits)
+        }
         return image
     }
 
@@ -52,19 +54,33 @@ final class ShaderRunner {
         }
         var values = Self.values(shader, at: time)
         values["ratio"] = .float(Float(output.width) / Float(output.height))
-        try withinBudget(shader.name) { try context.transition(programs, from: from, to: to, into: output, uniforms: values) }
+        try withinBudget(shader.name) { limits in
+            try context.transition(programs, from: from, to: to, into: output, uniforms: values, limits: limits)
+        }
     }
 
-    /// Runs one frame's drawing of a shader, which fails when it took longer than the budget.
-    private func withinBudget(_ name: String, _ draw: () throws -> Void) throws {
-        let took = try ContinuousClock().measure(draw)
-        guard took > budget else { return }
-        func milliseconds(_ duration: Duration) -> Int {
-            Int((Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15).rounded())
+    /// The longest one band of a frame's rows should take: an interrupt or a
+    /// budget is noticed within about this long, whatever the shader.
+    static let band = Duration.milliseconds(250)
+
+    /// Runs one frame's drawing of a shader, which fails when it goes past the
+    /// budget: stopped between bands of rows, so within about a band of it.
+    private func withinBudget(_ name: String, _ draw: (ShadingContext.Limits) throws -> Void) throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        func failure() -> RenderFailure {
+            let took = clock.now - start
+            let milliseconds = { (duration: Duration) in Int((duration / .microseconds(1) / 1000).rounded()) }
+            return RenderFailure(
+                "the shader '\(name)' took over \(milliseconds(took)) ms to draw a frame, more than "
+                    + "output.shader_budget (\(milliseconds(budget)) ms): make it cheaper, or raise the budget")
         }
-        throw RenderFailure(
-            "the shader '\(name)' took \(milliseconds(took)) ms to draw a frame, more than output.shader_budget "
-                + "(\(milliseconds(budget)) ms): make it cheaper, or raise the budget")
+        do {
+            try draw(ShadingContext.Limits(deadline: start + budget, band: min(budget / 8, Self.band)))
+        } catch is ShadingContext.PastDeadline {
+            throw failure()
+        }
+        if clock.now - start > budget { throw failure() }
     }
 
     /// Items keep the items they still draw.

@@ -108,11 +108,27 @@ final class ShadingContext {
         return name
     }
 
+    /// How long a frame's drawing may go on, and how long one band of its rows
+    /// should take: between bands the drawing stops when past the deadline or
+    /// asked to (`Interrupt`), so neither waits for a whole frame.
+    struct Limits {
+        var deadline: ContinuousClock.Instant
+        var band: Duration
+
+        /// For a check's small frame: no deadline to speak of.
+        static var none: Limits { Limits(deadline: .now + .seconds(86_400), band: .seconds(86_400)) }
+    }
+
+    /// A frame's drawing went past its deadline and was stopped.
+    struct PastDeadline: Error {}
+
     /// Runs `program` over `targets` of `width × height` (attached to
-    /// `framebuffer` in order), its samplers bound to `inputs` in order.
+    /// `framebuffer` in order), its samplers bound to `inputs` in order, in
+    /// bands of rows each waited for: the first a few rows, the next sized by
+    /// how long that took to last about `limits.band`.
     private func draw(
         _ program: ShaderProgram, width: Int, height: Int, into targets: [GLuint], of framebuffer: GLuint,
-        inputs: [GLuint], uniforms: [String: ShaderValue]
+        inputs: [GLuint], uniforms: [String: ShaderValue], limits: Limits
     ) throws {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         for (index, target) in targets.enumerated() {
@@ -129,10 +145,28 @@ final class ShadingContext {
         // What a shader discards is the same on every frame and every worker.
         glClearColor(0, 0, 0, 0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-        let error = glGetError()
-        guard error == GL_NO_ERROR else {
-            throw RenderFailure("OpenGL ES failed drawing a shader (error 0x\(String(error, radix: 16)))")
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        defer { glDisable(GLenum(GL_SCISSOR_TEST)) }
+        let clock = ContinuousClock()
+        var row = 0
+        var rows = max(1, height / 256)
+        while row < height {
+            let band = min(rows, height - row)
+            let started = clock.now
+            glScissor(0, GLint(row), GLsizei(width), GLsizei(band))
+            glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+            let error = glGetError()
+            guard error == GL_NO_ERROR else {
+                throw RenderFailure("OpenGL ES failed drawing a shader (error 0x\(String(error, radix: 16)))")
+            }
+            row += band
+            guard row < height else { break }
+            glFinish()
+            if Interrupt.isRequested { throw RenderFailure.cancelled }
+            let now = clock.now
+            if now > limits.deadline { throw PastDeadline() }
+            let took = max((now - started) / .microseconds(1), 1)
+            rows = min(max(Int(Double(band) * (limits.band / .microseconds(1)) / took), 1), height)
         }
     }
 
@@ -140,7 +174,8 @@ final class ShadingContext {
     /// bound to texture units 0, 1, …, its straight alpha premultiplied by the
     /// blend, read back top row first into `image`.
     func picture(
-        _ program: ShaderProgram, into image: RGBAImage, uniforms: [String: ShaderValue], inputs: [ShaderTexels] = []
+        _ program: ShaderProgram, into image: RGBAImage, uniforms: [String: ShaderValue], inputs: [ShaderTexels] = [],
+        limits: Limits = .none
     ) throws {
         try makeCurrent()
         let (width, height) = (image.width, image.height)
@@ -160,7 +195,9 @@ final class ShadingContext {
         glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE), GLenum(GL_ZERO))
         defer { glDisable(GLenum(GL_BLEND)) }
         let target = texture("picture", width: width, height: height, format: GLenum(GL_RGBA8))
-        try draw(program, width: width, height: height, into: [target], of: framebuffer, inputs: textures, uniforms: uniforms)
+        try draw(
+            program, width: width, height: height, into: [target], of: framebuffer, inputs: textures, uniforms: uniforms,
+            limits: limits)
         let rowBytes = width * 4
         if readback.count < rowBytes * height { readback = [UInt8](repeating: 0, count: rowBytes * height) }
         glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)
@@ -197,7 +234,7 @@ final class ShadingContext {
     /// read straight into its plane of `into`.
     func transition(
         _ programs: TransitionPrograms, from: YUVImage, to: YUVImage, into output: YUVImage,
-        uniforms: [String: ShaderValue]
+        uniforms: [String: ShaderValue], limits: Limits = .none
     ) throws {
         try makeCurrent()
         let inputs = upload(from, to)
@@ -208,14 +245,15 @@ final class ShadingContext {
         let luma = texture("target y", width: width, height: height, format: GLenum(GL_R8))
         passUniforms[ShaderSource.sizeUniform] = .vec2(Float(width), Float(height))
         try draw(
-            programs.luma, width: width, height: height, into: [luma], of: framebuffer, inputs: inputs, uniforms: passUniforms)
+            programs.luma, width: width, height: height, into: [luma], of: framebuffer, inputs: inputs, uniforms: passUniforms,
+            limits: limits)
         let chroma = [YUVImage.Plane.u, .v].map {
             texture("target \($0)", width: chromaWidth, height: chromaHeight, format: GLenum(GL_R8))
         }
         passUniforms[ShaderSource.sizeUniform] = .vec2(Float(chromaWidth), Float(chromaHeight))
         try draw(
             programs.chroma, width: chromaWidth, height: chromaHeight, into: chroma, of: chromaFramebuffer, inputs: inputs,
-            uniforms: passUniforms)
+            uniforms: passUniforms, limits: limits)
         // Both passes are queued before the first read waits for them.
         try read(.y, of: framebuffer, attachment: 0, into: output)
         try read(.u, of: chromaFramebuffer, attachment: 0, into: output)

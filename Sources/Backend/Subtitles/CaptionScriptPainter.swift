@@ -49,6 +49,8 @@ final class CaptionScriptPainter {
             ass_library_done(library)
             throw RenderFailure("libass cannot read this ASS script")
         }
+        // Glyphs and bitmaps kept between frames: at most 64 MiB of bitmaps (the scripts' sizes are bounded at check).
+        ass_set_cache_limits(renderer, 0, 64)
         ass_set_frame_size(renderer, Int32(width), Int32(height))
         // Square pixels: the storage is the frame, so blur and borders scale with it.
         ass_set_storage_size(renderer, Int32(width), Int32(height))

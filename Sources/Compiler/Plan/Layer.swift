@@ -68,6 +68,7 @@ public struct Layer: Hashable, Sendable, Codable {
         }
         return masked && transform.isConstant(over: span) && opacity.factors.allSatisfy { $0.isConstant(over: span) }
             && filters.allSatisfy { $0.amount.isConstant(over: span) } && shader?.isConstant(over: span) != false
+            && transitionIn?.isConstant(over: span) != false
     }
 
     /// The layer's crop (displayed source pixels); part of `transform`.

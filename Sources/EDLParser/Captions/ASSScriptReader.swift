@@ -41,6 +41,7 @@ public struct ASSScriptReader {
         }
         var section = ""
         var format = EventFormat()
+        var styleFormat: [String] = []
         var knowsKind = false
         for (index, line) in lines.enumerated() {
             let trimmed = line.trimmingWhitespace()
@@ -50,6 +51,14 @@ public struct ASSScriptReader {
                 continue
             }
             if section == "[script info]", Self.field(trimmed, "ScriptType") != nil { knowsKind = true }
+            if section == "[v4+ styles]" || section == "[v4 styles]" {
+                if let names = Self.field(trimmed, "Format") {
+                    styleFormat = names.split(separator: ",").map { $0.trimmingWhitespace().lowercased() }
+                } else if let fields = Self.field(trimmed, "Style") {
+                    checkStyle(fields, format: styleFormat, line: index + 1)
+                }
+                continue
+            }
             guard section == "[events]" else { continue }
             if let names = Self.field(trimmed, "Format") {
                 guard let read = readFormat(names, line: index + 1) else { return reading }
@@ -59,6 +68,7 @@ public struct ASSScriptReader {
                 readEvent(fields, format, line: index + 1, in: trimmed, indent: indent)
             }
         }
+        checkOverlap()
         if !knowsKind {
             reading.error(
                 "'\(file)' has no '[V4+ Styles]' or '[V4 Styles]' section and no 'ScriptType', so it is neither ASS nor SSA",
@@ -119,6 +129,7 @@ public struct ASSScriptReader {
                 line: number, column: column(fields[format.end]), file: file)
             return
         }
+        guard checkBounds(of: fields[format.text], line: number, column: column(fields[format.text])) else { return }
         let text = Self.plainText(fields[format.text])
         var cue = CaptionCue(
             start: times[0], end: times[1], spans: text.isEmpty ? [] : [CaptionSpan(text: text)], location: location)
@@ -129,6 +140,88 @@ public struct ASSScriptReader {
             return index == format.text ? String(fields[index]) : fields[index].trimmingWhitespace()
         }.joined(separator: ",")
         reading.cues.append(cue)
+    }
+
+    // MARK: - Bounds of what reaches libass
+
+    /// The most characters of one event's text: libass lays a line out in time
+    /// that grows faster than its length (a line of 1 MB took a minute).
+    static let eventTextLimit = 8192
+    /// The most events that show at one time: each is laid out against the others.
+    static let overlapLimit = 128
+    /// The largest values of the tags (and style fields) whose pictures grow
+    /// with them: a font of 100,000 pixels or a border of 10,000 took gigabytes.
+    static let tagLimits: [(tag: String, style: String?, limit: Double, what: String)] = [
+        ("fscx", "scalex", 1000, "a horizontal scale (%)"), ("fscy", "scaley", 1000, "a vertical scale (%)"),
+        ("fsp", "spacing", 1000, "a letter spacing"), ("fs", "fontsize", 1000, "a font size"),
+        ("xbord", nil, 100, "a border"), ("ybord", nil, 100, "a border"), ("bord", "outline", 100, "a border"),
+        ("xshad", nil, 100, "a shadow"), ("yshad", nil, 100, "a shadow"), ("shad", "shadow", 100, "a shadow"),
+        ("blur", nil, 100, "a blur"), ("be", nil, 100, "an edge blur"),
+    ]
+
+    /// Whether an event's text is within the bounds; each breach is an error.
+    private mutating func checkBounds(of text: Substring, line: Int, column: @autoclosure () -> Int) -> Bool {
+        guard text.utf8.count <= Self.eventTextLimit else {
+            reading.error(
+                "this event's text is \(text.utf8.count) bytes; an event may hold at most \(Self.eventTextLimit)",
+                line: line, column: column(), file: file, hint: "split it into several events")
+            return false
+        }
+        var fine = true
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            for tag in rest[rest.index(after: open)..<close].split(separator: "\\") {
+                let tag = tag.drop { $0 == "(" }.trimmingWhitespace().lowercased()
+                guard let bound = Self.tagLimits.first(where: { tag.hasPrefix($0.tag) }),
+                    let value = Double(tag.dropFirst(bound.tag.count).prefix { "0123456789.-+".contains($0) }),
+                    abs(value) > bound.limit
+                else { continue }
+                reading.error(
+                    "'\\\(bound.tag)\(Self.number(value))' is \(bound.what) of \(Self.number(value)); Cutlist draws at most "
+                        + "\(Self.number(bound.limit))",
+                    line: line, column: column(), file: file)
+                fine = false
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return fine
+    }
+
+    /// A style's fields within the same bounds as the tags.
+    private mutating func checkStyle(_ body: Substring, format: [String], line: Int) {
+        let fields = body.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
+        for bound in Self.tagLimits {
+            guard let style = bound.style, let index = format.firstIndex(of: style), index < fields.count,
+                let value = Double(fields[index]), abs(value) > bound.limit
+            else { continue }
+            reading.error(
+                "this style's \(style) is \(Self.number(value)); Cutlist draws at most \(Self.number(bound.limit))", line: line,
+                column: 1, file: file)
+        }
+    }
+
+    /// No more than `overlapLimit` events at once, found by one sweep over their starts and ends.
+    private mutating func checkOverlap() {
+        var changes: [(time: Rational, change: Int, location: SourceLocation)] = []
+        for cue in reading.cues {
+            changes.append((cue.start, 1, cue.location))
+            changes.append((cue.end, -1, cue.location))
+        }
+        // Ends before starts at one time: an event that ends as another starts is not beside it.
+        changes.sort { $0.time < $1.time || ($0.time == $1.time && $0.change < $1.change) }
+        var showing = 0
+        for (time, change, location) in changes {
+            showing += change
+            guard showing > Self.overlapLimit else { continue }
+            reading.error(
+                "more than \(Self.overlapLimit) events show at once at \(TimeValue.format(time))", line: location.line,
+                column: 1, file: file, hint: "libass lays each out against the others; keep fewer on screen together")
+            return
+        }
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     /// The fields of an event as a Matroska block holds it, after its read order.

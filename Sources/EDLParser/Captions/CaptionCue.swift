@@ -79,7 +79,16 @@ public struct SubtitleReading: Sendable {
 
     public init() {}
 
-    mutating func error(_ message: String, line: Int, column: Int, file: String, hint: String? = nil) {
-        diagnostics.append(.error(message, at: SourceLocation(file: file, line: line, column: column), hint: hint))
+    /// Errors past this many are counted, not kept: a damaged file of a
+    /// million bad lines is told by its first ones, in time linear in its size.
+    public private(set) var dropped = 0
+
+    /// `column` is counted only for an error kept.
+    mutating func error(_ message: String, line: Int, column: @autoclosure () -> Int, file: String, hint: String? = nil) {
+        guard diagnostics.count < DiagnosticList.limit else {
+            dropped += 1
+            return
+        }
+        diagnostics.append(.error(message, at: SourceLocation(file: file, line: line, column: column()), hint: hint))
     }
 }

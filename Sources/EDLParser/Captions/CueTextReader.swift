@@ -50,16 +50,23 @@ struct CueTextReader {
         buffer = ""
     }
 
+    /// Linear in the line's length, however many tags it holds: a tag's column
+    /// is counted only for a message, and a `<` or `{` past the line's last
+    /// closer is text without a search.
     private mutating func readLine(_ line: Substring, number: Int, _ reading: inout SubtitleReading) {
+        let lastAngle = line.lastIndex(of: ">")
+        let lastBrace = line.lastIndex(of: "}")
         var index = line.startIndex
         while index < line.endIndex {
             let character = line[index]
-            if character == "<", let close = line[index...].firstIndex(of: ">") {
-                let column = line.unicodeScalars[line.startIndex..<index].count + 2
-                readTag(line[line.index(after: index)..<close], line: number, column: column, &reading)
+            if character == "<", let lastAngle, index < lastAngle, let close = line[index...].firstIndex(of: ">") {
+                let start = index
+                readTag(
+                    line[line.index(after: index)..<close], line: number,
+                    column: { line.unicodeScalars[line.startIndex..<start].count + 2 }, &reading)
                 index = line.index(after: close)
-            } else if flavour == .srt, character == "{", line[line.index(after: index)...].first == "\\",
-                let close = line[index...].firstIndex(of: "}")
+            } else if flavour == .srt, character == "{", let lastBrace, index < lastBrace,
+                line[line.index(after: index)...].first == "\\", let close = line[index...].firstIndex(of: "}")
             {
                 // An SSA override such as `{\an8}` that some SRT files carry: not text.
                 index = line.index(after: close)
@@ -73,18 +80,18 @@ struct CueTextReader {
         }
     }
 
-    private mutating func readTag(_ tag: Substring, line: Int, column: Int, _ reading: inout SubtitleReading) {
+    private mutating func readTag(_ tag: Substring, line: Int, column: () -> Int, _ reading: inout SubtitleReading) {
         if flavour == .webVTT, tag.first?.isASCII == true, tag.first?.isNumber == true {
             guard let stamp = SubtitleTime.webVTT(tag) else {
                 reading.error(
-                    "'<\(tag)>' is not a timestamp", line: line, column: column, file: file,
+                    "'<\(tag)>' is not a timestamp", line: line, column: column(), file: file,
                     hint: "an inline timestamp is written <hh:mm:ss.ttt> or <mm:ss.ttt>")
                 return
             }
             guard stamp > cueStart, stamp < cueEnd else {
                 reading.error(
                     "the inline timestamp <\(tag)> is outside its cue (\(TimeValue.format(cueStart)) to \(TimeValue.format(cueEnd)))",
-                    line: line, column: column, file: file)
+                    line: line, column: column(), file: file)
                 return
             }
             flush()

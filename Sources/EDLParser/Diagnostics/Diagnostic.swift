@@ -10,9 +10,39 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public init(_ severity: Severity = .error, _ message: String, at location: SourceLocation?, hint: String? = nil) {
         self.severity = severity
-        self.message = message
+        self.message = Self.cuttingLongWords(message)
         self.location = location
-        self.hint = hint
+        self.hint = hint.map(Self.cuttingLongWords)
+    }
+
+    /// The longest word a message quotes whole: a value of thousands of digits
+    /// (a damaged or hostile file) is shown by its ends and its length.
+    static let wordLimit = 80
+
+    /// `text` with each run of over `wordLimit` characters without a space cut to
+    /// its first 40 and last 10, and its length.
+    static func cuttingLongWords(_ text: String) -> String {
+        guard text.utf8.count > wordLimit else { return text }
+        var result = ""
+        var word: [Character] = []
+        func finish() {
+            if word.count > wordLimit {
+                result += String(word.prefix(40)) + "…(\(word.count) characters)…" + String(word.suffix(10))
+            } else {
+                result += String(word)
+            }
+            word.removeAll(keepingCapacity: true)
+        }
+        for character in text {
+            if character.isWhitespace {
+                finish()
+                result.append(character)
+            } else {
+                word.append(character)
+            }
+        }
+        finish()
+        return result
     }
 
     public static func error(_ message: String, at location: SourceLocation?, hint: String? = nil) -> Diagnostic {

@@ -77,6 +77,59 @@ import Testing
         #expect(try MediaFixtures.run("ffmpeg", ["-v", "error", "-i", joined, "-f", "null", "-"]).isEmpty)
     }
 
+    @Test func manyRequestsForAChunkNotMadeYetCostOneEncode() throws {
+        let workspace = try RenderWorkspace()
+        var plan = try workspace.plan(
+            """
+            cutlist: 1
+            output: { size: 640x360, fps: 25 }
+            tracks:
+              - items:
+                  - { pattern: bars, duration: 2s, filters: [{ blur: 6 }] }
+                  - { pattern: bars, duration: 2s, filters: [{ blur: 7 }] }
+            """)
+        plan.output.path = workspace.directory + "/out.mp4"
+        let renderer = ChunkedRenderer(
+            plan: plan, cache: try ChunkCache(directory: workspace.directory + "/cache"), jobs: 1, chunkLength: 50)
+        let preview = try PreviewMedia(renderer: renderer)
+        #expect(preview.chunks.count == 2)
+        /// The CPU time the calling threads spend on `requests` requests for chunk `position` made at once,
+        /// and the segments they got. The drawing runs on the thread that encodes; a waiting one sleeps.
+        func cpu(requests: Int, for position: Int) -> (seconds: Double, segments: Set<Data?>) {
+            let spent = Mutex((seconds: 0.0, segments: Set<Data?>()))
+            let start = DispatchSemaphore(value: 0)
+            let group = DispatchGroup()
+            for _ in 0..<requests {
+                group.enter()
+                Thread {
+                    start.wait()
+                    // The CPU time of this thread alone.
+                    func seconds() -> Double {
+                        var now = timespec()
+                        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+                        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+                    }
+                    let before = seconds()
+                    let segment = try? preview.videoSegment(position)
+                    let after = seconds()
+                    spent.withLock {
+                        $0.seconds += after - before
+                        $0.segments.insert(segment)
+                    }
+                    group.leave()
+                }.start()
+            }
+            for _ in 0..<requests { start.signal() }
+            group.wait()
+            return spent.withLock { $0 }
+        }
+        let one = cpu(requests: 1, for: 0)
+        let many = cpu(requests: 16, for: 1)
+        // Every request got the chunk, the same bytes; sixteen encodes would cost about sixteen times one.
+        #expect(many.segments.count == 1 && many.segments.first! != nil && one.segments.first! != nil)
+        #expect(many.seconds < one.seconds * 4, "one request: \(one.seconds) s of CPU, sixteen at once: \(many.seconds) s")
+    }
+
     @Test func copiedSpansPlayAfterTheSameInitSegment() throws {
         let sources = try StreamCopyTests.Sources.shared.get()
         let workspace = try RenderWorkspace()
