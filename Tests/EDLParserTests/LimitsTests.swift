@@ -76,6 +76,16 @@ import Testing
         #expect(result.diagnostics.first?.location?.line == 4)
     }
 
+    @Test func aValueOfThousandsOfCharactersIsQuotedByItsEnds() {
+        let digits = String(repeating: "9", count: 9_999)
+        let result = ProjectParser.parse(
+            "cutlist: 1\ntracks:\n  - items:\n      - { color: red, duration: \(digits)s }\n", file: testFile,
+            directory: testDirectory)
+        let message = result.diagnostics.first?.message ?? ""
+        #expect(message.contains("'" + String(repeating: "9", count: 40) + "…(10000 characters)…"), "\(message)")
+        #expect(message.utf8.count < 300, "\(message.utf8.count) bytes")
+    }
+
     @Test func numbersBeyondTheLimitAreDiagnosticsAtTheirKeys() {
         // Finite as written, but a percentage of the frame (or an ease past its
         // keyframes) would make an infinite position in the plan.

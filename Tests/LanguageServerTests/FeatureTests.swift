@@ -369,4 +369,18 @@ final class FeatureTests: XCTestCase {
             editor.hover("fixed.yaml", line: 4, character: 35)?.components(separatedBy: "\n\n").first,
             "0.5s is frame 12 of 'clip.mp4' at 25 fps (00:00:00:12); on the output: 00:00:00:00 (frame 0)")
     }
+
+    func testSymbolsOfTenThousandItemsComeBackInTimeLinearInTheDocument() throws {
+        let editor = try ServerHarness()
+        let items = (0..<10_000).map { "      - { color: red, duration: 1s, id: item\($0) }\n" }.joined()
+        editor.open("edit.yaml", "cutlist: 1\noutput: { fps: 25, size: 64x36 }\ntracks:\n  - items:\n" + items)
+        let started = Date()
+        let symbols = editor.request("textDocument/documentSymbol", ["textDocument": ["uri": editor.uri("edit.yaml")]])
+        let seconds = Date().timeIntervalSince(started)
+        let children = ((symbols as? [[String: Any]])?.first?["children"] as? [[String: Any]]) ?? []
+        XCTAssertEqual(children.count, 10_000)
+        XCTAssertEqual(children.last?["name"] as? String, "item9999")
+        // It took 9.9 s when each item's look-up scanned the whole outline.
+        XCTAssertLessThan(seconds, 3, "symbols of 10,000 items took \(seconds) s")
+    }
 }

@@ -27,7 +27,12 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
         var word: [Character] = []
         func finish() {
             if word.count > wordLimit {
-                result += String(word.prefix(40)) + "…(\(word.count) characters)…" + String(word.suffix(10))
+                // The quotes around a value stay outside the count.
+                let open = word.prefix { "'\"(".contains($0) }.count
+                let close = word.reversed().prefix { "'\"),:".contains($0) }.count
+                let value = word[open..<(word.count - close)]
+                result += String(word.prefix(open)) + String(value.prefix(40)) + "…(\(value.count) characters)…"
+                    + String(value.suffix(10)) + String(word.suffix(close))
             } else {
                 result += String(word)
             }
