@@ -106,6 +106,9 @@ import Testing
             errors(read(badStamp, .webVTT)) == [
                 "4:5: the inline timestamp <00:05.000> is outside its cue (1s to 2s)", "4:22: '<1:2>' is not a timestamp",
             ])
+        // A word at its cue's very start is in it (speech tools write the first word so); one at its end is not.
+        let edges = read("WEBVTT\n\n00:00.300 --> 00:03.000\n<00:00.300>Hi <00:01.000>there <00:03.000>end\n", .webVTT)
+        #expect(errors(edges) == ["4:33: the inline timestamp <00:03.000> is outside its cue (0.3s to 3s)"])
     }
 
     @Test func notText() {

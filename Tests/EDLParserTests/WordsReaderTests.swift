@@ -37,6 +37,15 @@ import Testing
             reading.cues[0].spans == [CaptionSpan(text: "Hi"), CaptionSpan(text: " there.", time: ratio(1, 2))])
     }
 
+    @Test func timesWrittenWithAnExponentAreRead() {
+        let reading = read("[" + word("Hi", "3.0000000000000004e-05", "4.5E-1") + ", " + word("you", "1e0", "1.2e+0") + "]")
+        #expect(errors(reading) == [])
+        // A pause of 0.55 s after the first word starts a new line.
+        #expect(reading.cues.map(\.start) == [ratio(0), ratio(1)])
+        #expect(reading.cues.map(\.end) == [ratio(9, 20), ratio(6, 5)])
+        #expect(errors(read("[" + word("Hi", "1e999", "2") + "]")).count == 1)
+    }
+
     @Test func whisperSegmentsEachStartALineAndItsSpacesAndFloatNoiseAreCleanedUp() {
         let json = """
             {"text": " Hi all. 你好世界", "segments": [

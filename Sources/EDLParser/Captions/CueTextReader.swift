@@ -88,7 +88,8 @@ struct CueTextReader {
                     hint: "an inline timestamp is written <hh:mm:ss.ttt> or <mm:ss.ttt>")
                 return
             }
-            guard stamp > cueStart, stamp < cueEnd else {
+            // A word may start with its cue (as speech tools write the first word), not at or after its end.
+            guard stamp >= cueStart, stamp < cueEnd else {
                 reading.error(
                     "the inline timestamp <\(tag)> is outside its cue (\(TimeValue.format(cueStart)) to \(TimeValue.format(cueEnd)))",
                     line: line, column: column(), file: file)

@@ -113,13 +113,22 @@ struct WordsReader {
             return nil
         }
         let maximum = Rational(3_600_000_000)
-        guard case .number(let text) = value.value, let seconds = try? ValueSyntax.decimal(text),
+        guard case .number(let text) = value.value, let seconds = Self.seconds(text),
             seconds >= .zero, seconds < maximum, let millis = seconds.checkedMultiply(Rational(1000))
         else {
             error("\"\(key)\" is a time in seconds from the start of the sound, such as 1.25", at: value)
             return nil
         }
         return Rational(millis.rounded, 1000)
+    }
+
+    /// A JSON number: exactly as written, or with an exponent
+    /// (`3.0000000000000004e-05`, as speech tools write small times) to the
+    /// microsecond, finer than the millisecond a word's time is kept to.
+    static func seconds(_ text: String) -> Rational? {
+        guard text.contains(where: { $0 == "e" || $0 == "E" }) else { return try? ValueSyntax.decimal(text) }
+        guard let value = Double(text), value.isFinite, abs(value) < 1e12 else { return nil }
+        return Rational(Int64((value * 1e6).rounded()), 1_000_000)
     }
 
     /// Words into lines: a line ends before a word that would take it past
