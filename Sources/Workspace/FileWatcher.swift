@@ -9,10 +9,18 @@ import Foundation
 /// old one, which a watch on the file itself would miss). One watcher lives as
 /// long as `--watch` does, so a save made while a render runs stays queued in
 /// the kernel until the render ends. Sleeps in `poll` between events: no loop spins.
+/// A folder removed or moved away (a `git checkout` of another branch, a sync
+/// tool) is looked for again at each wake-up, and once it is back its files
+/// count as changed.
 public final class FileWatcher {
     private let descriptor: Int32
     /// Per watch, its folder and the names in it that count.
     private var folders: [Int32: (path: String, names: Set<String>)] = [:]
+    /// Folders with names that count that are not there now, by path.
+    private var gone: [String: Set<String>] = [:]
+    private static let events =
+        UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_DELETE_SELF)
+        | UInt32(IN_MOVE_SELF)
 
     public init() throws {
         descriptor = inotify_init1(Int32(IN_CLOEXEC))
@@ -30,11 +38,24 @@ public final class FileWatcher {
             byFolder[url.deletingLastPathComponent().path, default: []].insert(url.lastPathComponent)
         }
         for (watch, folder) in folders { folders[watch]?.names = byFolder[folder.path] ?? [] }
-        let events = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE) | UInt32(IN_DELETE)
+        gone = gone.filter { byFolder[$0.key] != nil }
         for (folder, names) in byFolder where !folders.values.contains(where: { $0.path == folder }) {
-            let watch = inotify_add_watch(descriptor, folder, events)
-            if watch >= 0 { folders[watch] = (folder, names) }
+            let watch = inotify_add_watch(descriptor, folder, Self.events)
+            if watch >= 0 { folders[watch] = (folder, names) } else { gone[folder] = names }
         }
+    }
+
+    /// Watches again the folders that are back; their files that exist, as changed.
+    private func revive() -> [String] {
+        var back: [String] = []
+        for (folder, names) in gone {
+            let watch = inotify_add_watch(descriptor, folder, Self.events)
+            guard watch >= 0 else { continue }
+            gone[folder] = nil
+            folders[watch] = (folder, names)
+            back += names.map { folder + "/" + $0 }.filter { FileManager.default.fileExists(atPath: $0) }.sorted()
+        }
+        return back
     }
 
     /// Where an event's name length sits in its header: `len` is the header's last field,
@@ -56,9 +77,11 @@ public final class FileWatcher {
             var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&request, 1, timeout)
             if isCancelled() { return nil }
+            let back = revive()
+            for path in back where !changed.contains(path) { changed.append(path) }
             if ready > 0 {
                 for path in read() where !changed.contains(path) { changed.append(path) }
-            } else if !changed.isEmpty {
+            } else if !changed.isEmpty && back.isEmpty {
                 return changed
             }
         }
@@ -73,11 +96,18 @@ public final class FileWatcher {
         var offset = 0
         let header = MemoryLayout<inotify_event>.size
         while offset + header <= count {
-            let (watch, length) = buffer.withUnsafeBytes { bytes in
+            let (watch, mask, length) = buffer.withUnsafeBytes { bytes in
                 (
                     bytes.load(fromByteOffset: offset, as: Int32.self),
+                    bytes.load(fromByteOffset: offset + MemoryLayout<Int32>.size, as: UInt32.self),
                     Int(bytes.load(fromByteOffset: offset + Self.lengthOffset, as: UInt32.self))
                 )
+            }
+            // The folder itself was removed or moved away: looked for again by its path.
+            if mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_IGNORED)) != 0, let folder = folders[watch] {
+                folders[watch] = nil
+                gone[folder.path] = folder.names
+                if mask & UInt32(IN_MOVE_SELF) != 0 { inotify_rm_watch(descriptor, watch) }
             }
             let nameBytes = buffer[(offset + header)..<min(offset + header + length, count)].prefix { $0 != 0 }
             let name = String(decoding: nameBytes, as: UTF8.self)

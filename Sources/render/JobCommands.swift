@@ -126,7 +126,8 @@ struct JoinCommand: ParsableCommand {
             damaged.isEmpty
             ? "" : "; encoded again, damaged in the job's cache: " + damaged.map(JobCommand.count).joined(separator: ", ")
         Terminal.printError(
-            "wrote \(path) (\(manifest.plan.output.frameCount) frames; \(manifest.chunks.count) chunks\(sound)\(repaired))")
+            "wrote \(path) (\(manifest.plan.output.frameCount) frames; \(JobCommand.count(manifest.chunks.count, "chunk"))\(sound)\(repaired))"
+        )
     }
 }
 

@@ -59,6 +59,17 @@ import Testing
 
     /// The join copies the sound's packets as it copies the chunks': a sound
     /// segment missing from the job's cache stops it, naming the task to run again.
+    @Test func aJobOfOneChunkSaysOneChunk() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write(
+            "edit.yaml", "cutlist: 1\noutput: { size: 160x90, fps: 25 }\ntracks:\n  - items: [{ color: red, duration: 1s }]\n")
+        #expect(try space.render("split", "edit.yaml", "-o", "job", "--tasks", "1").status == 0)
+        #expect(try space.render("chunk", "job", "--index", "0").status == 0)
+        let joined = try space.render("join", "job", "-o", "joined.mp4")
+        #expect(joined.status == 0 && joined.stderr.hasSuffix("(25 frames; 1 chunk)\n"), "\(joined)")
+    }
+
     @Test func theTasksEncodeTheSoundAndTheJoinOnlyCopiesIt() throws {
         let space = try Workspace()
         defer { space.clean() }

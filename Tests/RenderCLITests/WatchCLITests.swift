@@ -34,6 +34,39 @@ import Testing
         #expect(cr.map { $0 < 60 } == true, "\(String(describing: cr))")
     }
 
+    @Test func aProjectFolderRemovedAndMadeAgainIsFollowed() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        let project = """
+            cutlist: 1
+            output: { size: 160x90, fps: 25, path: out.mp4 }
+            tracks:
+              - items:
+                  - { color: blue, duration: 2s }
+                  - { color: red, duration: 2s }
+            """
+        try FileManager.default.createDirectory(atPath: space.path("edit"), withIntermediateDirectories: true)
+        try space.write("edit/edit.yaml", project)
+        let running = try RunningCLI(["edit/edit.yaml", "--watch", "--progress", "none"], in: space.url)
+        #expect(running.waitUntil(timeout: 60) { running.stderrSoFar.contains("Ctrl-C stops") }, "\(running.stderrSoFar)")
+        // As a checkout of another branch does: the folder goes, and comes back with other contents.
+        try FileManager.default.removeItem(atPath: space.path("edit"))
+        usleep(600_000)
+        try FileManager.default.createDirectory(atPath: space.path("edit"), withIntermediateDirectories: true)
+        try space.write("edit/edit.yaml", project.replacingOccurrences(of: "color: red", with: "color: lime"))
+        #expect(
+            running.waitUntil(timeout: 60) { running.stderrSoFar.contains("1 reused, 1 encoded") },
+            "\(running.stderrSoFar)")
+        // And it goes on following it.
+        try space.write("edit/edit.yaml", project.replacingOccurrences(of: "color: blue", with: "color: navy"))
+        #expect(
+            running.waitUntil(timeout: 60) { running.stderrSoFar.components(separatedBy: "1 reused, 1 encoded").count == 3 },
+            "\(running.stderrSoFar)")
+        kill(running.process.processIdentifier, SIGINT)
+        let result = try running.wait(timeout: 20)
+        #expect(result.status == 130, "\(result)")
+    }
+
     /// An edit that leaves --range without a frame is an error of that render,
     /// not of the command: watch waits for the next save (it exited 2).
     @Test func anEditThatEmptiesTheRangeWaitsForTheNextSave() throws {

@@ -31,7 +31,8 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
                 let open = word.prefix { "'\"(".contains($0) }.count
                 let close = word.reversed().prefix { "'\"),:".contains($0) }.count
                 let value = word[open..<(word.count - close)]
-                result += String(word.prefix(open)) + String(value.prefix(40)) + "…(\(value.count) characters)…"
+                result +=
+                    String(word.prefix(open)) + String(value.prefix(40)) + "…(\(value.count) characters)…"
                     + String(value.suffix(10)) + String(word.suffix(close))
             } else {
                 result += String(word)
