@@ -163,6 +163,19 @@ public struct ProjectCompiler: Sendable {
         return failed
     }
 
+    /// "did you mean 'media/chaplin.mp4'?" for a missing file whose folder holds
+    /// one named alike: the same name in other letter case first, else the closest.
+    static func nameMeant(_ path: String, written: String) -> String? {
+        let url = URL(fileURLWithPath: path)
+        let name = url.lastPathComponent
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path),
+            names.count <= 10_000,
+            let meant = names.first(where: { $0.lowercased() == name.lowercased() })
+                ?? ValueSyntax.closestMatch(to: name, in: names.filter { !$0.hasPrefix(".") })
+        else { return nil }
+        return "did you mean '\(String(written.dropLast(name.count)) + meant)'?"
+    }
+
     /// The items of the project's tracks that errors point into: for each error,
     /// the last item that starts before it in its file.
     private func itemsHit(by diagnostics: [Diagnostic], in project: Project) -> Set<SourceLocation> {
@@ -233,7 +246,7 @@ public struct ProjectCompiler: Sendable {
             let hint =
                 FileManager.default.fileExists(atPath: maker)
                 ? "it is made by rendering '\(URL(fileURLWithPath: maker).lastPathComponent)' beside it (for the examples: make media)"
-                : nil
+                : Self.nameMeant(file.value, written: name)
             return .error("'\(name)' does not exist", at: file.location, hint: hint)
         case .directory?:
             return .error("'\(name)' is a directory, not a media file", at: file.location)

@@ -3,6 +3,46 @@ import Testing
 
 /// `render check`: every mistake at once, located, with the source line and a caret.
 @Suite struct CheckCLITests {
+    @Test func indentationTabsAMisspeltFileAndEveryBadValueOfAnItemAreSaid() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try FileManager.default.createDirectory(atPath: space.path("media"), withIntermediateDirectories: true)
+        try space.makeClip("media/chaplin.mp4")
+        try space.write("short.yaml", "cutlist: 1\ntracks:\n  - items:\n      - color: red\n       duration: 1s\n")
+        let short = try space.render("check", "short.yaml")
+        #expect(short.status == 2, "\(short)")
+        #expect(
+            short.stderr.contains(
+                "hint: check the indentation: this line starts at column 8, but the list or mapping opened at line 4 has "
+                    + "its entries at column 7"), "\(short)")
+        try space.write("tab.yaml", "cutlist: 1\ntracks:\n\t- items: [{ color: red, duration: 1s }]\n")
+        let tab = try space.render("check", "tab.yaml")
+        #expect(
+            tab.status == 2
+                && tab.stderr.hasPrefix(
+                    "tab.yaml:3:1: error: invalid YAML: a tab in the indentation; YAML indents with spaces only"),
+            "\(tab)")
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - { source: media/Chaplin.mp4 }
+                  - { color: purpel, duration: 2x, opacity: lots }
+
+            """)
+        let edit = try space.render("check", "edit.yaml")
+        #expect(edit.status == 2, "\(edit)")
+        #expect(edit.stderr.contains("'media/Chaplin.mp4' does not exist"), "\(edit)")
+        #expect(edit.stderr.contains("hint: did you mean 'media/chaplin.mp4'?"), "\(edit)")
+        for place in [
+            "5:18: error: 'purpel' is not a color", "5:36: error: '2x' is not a time", "5:49: error: 'lots' is not a number",
+        ] {
+            #expect(edit.stderr.contains("edit.yaml:" + place), "\(place) in \(edit.stderr)")
+        }
+    }
+
     @Test func twoIndependentMistakesAreBothReportedWithTheirSourceLines() throws {
         let space = try Workspace()
         defer { space.clean() }

@@ -163,14 +163,17 @@ struct ItemReader {
 
     private func build(_ kind: Kind, _ keys: [String: ParseContext.Entry], _ node: Node) -> Item? {
         let location = context.location(of: node)
-        guard let kindEntry = keys[kind.rawValue], let content = content(kind, kindEntry.value, keys) else { return nil }
+        guard let kindEntry = keys[kind.rawValue] else { return nil }
+        // An item whose kind's value is wrong still has its other keys checked: every error at once.
+        let read = content(kind, kindEntry.value, keys)
+        let content = read ?? .gap(.zero)
         var item = Item(content: content, location: location)
         if let entry = keys["id"], let id = context.text(entry.value, "id") {
             item.id = Located(id, at: context.location(of: entry.value))
         }
         switch kind {
         case .gap, .transition:
-            return item
+            return read == nil ? nil : item
         case .source, .composition, .group, .captions:
             item.timing = readTiming(keys, node, needsLength: false)
         case .color, .pattern, .gradient, .shader, .text, .tone:
@@ -188,12 +191,12 @@ struct ItemReader {
                 item.content = .captions(captions)
             }
         }
-        if kind == .source, let entry = keys["captions"] {
+        if kind == .source, read != nil, let entry = keys["captions"] {
             let clip = if case .source(let reference) = item.content { reference } else { SourceReference?.none }
             item.captions = readClipCaptions(entry.value, clip: clip)
         }
         item.sound = readSound(keys)
-        return item
+        return read == nil ? nil : item
     }
 
     private func content(_ kind: Kind, _ value: Node, _ keys: [String: ParseContext.Entry]) -> Item.Content? {

@@ -37,7 +37,7 @@ enum YAMLDocument {
                 root = try Yams.compose(yaml: recovery?.text ?? text)
                 break
             } catch let error as YamlError {
-                let found = diagnostic(for: error, file: file)
+                let found = diagnostic(for: error, file: file, text: recovery?.text ?? text)
                 var current = recovery ?? SyntaxRecovery(text)
                 let reported = !current.mayFollowFromRecovery(found.location?.line ?? 1)
                 if reported { diagnostics.append(found) }
@@ -186,11 +186,28 @@ enum YAMLDocument {
         return nil
     }
 
+    /// What a mis-indented line usually means, for libyaml's words about it:
+    /// the column the list or mapping that was open starts at, and this line's.
+    private static func indentationHint(
+        _ problem: String, at line: Substring?, opening: Mark??
+    ) -> String? {
+        let about = [
+            "did not find expected '-' indicator", "did not find expected key", "mapping values are not allowed",
+            "block sequence entries are not allowed", "did not find expected <document start>",
+        ]
+        guard about.contains(where: problem.contains), let line else { return nil }
+        let column = line.prefix { $0 == " " }.count + 1
+        guard let mark = opening ?? nil else { return "check the indentation: this line starts at column \(column)" }
+        return "check the indentation: this line starts at column \(column), but the list or mapping opened at line "
+            + "\(mark.line) has its entries at column \(mark.column); entries of one list or mapping line up, one level in "
+            + "is two more spaces"
+    }
+
     static func location(_ mark: Mark?, file: String) -> SourceLocation {
         SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
     }
 
-    private static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
+    private static func diagnostic(for error: YamlError, file: String, text: String) -> Diagnostic {
         switch error {
         case .composer(_, let problem, let mark, _) where problem == "but found another document":
             // Yams words this as a continuation of its context; say it plainly.
@@ -207,7 +224,22 @@ enum YAMLDocument {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
             let detail = context.map { " (\($0.text))" } ?? ""
-            return .error("invalid YAML: \(problem)\(detail)", at: location(mark, file: file))
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            func line(_ mark: Mark?) -> Substring? {
+                guard let number = mark?.line, number >= 1, number <= lines.count else { return nil }
+                return lines[number - 1]
+            }
+            if let found = line(mark),
+                found.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t")
+                    || problem.contains("cannot start any token") && found.contains("\t")
+            {
+                return .error(
+                    "invalid YAML: a tab in the indentation; YAML indents with spaces only", at: location(mark, file: file),
+                    hint: "replace the tabs with spaces (most editors can be told to write spaces for the tab key)")
+            }
+            return .error(
+                "invalid YAML: \(problem)\(detail)", at: location(mark, file: file),
+                hint: indentationHint(problem, at: line(mark), opening: context.map(\.mark)))
         case .reader(let problem, let offset, _, _):
             return .error(
                 "cannot read the file: \(problem)\(offset.map { " at byte \($0)" } ?? "")",
