@@ -84,6 +84,9 @@ import Testing
         let message = result.diagnostics.first?.message ?? ""
         #expect(message.contains("'" + String(repeating: "9", count: 40) + "…(10000 characters)…"), "\(message)")
         #expect(message.utf8.count < 300, "\(message.utf8.count) bytes")
+        // A word of quotes alone (found by fuzzing the subtitle readers).
+        let quotes = String(repeating: "'", count: 200)
+        #expect(Diagnostic.error("'\(quotes)' is not a timestamp", at: nil).message.contains("…(0 characters)…"))
     }
 
     @Test func numbersBeyondTheLimitAreDiagnosticsAtTheirKeys() {

@@ -29,7 +29,7 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
             if word.count > wordLimit {
                 // The quotes around a value stay outside the count.
                 let open = word.prefix { "'\"(".contains($0) }.count
-                let close = word.reversed().prefix { "'\"),:".contains($0) }.count
+                let close = min(word.reversed().prefix { "'\"),:".contains($0) }.count, word.count - open)
                 let value = word[open..<(word.count - close)]
                 result +=
                     String(word.prefix(open)) + String(value.prefix(40)) + "…(\(value.count) characters)…"
