@@ -130,6 +130,10 @@ extension Compiler {
         case .source(let reference):
             clip.name = reference.displayName
             clip.reference.kind = .external(url: Self.url(reference.path, under: mediaFolder))
+            // The media's own length, as probed: OpenTimelineIO's FCP XML adapter needs it.
+            clip.reference.availableRange = placed.facts?.duration.map {
+                OTIOTimeline.Range(start: OTIOTimeline.Time(.zero, rates: rates), duration: OTIOTimeline.Time($0, rates: rates))
+            }
             let still = placed.facts?.video?.isStillImage == true && placed.facts?.duration == nil
             if speed != .one, !still { clip.speed = speed.approximateDouble }
         case .color(let color): (clip.name, clip.reference.kind) = ("color \(color)", .generator("SolidColor"))

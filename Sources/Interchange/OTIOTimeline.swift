@@ -154,7 +154,7 @@ public struct OTIOTimeline: Codable, Sendable {
             case other(String)
         }
         var kind: Kind
-        /// The media's own length; none from `render export`.
+        /// The media's own length (a still's: none).
         var availableRange: Range?
 
         var isExternal: Bool {

@@ -13,10 +13,23 @@ struct ExportCommand: ParsableCommand {
     @Argument(help: "The project file.")
     var project: String
 
-    @Option(name: .shortAndLong, help: "The .otio file to write (default: the project's name with .otio, beside it).")
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "The timeline to write: .otio (default: the project's name with .otio, beside it), or through "
+                + "OpenTimelineIO's otioconvert .edl (CMX 3600) or .xml (Final Cut Pro 7 XML).", valueName: "file"))
     var output: String?
 
     @OptionGroup var variables: VariableOptions
+
+    func validate() throws {
+        guard let output else { return }
+        let suffix = URL(fileURLWithPath: output).pathExtension.lowercased()
+        guard suffix != "otio", !OTIOConverter.written.contains(where: { $0.suffix == suffix }) else { return }
+        let formats = (["otio"] + OTIOConverter.written.map(\.suffix)).map { "." + $0 }.joined(separator: ", ")
+        let fcpx = suffix == "fcpxml" ? " (Final Cut Pro X's .fcpxml has no writer among OpenTimelineIO's adapters here)" : ""
+        throw ValidationError("-o '\(output)': render export writes \(formats)\(fcpx)")
+    }
 
     func run() throws {
         // The project must compile as it would render: the same checks, the same diagnostics.
@@ -33,11 +46,18 @@ struct ExportCommand: ParsableCommand {
         try InputGuard.refuseOverwriting(path, inputs: [self.project] + included + plan.inputFiles)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let suffix = URL(fileURLWithPath: path).pathExtension.lowercased()
+        // Another format is converted from the OTIO JSON beside it, then written in place by its adapter.
+        let json = suffix == "otio" ? path : path + ".\(UUID().uuidString).otio"
+        defer { if json != path { try? FileManager.default.removeItem(atPath: json) } }
         do {
-            try encoder.encode(timeline).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try encoder.encode(timeline).write(to: URL(fileURLWithPath: json), options: .atomic)
         } catch {
             Terminal.printError("error: cannot write '\(path)': \(error.localizedDescription)")
             throw ExitCode(1)
+        }
+        if json != path {
+            try OTIOConverter.convert(json, to: path, what: "writing '\(path)'")
         }
         print("wrote \(path)")
     }

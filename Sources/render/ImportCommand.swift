@@ -110,40 +110,12 @@ struct ImportCommand: ParsableCommand {
         return false
     }
 
-    /// How long `otioconvert` may take: far more than any real timeline needs.
-    static let conversionTimeLimit = 120.0
-
     /// Another editor's format, converted to OTIO JSON by OpenTimelineIO's own `otioconvert`.
     private func converted(_ url: URL, rate: FrameRate?) throws -> Data? {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("cutlist-import-\(UUID().uuidString).otio")
         defer { try? FileManager.default.removeItem(at: output) }
-        var arguments = ["otioconvert", "-i", url.path, "-o", output.path]
-        if let rate, url.pathExtension.lowercased() == "edl" { arguments += ["-a", "rate=\(rate.rate.approximateDouble)"] }
-        let outcome: ChildProcess.Outcome
-        do throws(ChildProcess.Failure) {
-            outcome = try ChildProcess.run(arguments, timeLimit: Self.conversionTimeLimit)
-        } catch {
-            Terminal.printError("error: cannot start otioconvert: \(String(cString: strerror(error.code)))")
-            throw ExitCode(1)
-        }
-        guard let status = outcome.status else {
-            Terminal.printError(
-                "error: otioconvert did not finish reading '\(timeline)' within \(Int(Self.conversionTimeLimit)) s, so it was stopped"
-            )
-            throw ExitCode(1)
-        }
-        let message = outcome.errors
-        guard status == 0 else {
-            if status == 127 {
-                Terminal.printError(
-                    "error: reading '.\(url.pathExtension)' needs OpenTimelineIO's otioconvert; install it with "
-                        + "'pip install opentimelineio opentimelineio-plugins'")
-            } else {
-                let reason = message.split(separator: "\n").last.map(String.init) ?? "exit \(status)"
-                Terminal.printError("error: otioconvert cannot read '\(timeline)': \(reason)")
-            }
-            throw ExitCode(2)
-        }
+        let extra = rate.flatMap { url.pathExtension.lowercased() == "edl" ? ["-a", "rate=\($0.rate.approximateDouble)"] : nil }
+        try OTIOConverter.convert(url.path, to: output.path, arguments: extra ?? [], what: "reading '\(timeline)'")
         return FileManager.default.contents(atPath: output.path)
     }
 }

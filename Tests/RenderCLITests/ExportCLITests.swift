@@ -68,6 +68,54 @@ import Testing
             ])
     }
 
+    @Test func theFormatTheExtensionNamesIsWrittenWithTheMediasOwnLength() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.makeClip("clip.mp4", seconds: 3)
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - items:
+                  - { source: clip.mp4, from: 0.2s, to: 1.2s }
+                  - { source: clip.mp4, to: 2s }
+            """)
+        // The media reference holds the file's probed length: 3 s, 75 frames.
+        #expect(try space.render("export", "edit.yaml", "-o", "edit.otio").status == 0)
+        let available = try Tool.run(
+            "python3",
+            [
+                "-c",
+                "import sys, opentimelineio as o; t = o.adapters.read_from_file(sys.argv[1]); "
+                    + "print([c.media_reference.available_range.duration.value for c in t.tracks[0]])",
+                space.path("edit.otio"),
+            ])
+        #expect(available == "[75.0, 75.0]\n")
+        // Through OpenTimelineIO's adapters, read back by them as the same cuts.
+        for name in ["edit.edl", "edit.xml"] {
+            let result = try space.render("export", "edit.yaml", "-o", name)
+            #expect(result.status == 0 && result.stdout == "wrote \(name)\n", "\(result)")
+            let cuts = try Tool.run(
+                "python3",
+                [
+                    "-c",
+                    "import sys, opentimelineio as o; p = sys.argv[1]; "
+                        + "t = o.adapters.read_from_file(p, **({'rate': 25} if p.endswith('.edl') else {})); "
+                        + "print([(c.source_range.start_time.value, c.source_range.duration.value) for c in t.tracks[0]])",
+                    space.path(name),
+                ])
+            #expect(cuts == "[(5.0, 25.0), (0.0, 50.0)]\n", "\(name): \(cuts)")
+        }
+        #expect(String(decoding: space.data("edit.edl") ?? Data(), as: UTF8.self).hasPrefix("TITLE: edit\n"))
+        // A format nothing here writes is refused before anything is written.
+        let fcpx = try space.render("export", "edit.yaml", "-o", "edit.fcpxml")
+        #expect(fcpx.status == 2 && fcpx.stderr.contains("render export writes .otio, .edl, .xml"), "\(fcpx)")
+        #expect(!space.exists("edit.fcpxml"))
+        #expect(space.listing().filter { $0.hasPrefix("edit.") }.sorted() == ["edit.edl", "edit.otio", "edit.xml", "edit.yaml"])
+    }
+
     @Test func whatOpenTimelineIOHasNoFieldForIsInTheClipsMetadata() throws {
         let space = try Workspace()
         defer { space.clean() }
@@ -207,8 +255,13 @@ import Testing
         try space.write("edit.yaml", project)
         let export = try space.render("export", "edit.yaml", "-o", "edit.yaml")
         #expect(export.status == 2, "\(export)")
-        #expect(export.stderr.contains("is one of the project's inputs"))
+        #expect(export.stderr.contains("render export writes .otio, .edl, .xml"), "\(export)")
         #expect(space.data("edit.yaml") == Data(project.utf8))
+        // A timeline's name that is an input: a project file named as one.
+        try space.write("named.otio", project)
+        let named = try space.render("export", "named.otio", "-o", "named.otio")
+        #expect(named.status == 2 && named.stderr.contains("is one of the project's inputs"), "\(named)")
+        #expect(space.data("named.otio") == Data(project.utf8))
         #expect(try space.render("export", "edit.yaml").status == 0)
         let otio = space.data("edit.otio")
         let onItself = try space.render("import", "edit.otio", "-o", "edit.otio")
