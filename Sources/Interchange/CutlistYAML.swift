@@ -1,4 +1,5 @@
 import EDLParser
+import Foundation
 import Yams
 
 /// Parsed values written back as Cutlist's YAML, through Yams' emitter: what
@@ -20,6 +21,16 @@ public enum CutlistYAML {
     static func number(_ value: Double) -> Node { word(formatNumber(value)) }
 
     static func flag(_ value: Bool) -> Node { word(value ? "true" : "false") }
+
+    /// A linear gain as decibels when it is a whole or two-decimal number of
+    /// them (`-15dB` is 0.17782794100389…, as it was most likely written), else as it is.
+    static func gain(_ value: Double) -> Node {
+        guard value > 0 else { return number(value) }
+        let decibels = 20 * log10(value)
+        let rounded = (decibels * 100).rounded() / 100
+        guard abs(decibels - rounded) < 1e-9 else { return number(value) }
+        return word(formatNumber(rounded) + "dB")
+    }
 
     static func color(_ color: Color) -> Node { word(color.description) }
 
@@ -91,6 +102,8 @@ public enum CutlistYAML {
             if let to = timing.to { entries.append(("to", time(to.value))) }
         }
         if let freeze = timing.freeze { entries.append(("freeze", mapping([("at", time(freeze.value))]))) }
+        // Its length OpenTimelineIO holds; that it lasts until the end, only this says.
+        if timing.untilEnd { entries.append(("until", word("end"))) }
         if let speed = timing.speed { entries.append(("speed", word(speed.value.description))) }
         if track == .video { entries += picture(item.picture) }
         entries += sound(item.sound)
@@ -229,7 +242,7 @@ public enum CutlistYAML {
 
     private static func sound(_ sound: Sound) -> Entries {
         var entries: Entries = []
-        if sound.volume != .constant(1) { entries.append(("volume", animated(sound.volume, number))) }
+        if sound.volume != .constant(1) { entries.append(("volume", animated(sound.volume, gain))) }
         if let fade = sound.fadeIn { entries.append(("fade_in", time(fade.value))) }
         if let fade = sound.fadeOut { entries.append(("fade_out", time(fade.value))) }
         if sound.mute { entries.append(("mute", flag(true))) }

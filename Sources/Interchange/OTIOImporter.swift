@@ -28,6 +28,8 @@ public struct OTIOImporter {
 
     /// The `.otio` file's folder: relative media paths resolve against it.
     let directory: String
+    /// The folder of the project written: files in it are named relative to it.
+    let projectFolder: String?
     let offline: Offline
     let exists: (String) -> Bool
     /// Whether a file is a still picture (its items take a `duration`, not `from`/`to`).
@@ -36,6 +38,7 @@ public struct OTIOImporter {
     private var assets: [(name: String, path: String)] = []
     private var missing: [String] = []
     private var ids = Set<String>()
+    private var trackNames = Set<String>()
 
     /// The project's rate when given; else the timeline's.
     let chosenRate: FrameRate?
@@ -44,10 +47,11 @@ public struct OTIOImporter {
     static let metadataNodeLimit = 10_000
 
     public init(
-        directory: String, offline: Offline, rate: FrameRate? = nil, exists: @escaping (String) -> Bool,
-        isStill: @escaping (String) -> Bool = { _ in false }
+        directory: String, projectFolder: String? = nil, offline: Offline, rate: FrameRate? = nil,
+        exists: @escaping (String) -> Bool, isStill: @escaping (String) -> Bool = { _ in false }
     ) {
         self.directory = directory
+        self.projectFolder = projectFolder
         self.offline = offline
         self.exists = exists
         self.isStill = isStill
@@ -81,7 +85,7 @@ public struct OTIOImporter {
         var project: CutlistYAML.Entries = [("cutlist", CutlistYAML.word("1")), ("output", CutlistYAML.mapping(output))]
         if !assets.isEmpty {
             project.append(
-                ("assets", .mapping(.init(assets.map { (CutlistYAML.string($0.name), CutlistYAML.string($0.path)) }))))
+                ("assets", .mapping(.init(assets.map { (CutlistYAML.string($0.name), CutlistYAML.string(relative($0.path))) }))))
         }
         project.append(("tracks", CutlistYAML.sequence(trackNodes, flow: false)))
         guard let body = try? Yams.serialize(node: CutlistYAML.mapping(project, flow: false), width: -1, allowUnicode: true)
@@ -99,7 +103,7 @@ public struct OTIOImporter {
     private mutating func track(_ track: Track, rate: FrameRate) throws(Failure) -> Node {
         let kind = track.kind == .audio ? "audio" : "video"
         var entries: CutlistYAML.Entries = [("kind", CutlistYAML.word(kind))]
-        if !track.name.isEmpty { entries.append(("name", CutlistYAML.string(track.name))) }
+        if !track.name.isEmpty { entries.append(("name", CutlistYAML.string(trackName(track.name)))) }
         entries += try Self.keys(track.cutlist["track"], excluding: ["name", "kind", "items"])
         let children = track.children
         if var range = try Self.range(track.sourceRange) {
@@ -295,10 +299,17 @@ public struct OTIOImporter {
     ) throws(Failure) -> [Node] {
         let name = clip.name
         let available = try Self.range(clip.reference.availableRange)
-        guard let range = try Self.range(clip.sourceRange) ?? available else { return [] }
+        guard var range = try Self.range(clip.sourceRange) ?? available else { return [] }
+        // Editors give source ranges in the media's own timecode (a file that starts at 01:00:00:00 is
+        // available from frame 86400 at 24 fps): the file's time is counted from the start of what is available.
+        if let available, available.start > .zero { range.start = try difference(range.start, available.start) }
         let length = try sum(try sum(range.duration, extend.before), extend.after)
         guard length > .zero else { return [] }
-        var own = ownKeys(try Self.keys(clip.cutlist["item"], excluding: Self.placementKeys))
+        let written = try Self.keys(clip.cutlist["item"], excluding: [])
+        // An item written to last until the end says so again, not its length then.
+        let untilEnd = written.contains { $0.0 == "until" && $0.1.string == "end" }
+        let span = untilEnd ? ("until", CutlistYAML.word("end")) : ("duration", time(length, rate: rate))
+        var own = ownKeys(written.filter { !Self.placementKeys.contains($0.0) }).map { ($0.0, relativePaths($0.1, key: $0.0)) }
         var path: String?
         if case .external(let url?) = clip.reference.kind { path = resolve(url) }
         let generated = own.contains { Self.generatedKinds.contains($0.0) }
@@ -307,7 +318,7 @@ public struct OTIOImporter {
             // Captions keep `from`: the file time at their start, which no source range holds.
             let captions = own.contains { $0.0 == "captions" }
             own.removeAll { ["loop", "from", "to", "freeze", "speed"].contains($0.0) && !(captions && $0.0 == "from") }
-            return [CutlistYAML.mapping(own + [("duration", time(length, rate: rate))] + extra)]
+            return [CutlistYAML.mapping(own + [span] + extra)]
         }
         // A clip's own `captions` stay with it.
         own.removeAll { (Self.generatedKinds.contains($0.0) && $0.0 != "captions") || $0.0 == "group" || $0.0 == "source" }
@@ -341,30 +352,31 @@ public struct OTIOImporter {
             ]
             return [CutlistYAML.mapping([("group", CutlistYAML.mapping(group, flow: false))] + extra, flow: false)]
         }
-        var keys: CutlistYAML.Entries = [("source", CutlistYAML.string(asset(named: name, path: path)))]
+        // A clip Cutlist wrote names its file as a project does; another editor's, by an asset named after the clip.
+        let source = clip.cutlist["item"] == nil ? asset(named: name, path: path) : relative(path)
+        var keys: CutlistYAML.Entries = [("source", CutlistYAML.string(source))]
         let scalar = try Self.timeScalar(clip.speed)
         let speed = Self.speed(own) ?? scalar
         own.removeAll { $0.0 == "speed" }
         if own.contains(where: { $0.0 == "loop" }) {
             // A loop keeps its own range; it plays for the clip's length.
-            keys += own + [("duration", time(length, rate: rate))]
+            keys += own + [span]
             if let speed, speed != .one { keys.append(("speed", CutlistYAML.word(speed.description))) }
         } else if speed == .zero || own.contains(where: { $0.0 == "freeze" }) {
             own.removeAll { ["from", "to", "freeze"].contains($0.0) }
             keys +=
                 [
-                    ("freeze", CutlistYAML.mapping([("at", time(range.start, rate: rate))])),
-                    ("duration", time(length, rate: rate)),
+                    ("freeze", CutlistYAML.mapping([("at", time(range.start, rate: rate))])), span,
                 ] + own
         } else if isStill(path) {
             own.removeAll { ["from", "to"].contains($0.0) }
-            keys += [("duration", time(length, rate: rate))] + own
+            keys += [span] + own
         } else {
             let speed = speed ?? .one
             let from = try difference(range.start, try product(extend.before, speed))
             let to = try sum(from, try product(length, speed))
             own.removeAll { ["from", "to"].contains($0.0) }
-            keys += [("from", time(from, rate: rate)), ("to", time(to, rate: rate))]
+            keys += [("from", time(from, rate: rate)), untilEnd ? span : ("to", time(to, rate: rate))]
             if speed != .one { keys.append(("speed", CutlistYAML.word(speed.description))) }
             keys += own
         }
@@ -420,6 +432,46 @@ public struct OTIOImporter {
     }
 
     // MARK: Values
+
+    /// `path` relative to the project's folder when it is inside it, as a
+    /// project beside its media names them (and can be committed with them).
+    private func relative(_ path: String) -> String {
+        guard let projectFolder else { return path }
+        let prefix = projectFolder.hasSuffix("/") ? projectFolder : projectFolder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// The files Cutlist's metadata names (captions, shaders, looks, fonts) by
+    /// their absolute paths, relative to the project's folder where they are inside it.
+    private func relativePaths(_ node: Node, key: String) -> Node {
+        switch node {
+        case .scalar(let scalar) where Self.pathKeys.contains(key) && scalar.string.hasPrefix("/"):
+            return CutlistYAML.string(relative(scalar.string))
+        case .mapping(let mapping):
+            return .mapping(
+                .init(
+                    mapping.map { entry in (entry.key, relativePaths(entry.value, key: entry.key.string ?? "")) }, mapping.tag,
+                    mapping.style))
+        case .sequence(let sequence):
+            return .sequence(.init(sequence.map { relativePaths($0, key: key) }, sequence.tag, sequence.style))
+        default:
+            return node
+        }
+    }
+
+    private static let pathKeys: Set<String> = ["captions", "file", "shader", "lut", "font"]
+
+    /// A track's name, numbered when another track has it already (editors name
+    /// every track alike: Avid's `TimelineMobSlot`), as a project's names are unique.
+    private mutating func trackName(_ name: String) -> String {
+        var unique = name
+        var counter = 2
+        while !trackNames.insert(unique).inserted {
+            unique = "\(name) \(counter)"
+            counter += 1
+        }
+        return unique
+    }
 
     /// An asset for `path`, named after the clip (unique, a word).
     private mutating func asset(named name: String, path: String) -> String {

@@ -62,8 +62,11 @@ struct ImportCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let probe = MediaProbe()
+        let path = output ?? url.deletingPathExtension().appendingPathExtension("yaml").path
         var importer = OTIOImporter(
-            directory: (bundle ? url : url.deletingLastPathComponent()).path, offline: offline == .slate ? .slate : .error,
+            directory: (bundle ? url : url.deletingLastPathComponent()).path,
+            projectFolder: URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path,
+            offline: offline == .slate ? .slate : .error,
             rate: rate, exists: { FileManager.default.isReadableFile(atPath: $0) },
             isStill: { path in
                 (try? probe.facts(forPath: path)).map { $0.video?.isStillImage == true && $0.duration == nil } ?? false
@@ -75,7 +78,6 @@ struct ImportCommand: ParsableCommand {
             Terminal.printError("error: '\(timeline)': \(error.description)")
             throw ExitCode(2)
         }
-        let path = output ?? url.deletingPathExtension().appendingPathExtension("yaml").path
         try InputGuard.refuseOverwriting(path, inputs: [file.path])
         // A project beside the timeline may be someone's work: replaced only when named with -o.
         if output == nil, FileManager.default.fileExists(atPath: path) {

@@ -47,7 +47,7 @@ import Testing
         try JSONEncoder().encode(timeline).write(to: URL(fileURLWithPath: file.path))
         try python(Self.resave, file.path, fps)
         let data = try #require(FileManager.default.contents(atPath: file.path))
-        var importer = OTIOImporter(directory: "/media", offline: .error) { _ in true }
+        var importer = OTIOImporter(directory: "/media", projectFolder: "/media", offline: .error) { _ in true }
         let text = try importer.project(from: data)
         #expect(
             text.hasSuffix(
@@ -56,9 +56,9 @@ import Testing
                 - kind: video
                   name: "track 1"
                   items:
-                  - {source: "clip_mp4", from: 0f, to: 2.04s}
+                  - {source: "clip.mp4", from: 0f, to: 2.04s}
                   - {gap: 10f}
-                  - {source: "clip_mp4", from: 1s, to: 2s}
+                  - {source: "clip.mp4", from: 1s, to: 2s}
                   - {text: "Hi", duration: 45f}
 
                 """), "\(text)")

@@ -116,6 +116,75 @@ import Testing
         #expect(space.listing().filter { $0.hasPrefix("edit.") }.sorted() == ["edit.edl", "edit.otio", "edit.xml", "edit.yaml"])
     }
 
+    @Test func aTimelineAsEditorsWriteItImports() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.makeClip("a.mp4", seconds: 5)
+        // As OpenTimelineIO's AAF adapter gives an Avid timeline: references under keys, ranges in the
+        // media's timecode (01:00:00:00 at 25 fps is frame 90000), and every track named alike.
+        try Tool.run(
+            "python3",
+            [
+                "-c",
+                """
+                import sys, opentimelineio as otio
+                RT, TR = otio.opentime.RationalTime, otio.opentime.TimeRange
+                timeline = otio.schema.Timeline(name="avid")
+                for n in range(2):
+                    track = otio.schema.Track(name="TimelineMobSlot", kind=otio.schema.TrackKind.Video)
+                    for i in range(2):
+                        clip = otio.schema.Clip(name=f"take{n}{i}", source_range=TR(RT(90000 + 10 + 30 * i, 25), RT(25, 25)))
+                        high = otio.schema.ExternalReference(target_url="a.mp4", available_range=TR(RT(90000, 25), RT(125, 25)))
+                        proxy = otio.schema.ExternalReference(target_url="proxy.mp4")
+                        clip.set_media_references({"high": high, "proxy": proxy}, "high")
+                        track.append(clip)
+                    timeline.tracks.append(track)
+                otio.adapters.write_to_file(timeline, sys.argv[1])
+                """,
+                space.path("avid.otio"),
+            ])
+        let result = try space.render("import", "avid.otio", "-o", "avid.yaml")
+        #expect(result.status == 0, "\(result)")
+        let text = String(decoding: space.data("avid.yaml") ?? Data(), as: UTF8.self)
+        #expect(text.contains("\"take00\": \"a.mp4\""), "\(text)")
+        #expect(text.contains("name: \"TimelineMobSlot\"") && text.contains("name: \"TimelineMobSlot 2\""), "\(text)")
+        #expect(text.contains("{source: \"take00\", from: 10f, to: 35f}"), "\(text)")
+        #expect(text.contains("{source: \"take00\", from: 40f, to: 65f}"), "\(text)")
+        let plan = try space.render("plan", "avid.yaml")
+        #expect(plan.status == 0 && plan.stdout.contains(" frames 50 "), "\(plan.stdout.prefix(300))")
+    }
+
+    @Test func aProjectExportedAndImportedBackIsTheSameEditInTheSameWords() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try FileManager.default.createDirectory(atPath: space.path("media"), withIntermediateDirectories: true)
+        try space.makeClip("media/a.mp4", seconds: 3)
+        try space.write("subs.srt", "1\n00:00:00,500 --> 00:00:01,500\nHello\n")
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - items:
+                  - { source: media/a.mp4, from: 1s, to: 3s, captions: subs.srt }
+                  - { color: red, duration: 1s }
+              - kind: audio
+                items:
+                  - { tone: 440, until: end, volume: -15dB }
+            """)
+        #expect(try space.render("export", "edit.yaml", "-o", "edit.otio").status == 0)
+        let imported = try space.render("import", "edit.otio", "-o", "back.yaml")
+        #expect(imported.status == 0, "\(imported)")
+        let text = String(decoding: space.data("back.yaml") ?? Data(), as: UTF8.self)
+        // Files as the project names them, beside it; the values as they were written.
+        #expect(text.contains("{source: \"media/a.mp4\", from: 25f, to: 75f, captions: {file: \"subs.srt\"}}"), "\(text)")
+        #expect(text.contains("{tone: 440, volume: -15dB, until: end}"), "\(text)")
+        #expect(!text.contains(space.url.path), "\(text)")
+        let diff = try space.render("diff", "edit.yaml", "back.yaml")
+        #expect(diff.stdout == "back.yaml: no change to the edit\n", "\(diff)")
+    }
+
     @Test func whatOpenTimelineIOHasNoFieldForIsInTheClipsMetadata() throws {
         let space = try Workspace()
         defer { space.clean() }
@@ -220,8 +289,8 @@ import Testing
         let back = try space.render("import", "edit.otio", "-o", "back.yaml")
         #expect(back.status == 0, "\(back)")
         let text = String(decoding: space.data("back.yaml") ?? Data(), as: UTF8.self)
-        #expect(text.contains("- {source: \"ntsc_mp4\", from: 0f, to: 71071/30000s}"), "\(text)")
-        #expect(text.contains("- {source: \"still_png\", duration: 25f}"), "\(text)")
+        #expect(text.contains("- {source: \"ntsc.mp4\", from: 0f, to: 71071/30000s}"), "\(text)")
+        #expect(text.contains("- {source: \"still.png\", duration: 25f}"), "\(text)")
         #expect(try space.render("check", "back.yaml").status == 0)
     }
 
@@ -373,11 +442,11 @@ import Testing
         #expect(back.status == 0, "\(back)")
         let text = String(decoding: space.data("back.yaml") ?? Data(), as: UTF8.self)
         // Each clip covers the same source frames over the same output frames as before.
-        #expect(text.contains("- {source: \"clip_mp4\", from: 10f, to: 35f}"), "\(text)")
+        #expect(text.contains("- {source: \"clip.mp4\", from: 10f, to: 35f}"), "\(text)")
         #expect(text.contains("- {transition: crossfade, duration: 10f}"), "\(text)")
-        #expect(text.contains("- {source: \"clip_mp4\", from: 0f, to: 50f, speed: 2}"), "\(text)")
+        #expect(text.contains("- {source: \"clip.mp4\", from: 0f, to: 50f, speed: 2}"), "\(text)")
         #expect(text.contains("- {gap: 10f}"), "\(text)")
-        #expect(text.contains("- {source: \"clip_mp4\", from: 50f, to: 75f}"), "\(text)")
+        #expect(text.contains("- {source: \"clip.mp4\", from: 50f, to: 75f}"), "\(text)")
         let before = try space.render("plan", "edit.yaml").stdout
         let after = try space.render("plan", "back.yaml").stdout
         #expect(before.contains(" frames 75 ") && after.contains(" frames 75 "), "\(after.prefix(300))")
