@@ -64,11 +64,18 @@ public struct TimelineDiff: Sendable {
             let (was, now) = (a[i], b[j])
             var changes: [String] = []
             if was.track != now.track { changes.append("moved from \(was.track) to \(now.track)") }
-            if was.sourceIn != now.sourceIn, let from = was.sourceIn, let to = now.sourceIn {
-                changes.append("trimmed in \(tc(from)) → \(tc(to))")
-            }
-            if was.sourceOut != now.sourceOut, let from = was.sourceOut, let to = now.sourceOut {
-                changes.append("trimmed out \(tc(from)) → \(tc(to))")
+            if let wasIn = was.sourceIn, let wasOut = was.sourceOut, let nowIn = now.sourceIn, let nowOut = now.sourceOut,
+                wasIn != nowIn, nowIn - wasIn == nowOut - wasOut
+            {
+                // In and out moved together: the same length of the source, further on or back.
+                changes.append("slipped \(tc(wasIn))–\(tc(wasOut)) → \(tc(nowIn))–\(tc(nowOut))")
+            } else {
+                if was.sourceIn != now.sourceIn, let from = was.sourceIn, let to = now.sourceIn {
+                    changes.append("trimmed in \(tc(from)) → \(tc(to))")
+                }
+                if was.sourceOut != now.sourceOut, let from = was.sourceOut, let to = now.sourceOut {
+                    changes.append("trimmed out \(tc(from)) → \(tc(to))")
+                }
             }
             if was.speed != now.speed { changes.append("retimed ×\(was.speed) → ×\(now.speed)") }
             if was.sourceIn == nil, was.end - was.start != now.end - now.start {

@@ -41,6 +41,7 @@ struct DiffCommand: ParsableCommand {
         var duration: Rational = .zero
         var fps: FrameRate?
         var chunks: [Chunk] = []
+        var frames: Int64 = 0
         /// What decides the output besides its items: its format, and its chunks by content.
         var settings = ""
     }
@@ -64,7 +65,18 @@ struct DiffCommand: ParsableCommand {
             throw ValidationError("OLD and NEW are both /dev/null: there is no project to compare")
         }
         guard git else {
-            let old = try version(oldPath, directory: root.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+            let old: Version
+            do {
+                old = try version(oldPath, directory: root.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+            } catch let exit as ExitCode where exit.rawValue == 2 && root == nil {
+                let folder = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path }
+                if folder(oldPath) != folder(newPath) {
+                    Terminal.printError(
+                        "hint: the old version's paths resolve against its own folder; for one copied out of the project "
+                            + "(git show HEAD:edit.yaml > /tmp/old.yaml), give --root with the project's folder")
+                }
+                throw exit
+            }
             let changed = report(old: old, new: try version(newPath, directory: nil), headers: (oldPath, newPath), name: newPath)
             if changed { throw ExitCode(1) }
             return
@@ -114,7 +126,7 @@ struct DiffCommand: ParsableCommand {
             guard let timeline = compiler.compiler.editTimeline(project).timeline else { throw ExitCode(2) }
             var version = Version(
                 timeline: timeline, duration: plan.output.duration, fps: plan.output.fps,
-                chunks: try cacheOptions.chunks(of: plan))
+                chunks: try cacheOptions.chunks(of: plan), frames: plan.output.frameCount)
             let output = plan.output
             version.settings =
                 "\(output.container) \(output.size) \(output.fps) \(output.frameCount) \(output.video?.planText ?? "")"
@@ -144,6 +156,7 @@ struct DiffCommand: ParsableCommand {
             }
         }
         guard !ranges.isEmpty else { return "renders again: nothing (every chunk is in the old version)" }
+        if ranges == [0..<new.frames] { return "renders again: all of it (\(TimeValue.readable(new.duration)))" }
         let time = { (frame: Int64) in Rational(frame) / fps.rate }
         let total = ranges.reduce(Int64(0)) { $0 + Int64($1.count) }
         let spans = ranges.map {

@@ -68,6 +68,10 @@ import Testing
         ),
         ("  - items:", "  - mute: true\n    volume: 0.5\n    items:", ["~ track 1: volume not set → 0.5; mute not set → true"]),
         ("  - items:", "  - hidden: true\n    items:", ["~ track 1: hidden not set → true"]),
+        (
+            "from: 0.4s, to: 1.4s", "from: 0.8s, to: 1.8s",
+            ["~ 'clip.mp4' at 00:00:00:00: slipped 00:00:00:10–00:00:01:10 → 00:00:00:20–00:00:01:20"]
+        ),
     ])
     func anEditIsToldInAnEditorsWords(_ old: String, _ new: String, _ expected: [String]) throws {
         let result = try diff(Self.before.replacingOccurrences(of: old, with: new))
@@ -217,11 +221,23 @@ import Testing
         try space.write("edit.yaml", Self.before.replacingOccurrences(of: "from: 0.4s", with: "from: 0.6s"))
         let beside = try space.render("diff", "elsewhere/old.yaml", "edit.yaml")
         #expect(beside.status == 2 && beside.stderr.contains("'clip.mp4' does not exist"), "\(beside)")
+        #expect(beside.stderr.contains("hint: the old version's paths resolve against its own folder; "), "\(beside)")
+        #expect(beside.stderr.contains("give --root with the project's folder"), "\(beside)")
         let rooted = try space.render("diff", "elsewhere/old.yaml", "edit.yaml", "--root", ".")
         #expect(rooted.status == 1, "\(rooted)")
         #expect(rooted.stdout.contains("~ 'clip.mp4' at 00:00:00:00: trimmed in 00:00:00:10 → 00:00:00:15"), "\(rooted)")
         let help = try space.render("diff", "--help")
         #expect(help.stdout.contains("--root <DIR>") && help.stdout.contains("git show HEAD:edit.yaml"), "\(help)")
+    }
+
+    @Test func aFirstVersionRendersAllOfIt() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write(
+            "edit.yaml", "cutlist: 1\noutput: { size: 160x90, fps: 25 }\ntracks:\n  - items: [{ color: red, duration: 1.37s }]\n")
+        let result = try space.render("diff", "/dev/null", "edit.yaml")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.hasSuffix("renders again: all of it (1.37s)\n"), "\(result)")
     }
 
     @Test func twoEmptyVersionsAreAUsageErrorThatSaysSo() throws {
