@@ -67,7 +67,7 @@ extension Studio {
             let index = context.parameters.get("index", as: Int.self)
             let key = context.parameters.get("key")
             return try await self.media(version: nil) { version in
-                guard let sound = version.sound, sound.key == key, let index, sound.sound.segments.indices.contains(index)
+                guard let sound = version.sound, let index, sound.sound.segments.indices.contains(index), sound.keys[index] == key
                 else { throw StudioRequestError.stale }
                 return try sound.sound.segment(index)
             }

@@ -45,9 +45,16 @@ struct StudioSound: Sendable {
     }
 
     let facts: Facts
-    let sound: PreviewSound
+    let sound: any PreviewAudio
     /// Names the sound in the page's URLs: the version that made it.
     let key: String
+
+    /// What names each fragment in the page's URLs: the render's sound
+    /// segments by their fingerprints (an edit changes the few it touches), a
+    /// mix encoded in one pass by the version that made it.
+    var keys: [String] {
+        (sound as? PreviewSoundSegments)?.keys ?? Array(repeating: key, count: sound.segments.count)
+    }
 
     static func facts(of plan: RenderPlan) -> Facts {
         let sources = Set(plan.audio.inputs.map(\.source)).sorted { $0.index < $1.index }.compactMap { plan.source($0) }
@@ -60,7 +67,10 @@ struct StudioSound: Sendable {
                 Double(attributes?[.size] as? Int ?? -1),
             ]
         }
-        return Facts(audio: plan.audio, sources: sources, frameCount: plan.output.frameCount, files: files)
+        // Where each sound is written in the project is no part of what it sounds (a comment moves it).
+        var audio = plan.audio
+        for index in audio.inputs.indices { audio.inputs[index].location = SourceLocation(file: "", line: 0, column: 0) }
+        return Facts(audio: audio, sources: sources, frameCount: plan.output.frameCount, files: files)
     }
 }
 
@@ -222,10 +232,11 @@ final class StudioSession: @unchecked Sendable {
                 if let sound = version.sound {
                     let rate = Double(sound.sound.sampleRate)
                     media["audio"] = "audio/mp4; codecs=\"\(sound.sound.codec)\""
+                    let keys = sound.keys
                     media["audioFragments"] = sound.sound.segments.enumerated().map { index, samples in
                         [
                             "index": index, "start": Double(samples.lowerBound) / rate,
-                            "end": Double(samples.upperBound) / rate, "key": sound.key,
+                            "end": Double(samples.upperBound) / rate, "key": keys[index],
                         ] as [String: Any]
                     }
                 }

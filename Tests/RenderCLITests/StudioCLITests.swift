@@ -110,6 +110,46 @@ import Testing
     }
 
     /// A project deleted while the page is open: the server goes on, says so, and keeps the last good version.
+    /// The render's own sound segments (about 5.5 s each), with the browser's autoplay rule as a person has it.
+    @Test func thePagePlaysTheSoundAndRefetchesOnlySegmentsAnEditChanged() throws {
+        let project = """
+            cutlist: 1
+            output: { size: 160x90, fps: 25, path: out.mp4 }
+            tracks:
+              - items:
+                  - { color: "#ff0000", duration: 7s }
+                  - { color: "#0000ff", duration: 7s }
+              - kind: audio
+                items:
+                  - { tone: 440, duration: 13s, volume: 0.2 }
+                  - { tone: 660, duration: 1s, volume: 0.2 }
+            """
+        let server = try Server(project: project)
+        defer { _ = try? server.stop() }
+        let page = try server.drive(
+            "sound",
+            [
+                "project": server.space.path("project.yaml"), "old": "#0000ff", "new": "#00ffff", "sound-old": "tone: 660",
+                "sound-new": "tone: 770",
+            ], timeout: 120)
+        // Not muted, and after a click on play the sound decodes; M mutes it and M again unmutes it.
+        #expect(page["mutedAtStart"] as? Bool == false, "\(page)")
+        let playing = page["playing"] as? [String: Any] ?? [:]
+        #expect(playing["muted"] as? Bool == false && playing["paused"] as? Bool == false, "\(page)")
+        #expect((playing["audioBytes"] as? Int ?? 0) > 0, "\(page)")
+        let toggled = (page["toggled"] as? [[Any]] ?? []).map { "\($0.first as? Bool ?? false) \($0.last as? String ?? "")" }
+        #expect(toggled == ["true 🔇", "false 🔊"], "\(page)")
+        // Three segments fetched once; a picture edit and a comment fetch none again; the edit of
+        // the last second's tone, only the segment it sounds in.
+        let first = (page["first"] as? [String] ?? []).filter { !$0.hasSuffix("/audio/init") }
+        #expect(page["fragments"] as? Int == 3 && first.count == 3, "\(page)")
+        #expect((page["afterPicture"] as? [String])?.isEmpty == true, "\(page)")
+        #expect((page["afterComment"] as? [String])?.isEmpty == true, "\(page)")
+        let again = page["afterSound"] as? [String] ?? []
+        #expect(again.count == 1 && again.first?.contains("/audio/2/") == true, "\(page)")
+        #expect((page["errors"] as? [Any])?.isEmpty == true, "\(page)")
+    }
+
     @Test func aDeletedProjectIsSaidAndTheLastVersionStays() throws {
         let server = try Server()
         defer { _ = try? server.stop() }

@@ -9,7 +9,8 @@ import Foundation
 ///     video  init ─┬─ chunk 0 (moof + mdat, tfdt = its first frame)
 ///                  ├─ chunk 1            any order, any thread
 ///                  └─ …
-///     sound  init ─── 0–2 s ─ 2–4 s ─ …  one encode of the whole mix (`PreviewSound`)
+///     sound  init ─── segment 0 ─ segment 1 ─ …  the render's sound segments (`PreviewSoundSegments`),
+///                                                 or one encode of a mix not segmented (`PreviewSound`)
 ///
 /// Each video segment is made on its own from its chunk, read from the cache or
 /// encoded there and then when missing; the same chunk always gives the same bytes.
@@ -27,7 +28,7 @@ public struct PreviewMedia: Sendable {
     /// The video's init segment; nil when the plan has no video.
     public let videoInit: InitSegment?
     /// The sound, when the plan has some that a browser plays (AAC or Opus).
-    public let sound: PreviewSound?
+    public let sound: (any PreviewAudio)?
     /// Why the plan's sound cannot be played (`sound` is nil then), to show the user.
     public let soundProblem: String?
     private let joiner: ChunkJoiner
@@ -43,12 +44,15 @@ public struct PreviewMedia: Sendable {
         guard video.codec == .h264 else {
             throw RenderFailure("the preview plays H.264 video; this output is \(video.codec.rawValue)")
         }
-        let (chunks, copy, scans, _) = try renderer.layout(window: nil, sound: false)
+        let (chunks, copy, scans, segments) = try renderer.layout(window: nil, sound: true)
         self.chunks = chunks
         joiner = ChunkJoiner(
             encoder: ChunkEncoder(plan: plan, cache: renderer.cache, copy: copy), scans: scans, threads: .single)
         videoInit = try Self.videoInit(plan: plan, joiner: joiner)
-        if let format = plan.audio.format, let codec = PreviewSound.codec(format.codec) {
+        if let format = plan.audio.format, let segments {
+            sound = PreviewSoundSegments(segments, encoder: joiner.encoder, format: format)
+            soundProblem = nil
+        } else if let format = plan.audio.format, let codec = PreviewSound.codec(format.codec) {
             sound = try PreviewSound(plan: plan, format: format, codec: codec)
             soundProblem = nil
         } else {

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// Segment `i` holds `packetsPerSegment` encoder packets (the last, the rest):
 /// about 2 s, and exactly the output samples `segments[i]`.
-public final class PreviewSound: @unchecked Sendable {
+public final class PreviewSound: PreviewAudio, @unchecked Sendable {
     /// RFC 6381's `codecs` value: `mp4a.40.2` (AAC) or `opus`.
     public let codec: String
     public let sampleRate: Int

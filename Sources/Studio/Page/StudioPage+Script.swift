@@ -13,6 +13,7 @@ extension StudioPage {
         const studio = {
           state: () => state, frame: () => frame, errors: [], seek: (f) => seek(f),
           appended: (start) => player.appended.get(start),
+          audioAppended: (start) => player.audioAppended.get(start),
         };
         window.studio = studio;
 
@@ -171,7 +172,32 @@ extension StudioPage {
           tellPlayhead();
           if (video.paused) showStill();
         }
-        function play() { stopReverse(); screen.classList.remove("paused"); video.play().catch((e) => studio.errors.push(String(e))); }
+        // Sound: on, unless the browser's autoplay rule refuses to play it before the person has
+        // clicked or pressed a key; then the page plays muted and unmutes at the first click or key.
+        let mutedForAutoplay = false;
+        function showMute() { $("mute").textContent = video.muted ? "🔇" : "🔊"; }
+        function toggleMute() { mutedForAutoplay = false; video.muted = !video.muted; showMute(); }
+        function play() {
+          stopReverse();
+          screen.classList.remove("paused");
+          video.play().catch((e) => {
+            if (e.name !== "NotAllowedError" || video.muted) return studio.errors.push(String(e));
+            mutedForAutoplay = true;
+            video.muted = true;
+            showMute();
+            video.play().catch((again) => studio.errors.push(String(again)));
+          });
+        }
+        for (const kind of ["mousedown", "keydown"]) {
+          document.addEventListener(kind, (e) => {
+            if (!mutedForAutoplay || e.target === $("mute")) return;
+            mutedForAutoplay = false;
+            video.muted = false;
+            showMute();
+          }, true);
+        }
+        video.addEventListener("volumechange", showMute);
+        $("mute").onclick = toggleMute;
         function pause() { stopReverse(); video.pause(); video.playbackRate = 1; screen.classList.add("paused"); seek(frame); }
         function stopReverse() { if (reverse) { clearInterval(reverse); reverse = null; } }
         video.addEventListener("timeupdate", () => {
@@ -197,6 +223,7 @@ extension StudioPage {
             "Home": () => seek(0),
             "End": () => seek(state.frameCount - 1),
             "k": () => pause(),
+            "m": () => toggleMute(),
             "l": () => { if (video.paused) play(); else video.playbackRate = Math.min(video.playbackRate * 2, 4); },
             // Backwards: step frame by frame at the frame rate, showing the exact stills.
             "j": () => {

@@ -18,16 +18,17 @@ enum StudioPage {
         <main>
           <section id="viewer">
             <div id="screen">
-              <video id="video" muted playsinline></video>
+              <video id="video" playsinline></video>
               <img id="still" alt="">
             </div>
             <div id="controls">
               <button id="back" title="Previous frame (←)">◀︎|</button>
               <button id="play" title="Play or pause (space, K)">▶︎</button>
               <button id="forward" title="Next frame (→)">|▶︎</button>
+              <button id="mute" title="Sound on or off (M)">🔊</button>
               <span id="time">00:00:00:00</span>
               <span id="frame"></span>
-              <span id="keys">space play · ←/→ frame · J/K/L · click the timeline to seek</span>
+              <span id="keys">space play · ←/→ frame · J/K/L · M sound · click the timeline to seek</span>
             </div>
           </section>
           <aside id="inspector"><p class="hint">Click an item on the timeline to see where the project writes it.</p></aside>

@@ -5,7 +5,7 @@ and prints what the page showed as one JSON object.
 
     driver.py URL SCENARIO [--project FILE] [--screenshot FILE] [--timeout SECONDS]
 
-Scenarios: timeline, play, seek, edit, broken, bench, captions (see each
+Scenarios: timeline, play, seek, edit, broken, bench, captions, sound (see each
 function; for captions, URL is a folder the driver serves itself). Every wait is
 bounded; the browser is killed at the end whatever happened.
 """
@@ -24,7 +24,7 @@ import time
 class Browser:
     """Chromium with its DevTools protocol on file descriptors 3 (commands in) and 4 (answers out)."""
 
-    def __init__(self, profile):
+    def __init__(self, profile, autoplay=True):
         to_child, self.commands = os.pipe()
         self.answers, from_child = os.pipe()
 
@@ -35,8 +35,8 @@ class Browser:
 
         self.process = subprocess.Popen(
             ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
-             "--user-data-dir=" + profile, "--autoplay-policy=no-user-gesture-required", "--window-size=1280,860",
-             "--mute-audio", "about:blank"],
+             "--user-data-dir=" + profile, "--window-size=1280,860", "--mute-audio", "about:blank"]
+            + (["--autoplay-policy=no-user-gesture-required"] if autoplay else []),
             pass_fds=(3, 4), preexec_fn=wire, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True)
         os.close(to_child)
@@ -313,6 +313,67 @@ def bench(browser, url, args):
             "encoded": browser.eval("studio.state().encoded")}
 
 
+AUDIO_FETCHES = "performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/audio/'))"
+
+
+def save(project, old, new):
+    """Saves `project` with `old` replaced by `new`, as editors do (a new file renamed over it)."""
+    with open(project) as source:
+        text = source.read()
+    if old not in text:
+        raise ValueError(f"{old!r} is not in the project")
+    with open(project + ".tmp", "w") as out:
+        out.write(text.replace(old, new))
+    os.rename(project + ".tmp", project)
+
+
+def sound(browser, url, args):
+    """With the browser's own autoplay rule (run without the flag that lifts it): the sound
+    is on and plays after a click on play; M mutes and unmutes it. Then saves: --old → --new
+    (a picture), a comment, and --sound-old → --sound-new (the sound); after each, which
+    sound fragments the page fetched again once its player is complete."""
+    opened(browser, url, args.timeout)
+    muted_at_start = browser.eval("document.getElementById('video').muted")
+    box = browser.eval("(() => { const r = document.getElementById('play').getBoundingClientRect();"
+                       " return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+    for kind in ["mousePressed", "mouseReleased"]:
+        browser.call("Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1], "button": "left", "clickCount": 1},
+                     session=True)
+    browser.wait("document.getElementById('video').currentTime > 1", args.timeout, "playing past 1 s")
+    playing = browser.eval("""(() => { const v = document.getElementById('video');
+      return { muted: v.muted, paused: v.paused, audioBytes: v.webkitAudioDecodedByteCount,
+               button: document.getElementById('mute').textContent }; })()""")
+
+    def key(k):
+        for kind in ["keyDown", "keyUp"]:
+            browser.call("Input.dispatchKeyEvent", {"type": kind, "key": k, "text": k if kind == "keyDown" else ""},
+                         session=True)
+        return browser.eval("[document.getElementById('video').muted, document.getElementById('mute').textContent]")
+
+    toggled = [key("m"), key("m")]
+    browser.eval("document.getElementById('play').click()")  # paused: the player fills its buffers all the same
+
+    def complete(version):
+        browser.wait(f"""(() => {{ const s = studio.state(); return s.version === {version}
+          && s.chunks.every((c) => studio.appended(c.start) === `${{c.end}} ${{c.fingerprint}}`)
+          && (s.media.audioFragments || []).every((a) => studio.audioAppended(a.start) === `${{a.end}} ${{a.key}}`); }})()""",
+                     args.timeout, f"version {version} in the player")
+        time.sleep(1)  # a stray fetch would come within the player's pump interval
+        return browser.eval(AUDIO_FETCHES)
+
+    first = complete(1)
+    save(args.project, args.old, args.new)
+    picture = complete(2)
+    with open(args.project, "a") as out:
+        out.write("# a comment\n")
+    comment = complete(3)
+    save(args.project, args.sound_old, args.sound_new)
+    sound = complete(4)
+    return {"mutedAtStart": muted_at_start, "playing": playing, "toggled": toggled, "first": first,
+            "afterPicture": picture[len(first):], "afterComment": comment[len(picture):], "afterSound": sound[len(comment):],
+            "fragments": browser.eval("studio.state().media.audioFragments.length"), "errors": browser.eval("studio.errors")}
+
+
 def captions(browser, folder, args):
     """Serves FOLDER on the loopback and plays its --video with its --track as a
     <track> element; lists the text tracks the video has (each one's kind, language
@@ -351,13 +412,15 @@ def main():
     import argparse
     parser = argparse.ArgumentParser()
     parser.add_argument("url")
-    parser.add_argument("scenario", choices=["timeline", "play", "seek", "edit", "broken", "bench", "captions"])
-    for option in ["project", "screenshot", "frames", "places", "old", "new", "expect", "frame", "item", "video", "track"]:
+    parser.add_argument("scenario", choices=["timeline", "play", "seek", "edit", "broken", "bench", "captions", "sound"])
+    for option in ["project", "screenshot", "frames", "places", "old", "new", "expect", "frame", "item", "video", "track",
+                   "sound-old", "sound-new"]:
         parser.add_argument("--" + option)
     parser.add_argument("--timeout", type=float, default=60)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
-        browser = Browser(profile)
+        # The sound scenario meets the browser's autoplay rule as a person's browser has it.
+        browser = Browser(profile, autoplay=args.scenario != "sound")
         try:
             result = globals()[args.scenario](browser, args.url, args)
         except Exception as error:  # told to the test as JSON, with what the page had
