@@ -53,7 +53,9 @@ public final class Studio: Sendable {
         self.preview = preview
         self.cache = cache
         self.log = log
-        session = StudioSession(editor: options.editor ?? "vscode://file{file}:{line}:{column}")
+        session = StudioSession(
+            project: URL(fileURLWithPath: project).lastPathComponent,
+            editor: options.editor ?? "vscode://file{file}:{line}:{column}")
     }
 
     /// Compiles the project, serves until `isCancelled` says stop, then stops the encoder and the pages' streams.
@@ -152,6 +154,9 @@ public final class Studio: Sendable {
                 let message = "\(gone.joined(separator: ", ")) was deleted: the page keeps the last good version"
                 log(message)
                 session.tell(message)
+            } else {
+                // What was deleted is back: the notice that said so goes.
+                session.forgetNotice { $0.hasSuffix("was deleted: the page keeps the last good version") }
             }
             watcher.watch(recompile())
         }

@@ -136,16 +136,32 @@ extension Studio {
         }
     }
 
-    /// Runs the `--editor` command on an item's place (a link template is opened by the page itself).
+    /// Runs the `--editor` command on an item's place. A link template is
+    /// opened by the page itself; asked here, it is opened the desktop's way
+    /// (`xdg-open`), or, on a machine without one, the answer says what to set.
     private func openInEditor(version number: Int?, item: Int?) -> Response {
         let version = session.shown
         guard let version, version.number == number, let item, let items = version.timeline?.items,
             items.indices.contains(item), let location = items[item].location
         else { return Self.text("no such item in the version shown\n", status: .notFound) }
         let file = URL(fileURLWithPath: location.file).standardizedFileURL.path
-        let arguments = session.editor.split(separator: " ").map {
-            $0.replacingOccurrences(of: "{file}", with: file).replacingOccurrences(of: "{line}", with: "\(location.line)")
+        let fill = { (text: String) in
+            text.replacingOccurrences(of: "{file}", with: file).replacingOccurrences(of: "{line}", with: "\(location.line)")
                 .replacingOccurrences(of: "{column}", with: "\(location.column)")
+        }
+        var arguments = session.editor.split(separator: " ").map { fill(String($0)) }
+        if session.editor.contains("://") {
+            let opener = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/xdg-open" }
+                .first { FileManager.default.isExecutableFile(atPath: $0) }
+            guard let opener else {
+                let message =
+                    "this machine has no xdg-open to open '\(session.editor)' links with; start the studio with "
+                    + "--editor and a command, such as --editor 'code --goto {file}:{line}:{column}'"
+                // Said once, on the terminal and the page.
+                if session.tellOnce(message) { log(message) }
+                return Self.text(message + "\n", status: .unprocessableContent)
+            }
+            arguments = [opener, fill(session.editor)]
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

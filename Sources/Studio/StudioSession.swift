@@ -83,10 +83,13 @@ final class StudioSession: @unchecked Sendable {
     }
 
     let events = EventHub()
+    /// The project file's name, which the page shows.
+    let project: String
     /// The editor link's template, or the command's the server runs (`{file}`, `{line}`, `{column}`).
     let editor: String
 
-    init(editor: String) {
+    init(project: String, editor: String) {
+        self.project = project
         self.editor = editor
     }
 
@@ -142,6 +145,24 @@ final class StudioSession: @unchecked Sendable {
         notice = message
         changed.unlock()
         events.send("notice", Self.json(["message": message]))
+    }
+
+    /// Says `message` unless it is what the pages are told already; whether it was said.
+    func tellOnce(_ message: String) -> Bool {
+        changed.lock()
+        let new = notice != message
+        changed.unlock()
+        if new { tell(message) }
+        return new
+    }
+
+    /// Takes back what the server said, when `which` says it is that notice.
+    func forgetNotice(_ which: (String) -> Bool) {
+        changed.lock()
+        guard let said = notice, which(said) else { return changed.unlock() }
+        notice = nil
+        changed.unlock()
+        events.send("notice", Self.json(["message": ""]))
     }
 
     /// Moves the playhead; the encoder starts over when the chunk there is not made yet.
@@ -209,7 +230,7 @@ final class StudioSession: @unchecked Sendable {
     /// The state as the page reads it. Call with `changed` locked, or through `currentState`.
     private func pageState() -> String {
         var state: [String: Any] = [
-            "revision": revision, "report": report, "notice": notice ?? NSNull(), "editor": editor,
+            "revision": revision, "report": report, "notice": notice ?? NSNull(), "editor": editor, "project": project,
             "editorIsLink": editor.contains("://"),
         ]
         if let version {

@@ -71,7 +71,15 @@ struct StudioCommand: ParsableCommand {
             }
             done.wait()
             if let error = failure.error {
-                Terminal.printError("error: the studio cannot serve on \(host):\(port): \(Terminal.describe(error))")
+                let reason = Terminal.describe(error)
+                // NIO says it as `bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)`.
+                if reason.contains("Address already in use") {
+                    Terminal.printError(
+                        "error: the studio cannot serve on \(host):\(port): another program uses that port; "
+                            + "give another with --port, or --port 0 for any free one")
+                } else {
+                    Terminal.printError("error: the studio cannot serve on \(host):\(port): \(reason)")
+                }
                 throw ExitCode(1)
             }
         }

@@ -43,6 +43,8 @@ extension StudioPage {
         function take(next) {
           const versionChanged = !state || state.version !== next.version;
           state = next;
+          $("project").textContent = state.project;
+          document.title = `${state.project} · Cutlist studio`;
           $("notice").textContent = state.notice || "";
           $("problems").hidden = !state.report;
           $("report").textContent = state.report;
@@ -50,6 +52,11 @@ extension StudioPage {
           $("screen").style.aspectRatio = `${state.width} / ${state.height}`;
           if (versionChanged) {
             drawTracks();
+            drawRuler();
+            // The inspector shows the selected item as this version has it (its text, its keys, its place).
+            const item = selected === null ? null : state.tracks.flatMap((t) => t.items).find((i) => i.index === selected);
+            if (item) select(item);
+            else if (selected !== null) { selected = null; $("inspector").innerHTML = '<p class="hint">The item is gone.</p>'; }
             frame = Math.min(frame, state.frameCount - 1);
             player.load(state);
             if (video.paused) showStill();
@@ -84,6 +91,22 @@ extension StudioPage {
             }
             row.append(name, lane);
             tracks.appendChild(row);
+          }
+        }
+        // Seconds along the top of the timeline, at a step that leaves room for their labels.
+        function drawRuler() {
+          const lane = $("ruler");
+          lane.textContent = "";
+          const seconds = state.frameCount / fps();
+          const room = Math.max(1, lane.getBoundingClientRect().width / 70);
+          const step = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 1800, 3600].find((s) => seconds / s <= room) || 7200;
+          for (let t = 0; t < seconds; t += step) {
+            const tick = document.createElement("div");
+            tick.className = "tick";
+            tick.style.left = `${100 * t / seconds}%`;
+            tick.textContent = t >= 3600 ? `${Math.floor(t / 3600)}:${String(Math.floor(t / 60) % 60).padStart(2, "0")}:${String(t % 60).padStart(2, "0")}`
+              : `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
+            lane.appendChild(tick);
           }
         }
         function drawChunks() {
@@ -175,7 +198,8 @@ extension StudioPage {
         // Sound: on, unless the browser's autoplay rule refuses to play it before the person has
         // clicked or pressed a key; then the page plays muted and unmutes at the first click or key.
         let mutedForAutoplay = false;
-        function showMute() { $("mute").textContent = video.muted ? "🔇" : "🔊"; }
+        // Words, not a loudspeaker emoji: a machine without an emoji font shows those as empty boxes.
+        function showMute() { $("mute").textContent = video.muted ? "muted" : "sound on"; }
         function toggleMute() { mutedForAutoplay = false; video.muted = !video.muted; showMute(); }
         function play() {
           stopReverse();
@@ -248,7 +272,7 @@ extension StudioPage {
           document.addEventListener("mousemove", move);
           document.addEventListener("mouseup", up);
         });
-        window.addEventListener("resize", showPlayhead);
+        window.addEventListener("resize", () => { showPlayhead(); if (state && state.version !== undefined) drawRuler(); });
 
         // ---- the Media Source player ----
         // One init segment, then each chunk's fragment placed at its time on the timeline;

@@ -5,7 +5,7 @@ and prints what the page showed as one JSON object.
 
     driver.py URL SCENARIO [--project FILE] [--screenshot FILE] [--timeout SECONDS]
 
-Scenarios: timeline, play, seek, edit, broken, bench, captions, sound (see each
+Scenarios: timeline, play, seek, edit, broken, bench, captions, sound, inspector (see each
 function; for captions, URL is a folder the driver serves itself). Every wait is
 bounded; the browser is killed at the end whatever happened.
 """
@@ -170,7 +170,27 @@ def timeline(browser, url, args):
     browser.wait("studio.state().chunks.every((c) => c.state === 'cached')", args.timeout, "every chunk made")
     if args.screenshot:
         browser.screenshot(args.screenshot)
-    return {"tracks": names, "chunks": chunks, "place": place, "still": still}
+    ruler = browser.eval("Array.from(document.querySelectorAll('#ruler .tick')).map((t) => t.textContent)")
+    return {"tracks": names, "chunks": chunks, "place": place, "still": still, "ruler": ruler,
+            "title": browser.eval("document.title"), "header": browser.eval("document.getElementById('project').textContent")}
+
+
+INSPECTOR = """Array.from(document.querySelectorAll('#inspector tr')).map((r) => Array.from(r.cells).map((c) => c.textContent))"""
+
+
+def inspector(browser, url, args):
+    """Selects the item --item names, then saves --project with --old replaced by --new;
+    the inspector's rows before and after."""
+    opened(browser, url, args.timeout)
+    pick = json.dumps(args.item)
+    browser.eval(f"Array.from(document.querySelectorAll('#tracks .item')).find((i) => i.textContent.includes({pick}))"
+                 ".dispatchEvent(new MouseEvent('mousedown', {bubbles: true}))")
+    before = browser.eval(INSPECTOR)
+    version = browser.eval("studio.state().version")
+    save(args.project, args.old, args.new)
+    browser.wait(f"studio.state().version === {version + 1}", args.timeout, "the saved version")
+    return {"before": before, "after": browser.eval(INSPECTOR),
+            "title": browser.eval("document.querySelector('#inspector h3').textContent")}
 
 
 def play(browser, url, args):
@@ -242,6 +262,7 @@ def broken(browser, url, args):
     opened(browser, url, args.timeout)
     browser.wait("document.getElementById('still').classList.contains('ready')", args.timeout, "the still")
     still = browser.eval("document.getElementById('still').src")
+    tracks_top = browser.eval("document.getElementById('tracks').getBoundingClientRect().top")
     with open(args.project) as source:
         text = source.read()
     with open(args.project + ".tmp", "w") as out:
@@ -250,7 +271,9 @@ def broken(browser, url, args):
     report = browser.wait("!document.getElementById('problems').hidden && document.getElementById('report').textContent",
                           args.timeout, "the diagnostics")
     shown = {"report": report, "stillKept": browser.eval("document.getElementById('still').src") == still
-             and browser.eval("document.getElementById('still').classList.contains('ready')")}
+             and browser.eval("document.getElementById('still').classList.contains('ready')"),
+             # The diagnostics lie over the picture: the tracks stay where they were.
+             "tracksMoved": browser.eval("document.getElementById('tracks').getBoundingClientRect().top") - tracks_top}
     if args.screenshot:
         browser.screenshot(args.screenshot)
     with open(args.project + ".tmp", "w") as out:
@@ -412,7 +435,8 @@ def main():
     import argparse
     parser = argparse.ArgumentParser()
     parser.add_argument("url")
-    parser.add_argument("scenario", choices=["timeline", "play", "seek", "edit", "broken", "bench", "captions", "sound"])
+    parser.add_argument("scenario",
+                        choices=["timeline", "play", "seek", "edit", "broken", "bench", "captions", "sound", "inspector"])
     for option in ["project", "screenshot", "frames", "places", "old", "new", "expect", "frame", "item", "video", "track",
                    "sound-old", "sound-new"]:
         parser.add_argument("--" + option)
