@@ -36,7 +36,7 @@ public enum ProjectSchema {
               "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "fit", "size",
               "position", "margin", "anchor", "scale", "rotation", "crop", "flip", "opacity",
               "auto_rotate", "volume", "fade_in", "fade_out", "mute", "pitch", "font", "font_size",
-              "weight", "color", "align", "max_width", "line_height", "stroke", "shadow",
+              "weight", "color", "align", "max_width", "line_height", "letter_spacing", "stroke", "shadow",
               "background", "ease", "audio", "colors", "angle", "center", "radius", "filters",
               "offset", "uniforms", "inputs", "highlight", "max_chars",
               "max_lines"
@@ -50,7 +50,7 @@ public enum ProjectSchema {
             "enum": [
               "duration", "at", "until", "fit", "size", "position", "margin", "anchor", "scale",
               "rotation", "crop", "flip", "opacity", "auto_rotate", "fade_in", "fade_out", "font",
-              "font_size", "weight", "color", "align", "max_width", "line_height", "stroke",
+              "font_size", "weight", "color", "align", "max_width", "line_height", "letter_spacing", "stroke",
               "shadow", "background", "filters"
             ]
           }
@@ -63,7 +63,7 @@ public enum ProjectSchema {
               "from", "to", "duration", "at", "until", "offset", "fit", "size", "position", "margin",
               "anchor", "scale", "rotation", "crop", "flip", "opacity", "auto_rotate", "filters",
               "fade_in", "fade_out", "font", "font_size", "weight", "color", "align", "max_width",
-              "line_height", "stroke", "shadow", "background", "highlight", "max_chars",
+              "line_height", "letter_spacing", "stroke", "shadow", "background", "highlight", "max_chars",
               "max_lines"
             ]
           }
@@ -1082,6 +1082,7 @@ public enum ProjectSchema {
                 "align": {"$ref": "#/$defs/textItem/properties/align"},
                 "max_width": {"$ref": "#/$defs/textItem/properties/max_width"},
                 "line_height": {"$ref": "#/$defs/textItem/properties/line_height"},
+                "letter_spacing": {"$ref": "#/$defs/textItem/properties/letter_spacing"},
                 "stroke": {"$ref": "#/$defs/textItem/properties/stroke"},
                 "shadow": {"$ref": "#/$defs/textItem/properties/shadow"},
                 "background": {"$ref": "#/$defs/textItem/properties/background"},
@@ -1328,6 +1329,14 @@ public enum ProjectSchema {
         "line_height": {
           "description": "Line spacing as a multiple of the font size.",
           "anyOf": [{"type": "number", "exclusiveMinimum": 0}, {"$ref": "#/$defs/varRef"}]
+        },
+        "letter_spacing": {
+          "description": "Space added after each letter (tracking): pixels (`2`, `2px`) or ems, a share of the font size (`0.1em`); negative tightens. -1000 to 1000 pixels, -1 to 10 em.",
+          "anyOf": [
+            {"type": "number", "minimum": -1000, "maximum": 1000},
+            {"type": "string", "pattern": "^\\s*[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)\\s*([pP][xX]|[eE][mM])?\\s*$"},
+            {"$ref": "#/$defs/varRef"}
+          ]
         },
         "stroke": {
           "type": "object",
@@ -1660,6 +1669,7 @@ public enum ProjectSchema {
         "align": {"$ref": "#/$defs/textItem/properties/align"},
         "max_width": {"$ref": "#/$defs/textItem/properties/max_width"},
         "line_height": {"$ref": "#/$defs/textItem/properties/line_height"},
+                "letter_spacing": {"$ref": "#/$defs/textItem/properties/letter_spacing"},
         "stroke": {"$ref": "#/$defs/textItem/properties/stroke"},
         "shadow": {"$ref": "#/$defs/textItem/properties/shadow"},
         "background": {"$ref": "#/$defs/textItem/properties/background"},

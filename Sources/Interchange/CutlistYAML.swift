@@ -182,6 +182,7 @@ public enum CutlistYAML {
         if text.align != plain.align { entries.append(("align", word(text.align.rawValue))) }
         if let width = text.maxWidth { entries.append(("max_width", number(width))) }
         if text.lineHeight != plain.lineHeight { entries.append(("line_height", number(text.lineHeight))) }
+        if let spacing = text.letterSpacing { entries.append(("letter_spacing", word(spacing.description))) }
         if let stroke = text.stroke {
             entries.append(("stroke", mapping([("color", color(stroke.color)), ("width", number(stroke.width))])))
         }

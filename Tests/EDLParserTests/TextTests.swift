@@ -144,6 +144,28 @@ import Testing
             ])
     }
 
+    @Test func letterSpacingInPixelsOrEms() {
+        let spaced = { (value: String) in
+            self.text(
+                onlyItem(parseValid("cutlist: 1\ntracks:\n  - items: [{ text: a, duration: 1, letter_spacing: \(value) }]\n")))?
+                .letterSpacing
+        }
+        #expect(spaced("2px") == .pixels(2) && spaced("3") == .pixels(3) && spaced("0.1em") == .ems(0.1))
+        #expect(spaced("-1.5px") == .pixels(-1.5) && spaced("\"0.25 EM\"") == .ems(0.25))
+        expectErrors(
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - { text: a, duration: 1, letter_spacing: 1️⃣wide }
+                  - { text: b, duration: 1, letter_spacing: 2️⃣20em }
+            """,
+            [
+                "1️⃣": "'wide' is not a letter spacing; expected pixels ('2px', '2') or ems ('0.1em')",
+                "2️⃣": "'20em' is out of range; letter spacing is -1em to 10em",
+            ])
+    }
+
     @Test func textMustBeASingleValue() {
         expectErrors(
             """

@@ -27,7 +27,8 @@ struct TextLayout {
     var blockHeight: Int
 
     init(_ text: TextContent, fonts: StyledFonts) {
-        var lines = Self.lines(of: text.string, maxWidth: text.maxWidth, fonts: fonts)
+        let spacing = text.letterSpacing?.pixels(fontSize: text.fontSize) ?? 0
+        var lines = Self.lines(of: text.string, maxWidth: text.maxWidth, fonts: fonts, spacing: spacing)
         if let maxLines = text.maxLines, lines.count > maxLines {
             // The lines that fit, the last ending in an ellipsis, a word at a
             // time shorter until the ellipsis fits on it.
@@ -37,7 +38,7 @@ struct TextLayout {
                 while end > 0, scalars[end - 1].properties.isWhitespace { end -= 1 }
                 var cut = String.UnicodeScalarView(scalars[..<end])
                 cut.append("…")
-                lines = Self.lines(of: String(cut), maxWidth: text.maxWidth, fonts: fonts)
+                lines = Self.lines(of: String(cut), maxWidth: text.maxWidth, fonts: fonts, spacing: spacing)
                 while end > 0, !scalars[end - 1].properties.isWhitespace { end -= 1 }
             } while lines.count > maxLines && end > 0
         }
@@ -59,9 +60,9 @@ struct TextLayout {
         self.lines = lines
     }
 
-    private static func lines(of string: String, maxWidth: Double?, fonts: StyledFonts) -> [Line] {
+    private static func lines(of string: String, maxWidth: Double?, fonts: StyledFonts, spacing: Double) -> [Line] {
         Paragraph.split(string).flatMap { paragraph in
-            lines(of: paragraph, maxWidth: maxWidth, fonts: fonts).map { line in
+            lines(of: paragraph, maxWidth: maxWidth, fonts: fonts, spacing: spacing).map { line in
                 var line = line
                 line.paragraphStart = paragraph.start
                 line.end += paragraph.start
@@ -70,27 +71,30 @@ struct TextLayout {
         }
     }
 
-    private static func lines(of paragraph: Paragraph, maxWidth: Double?, fonts: StyledFonts) -> [Line] {
+    /// `spacing` pixels follow each letter (each glyph that advances), but the
+    /// line's last: a line's width is its letters', as CSS centres it not.
+    private static func lines(of paragraph: Paragraph, maxWidth: Double?, fonts: StyledFonts, spacing: Double) -> [Line] {
         let levels = Bidi.levels(of: paragraph)
         let codepoints = paragraph.codepoints
         let all = paragraph.clusters.indices
         var widths: [Double] = []
         if maxWidth != nil {
             let runs = TextItemizer.runs(paragraph, clusters: all, levels: levels, fonts: fonts)
-            widths = clusterWidths(paragraph, runs.map { shape($0, codepoints) })
+            widths = clusterWidths(paragraph, runs.map { shape($0, codepoints, spacing) })
         }
         return LineBreaker.lines(paragraph, widths: widths, maxWidth: maxWidth).map { clusters in
             let runs = TextItemizer.runs(paragraph, clusters: clusters, levels: levels, fonts: fonts)
-            let shaped = runs.map { shape($0, codepoints) }
+            let shaped = runs.map { shape($0, codepoints, spacing) }
             let visual = Bidi.visualOrder(levels: runs.map(\.level)).map { shaped[$0] }
+            let letters = visual.reduce(0) { $0 + $1.width }
             return Line(
-                runs: visual, width: visual.reduce(0) { $0 + $1.width }, x: 0, baseline: 0,
+                runs: visual, width: max(0, letters - (visual.contains { !$0.glyphs.isEmpty } ? spacing : 0)), x: 0, baseline: 0,
                 end: paragraph.scalarRange(of: clusters).upperBound)
         }
     }
 
-    private static func shape(_ run: TextRun, _ codepoints: [UInt32]) -> ShapedRun {
-        TextShaper.shape(codepoints, range: run.range, face: run.face, rightToLeft: run.level % 2 == 1)
+    private static func shape(_ run: TextRun, _ codepoints: [UInt32], _ spacing: Double) -> ShapedRun {
+        TextShaper.shape(codepoints, range: run.range, face: run.face, rightToLeft: run.level % 2 == 1, spacing: spacing)
     }
 
     /// Each grapheme cluster's share of the shaped advances.

@@ -26,7 +26,10 @@ struct ShapedRun {
 /// Shapes runs of a paragraph with HarfBuzz. The whole paragraph is passed
 /// as context so joining (Arabic) is right across run boundaries.
 enum TextShaper {
-    static func shape(_ paragraph: [UInt32], range: Range<Int>, face: FontFace, rightToLeft: Bool) -> ShapedRun {
+    /// `spacing` pixels are added to each glyph that advances (letter spacing).
+    static func shape(_ paragraph: [UInt32], range: Range<Int>, face: FontFace, rightToLeft: Bool, spacing: Double = 0)
+        -> ShapedRun
+    {
         let buffer = ShapingBuffer()
         paragraph.withUnsafeBufferPointer { text in
             hb_buffer_add_utf32(
@@ -39,7 +42,7 @@ enum TextShaper {
         let direction = hb_buffer_get_direction(buffer.handle)
         let script = hb_buffer_get_script(buffer.handle)
         return ShapedRun(
-            face: face, glyphs: buffer.glyphs(extraAdvance: face.emboldenAdvance),
+            face: face, glyphs: buffer.glyphs(extraAdvance: face.emboldenAdvance + spacing),
             isRightToLeft: direction == HB_DIRECTION_RTL, script: scriptTag(script)
         )
     }

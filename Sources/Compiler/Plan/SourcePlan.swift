@@ -124,6 +124,7 @@ extension TextContent {
             quoted(string), "font \(quoted(font))", "size \(formatNumber(fontSize))", weight.rawValue,
             "color \(color)", "align \(align.rawValue)", "line-height \(formatNumber(lineHeight))",
         ]
+        if let letterSpacing { parts.append("letter-spacing \(letterSpacing)") }
         if let maxWidth { parts.append("max-width \(formatNumber(maxWidth))") }
         if let maxLines { parts.append("max-lines \(maxLines)") }
         if let stroke { parts.append("stroke \(stroke.color) \(formatNumber(stroke.width))") }

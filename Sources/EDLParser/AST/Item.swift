@@ -412,6 +412,26 @@ public struct TextContent: Hashable, Sendable, Codable {
         }
     }
 
+    /// `letter_spacing`: pixels, or ems (a share of the font size, so it scales with it).
+    public enum LetterSpacing: Hashable, Sendable, Codable, CustomStringConvertible {
+        case pixels(Double)
+        case ems(Double)
+
+        public func pixels(fontSize: Double) -> Double {
+            switch self {
+            case .pixels(let pixels): return pixels
+            case .ems(let ems): return ems * fontSize
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .pixels(let pixels): return formatNumber(pixels) + "px"
+            case .ems(let ems): return formatNumber(ems) + "em"
+            }
+        }
+    }
+
     public struct Background: Hashable, Sendable, Codable {
         public var color: Color
         public var padding: Double
@@ -430,6 +450,8 @@ public struct TextContent: Hashable, Sendable, Codable {
     public var align: TextAlignment = .center
     public var maxWidth: Double?
     public var lineHeight: Double = 1.2
+    /// Space added after each letter (tracking), nil for none.
+    public var letterSpacing: LetterSpacing?
     /// The most lines drawn after wrapping; the last that fits ends in "…".
     public var maxLines: Int?
     public var stroke: Stroke?

@@ -20,6 +20,7 @@ extension ItemReader {
         set("align", \.align) { context.word($0, "align", TextAlignment.self, choices: [.left, .center, .right]) }
         set("max_width", \.maxWidth) { context.number($0, "max_width", in: 1...100_000) }
         set("line_height", \.lineHeight) { context.number($0, "line_height", in: 0.1...10) }
+        set("letter_spacing", \.letterSpacing) { context.value($0, "letter_spacing", ValueSyntax.letterSpacing) }
         set("stroke", \.stroke) { node in
             guard let keys = context.entries(of: node, in: "'stroke'", allowed: Self.strokeKeys),
                 let color = styleColor(keys, default: Color.black),

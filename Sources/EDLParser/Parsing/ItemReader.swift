@@ -17,7 +17,8 @@ struct ItemReader {
     static let fadeKeys = ["fade_in", "fade_out"]
     static let toneSoundKeys = ["volume", "fade_in", "fade_out", "mute"]
     static let textKeys = [
-        "font", "font_size", "weight", "color", "align", "max_width", "line_height", "stroke", "shadow", "background",
+        "font", "font_size", "weight", "color", "align", "max_width", "line_height", "letter_spacing", "stroke", "shadow",
+        "background",
     ]
     static let transitionKeys = ["duration", "ease", "color", "audio"]
     static let gradientKeys = ["colors", "angle", "center", "radius"]

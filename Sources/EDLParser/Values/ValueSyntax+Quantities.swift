@@ -31,6 +31,26 @@ extension ValueSyntax {
         return PixelSize(width: Int(values[0]), height: Int(values[1]))
     }
 
+    /// Letter spacing: pixels (`2`, `2px`) or ems (`0.1em`, a share of the font
+    /// size); negative tightens. At most -1 to 10 em, -1000 to 1000 pixels.
+    public static func letterSpacing(_ text: String) throws(ValueError) -> TextContent.LetterSpacing {
+        let t = trimmed(text)
+        let lower = t.lowercased()
+        let isEms = lower.hasSuffix("em")
+        let number = trimmed(lower.dropLast(isEms ? 2 : lower.hasSuffix("px") ? 2 : 0))
+        guard let value = try parseDouble(number[...], quoting: t) else {
+            throw ValueError("'\(t)' is not a letter spacing; expected pixels ('2px', '2') or ems ('0.1em')")
+        }
+        if isEms {
+            guard (-1...10).contains(value) else { throw ValueError("'\(t)' is out of range; letter spacing is -1em to 10em") }
+            return .ems(value)
+        }
+        guard (-1000...1000).contains(value) else {
+            throw ValueError("'\(t)' is out of range; letter spacing is -1000px to 1000px")
+        }
+        return .pixels(value)
+    }
+
     /// An angle in degrees, positive clockwise on screen: `90`, `-45`, `90deg`,
     /// `1.5708rad`, `0.25turn` (space before the unit allowed).
     public static func angle(_ text: String) throws(ValueError) -> Double {

@@ -59,6 +59,22 @@ struct TextRasterizerTests {
         }
     }
 
+    /// Letter spacing adds its space between letters, not after the last: ten letters, nine gaps.
+    @Test func letterSpacingWidensByItsSpaceBetweenEachPairOfLetters() throws {
+        let plain = try rasterizer.render(.sample("TRACKING!!"))
+        let pixels = try rasterizer.render(.sample("TRACKING!!") { $0.letterSpacing = .pixels(10) })
+        let ems = try rasterizer.render(.sample("TRACKING!!") { $0.letterSpacing = .ems(0.25) })
+        let tight = try rasterizer.render(.sample("TRACKING!!") { $0.letterSpacing = .pixels(-2) })
+        let ink = { (bitmap: TextBitmap) in bitmap.inkBox().map { $0.maxX - $0.minX } ?? 0 }
+        #expect(abs(ink(pixels) - ink(plain) - 90) <= 1, "\(ink(plain)) → \(ink(pixels))")
+        // 0.25 em of a 48 px font is 12 px.
+        #expect(abs(ink(ems) - ink(plain) - 108) <= 1, "\(ink(plain)) → \(ink(ems))")
+        #expect(abs(ink(plain) - ink(tight) - 18) <= 1, "\(ink(plain)) → \(ink(tight))")
+        #expect(
+            try rasterizer.size(of: .sample("TRACKING!!") { $0.letterSpacing = .pixels(10) })
+                == PixelSize(width: pixels.width, height: pixels.height))
+    }
+
     @Test func widthGrowsWithMoreCharacters() throws {
         let short = try rasterizer.render(.sample("Hello"))
         let long = try rasterizer.render(.sample("Hello, world"))
