@@ -56,7 +56,7 @@ public struct MessageReader {
         switch Self.contentLength(header) {
         case .failure(let reason):
             // Bytes left over from a message whose length was given too short run into the next header.
-            if let next = nextHeader(in: start + 1..<end) {
+            if end > start + 1, let next = nextHeader(in: start + 1..<end) {
                 start = next
                 return .malformed("bytes that are not a message, before the next header")
             }
@@ -70,7 +70,7 @@ public struct MessageReader {
             }
             // A length given too long swallows the messages after it: a header among its bytes ends it.
             let arrived = min(buffer.count, bodyStart + length)
-            if let next = nextHeader(in: max(bodyStart, bodyStart + bodySearched - Self.headerProbe)..<arrived) {
+            if let next = nextHeader(in: min(max(bodyStart, bodyStart + bodySearched - Self.headerProbe), arrived)..<arrived) {
                 bodySearched = 0
                 start = next
                 return .malformed("a message shorter than its Content-Length (\(length) bytes)")

@@ -82,6 +82,14 @@ final class MessageReaderTests: XCTestCase {
         }
     }
 
+    func testAnEmptyHeaderBlockIsReportedAndReadingGoesOn() {
+        // Found by fuzzing: a header block of no lines at all.
+        var reader = MessageReader()
+        reader.append(Array("\r\n\r\n".utf8) + framed("[3]"))
+        XCTAssertEqual(reader.next(), .malformed("a header line without a colon: ''"))
+        XCTAssertEqual(reader.next(), .message(Data("[3]".utf8)))
+    }
+
     func testAHeaderQuotedInsideAMessageIsTakenAsText() {
         let body = #"{"text":"Content-Length: 3\r\n\r\nabc"}"#
         var reader = MessageReader()
