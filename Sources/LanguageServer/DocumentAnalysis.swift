@@ -12,10 +12,12 @@ final class DocumentAnalysis {
     let compilation: Compilation
     let media: any MediaInfo
 
-    init(document: Document, compiler: ProjectCompiler) {
+    /// `buffers`: the texts of the other documents open in the editor, by path,
+    /// which the project reads instead of the files on disk.
+    init(document: Document, compiler: ProjectCompiler, buffers: [String: String] = [:]) {
         self.document = document
         path = Self.path(ofURI: document.uri)
-        compilation = compiler.compile(ProjectSource(path: path, text: document.text), placing: true)
+        compilation = compiler.compile(ProjectSource(path: path, text: document.text, buffers: buffers), placing: true)
         media = compiler.compiler.media
     }
 

@@ -159,12 +159,14 @@ public final class LanguageServer {
             documents[item.uri] = Document(uri: item.uri, version: item.version, text: item.text, encoding: encoding)
             lastEdit[item.uri] = Date()
             due[item.uri] = Date()
+            recheckReaders(of: item.uri)
         case "textDocument/didChange":
             guard let params = try? decode(DidChangeTextDocumentParams.self, body),
                 var document = documents[params.textDocument.uri]
             else { return }
             document.apply(params.contentChanges, version: params.textDocument.version)
             documents[document.uri] = document
+            recheckReaders(of: document.uri)
             // An edit after a pause is checked at once; one close behind the one
             // before waits for the edits to pause, so a burst costs one compile.
             let now = Date()
@@ -179,6 +181,8 @@ public final class LanguageServer {
             due[uri] = nil
             lastEdit[uri] = nil
             publish(owner: uri, diagnostics: [:])
+            // Who read its buffer reads the file on disk again.
+            recheckReaders(of: uri)
         case "textDocument/didSave":
             // Another document's compositions may read the saved file.
             for uri in documents.keys where due[uri] == nil { due[uri] = Date() + debounce }
@@ -236,13 +240,26 @@ public final class LanguageServer {
         }
     }
 
-    /// The analysis of an open document's current text, compiled now if it is out of date.
+    /// Marks out of date the analyses of the open documents that read `uri`'s
+    /// file (a project reading a composition being edited), to check again.
+    private func recheckReaders(of uri: String) {
+        let path = DocumentAnalysis.path(ofURI: uri)
+        for (other, analysis) in analyses where other != uri && analysis.compilation.filesRead.contains(path) {
+            analyses[other] = nil
+            due[other] = Date() + debounce
+        }
+    }
+
+    /// The analysis of an open document's current text, compiled now if it is
+    /// out of date; the other open documents' texts stand for their files.
     private func analysis(_ uri: String) -> DocumentAnalysis? {
         guard let document = documents[uri] else { return nil }
         if let known = analyses[uri], known.document.version == document.version, known.document.text == document.text {
             return known
         }
-        let analysis = DocumentAnalysis(document: document, compiler: compiler)
+        var buffers: [String: String] = [:]
+        for (other, open) in documents where other != uri { buffers[DocumentAnalysis.path(ofURI: other)] = open.text }
+        let analysis = DocumentAnalysis(document: document, compiler: compiler, buffers: buffers)
         analyses[uri] = analysis
         return analysis
     }

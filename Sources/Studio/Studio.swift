@@ -129,7 +129,7 @@ public final class Studio: Sendable {
         return StudioCompile(
             plan: result.plan,
             timeline: result.plan == nil ? nil : result.project.flatMap { projects.compiler.editTimeline($0).timeline },
-            report: report, files: [projectPath] + result.included + media)
+            report: report, files: result.filesRead + media)
     }
 
     /// Compiles again at each save of a file the project reads, until the session stops.

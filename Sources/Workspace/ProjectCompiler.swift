@@ -13,13 +13,19 @@ public struct ProjectSource: Sendable {
     public var directory: String
     /// `--set NAME=VALUE` pairs, which win over `vars:`.
     public var overrides: [String: String]
+    /// An editor's unsaved texts of other files the project may read, by absolute path.
+    public var buffers: [String: String]
 
-    public init(path: String, text: String, directory: String? = nil, overrides: [String: String] = [:]) {
+    public init(
+        path: String, text: String, directory: String? = nil, overrides: [String: String] = [:],
+        buffers: [String: String] = [:]
+    ) {
         self.path = path
         self.text = text
         self.directory =
             directory ?? URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
         self.overrides = overrides
+        self.buffers = buffers
     }
 
     /// The file at `path`, or the diagnostic that says why it cannot be read
@@ -73,8 +79,10 @@ public struct Compilation: Sendable {
     /// The text of every file a diagnostic may point into (the project and the
     /// composition files it read), by the name diagnostics give, for excerpts.
     public var sources: [String: String] = [:]
-    /// The other project files its compositions read, as absolute paths.
-    public var included: [String] = []
+    /// Every file the project reads, by absolute path: the project itself, the
+    /// composition, subtitle and shader files it read, its media, looks and
+    /// fonts. What `--watch`, the studio and an editor follow.
+    public var filesRead: [String] = []
 
     public var hasErrors: Bool { plan == nil }
 }
@@ -98,10 +106,15 @@ public struct ProjectCompiler: Sendable {
         _ source: ProjectSource, output: Located<String>? = nil, preview: Bool = false, placing: Bool = false
     ) -> Compilation {
         let parsed = ProjectParser.parse(
-            source.text, file: source.path, directory: source.directory, overrides: source.overrides)
+            source.text, file: source.path, directory: source.directory, overrides: source.overrides,
+            files: ProjectFiles(buffers: source.buffers))
         var result = Compilation()
         result.sources = parsed.includedFiles.merging([source.path: source.text]) { $1 }
-        result.included = parsed.includedFiles.keys.sorted().map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        var seen = Set<String>()
+        let named = (parsed.project ?? parsed.partial)?.referencedFiles.map(\.value) ?? []
+        result.filesRead = ([URL(fileURLWithPath: source.path).standardizedFileURL.path] + parsed.filesRead + named).filter {
+            seen.insert($0).inserted
+        }
         // Every phase runs that does not depend on an earlier failure: files are
         // checked even when the project has errors, and media are probed and the
         // timeline checked with the items that failed left out.

@@ -32,12 +32,12 @@ struct CaptionsCommand: ParsableCommand {
         }
         // The project must compile as it would render: the same checks, the same diagnostics.
         let loader = try ProjectLoader(path: self.project, assignments: variables.assignments)
-        let (project, plan, included) = try loader.compile()
+        let (project, plan, filesRead) = try loader.compile()
         let name = track.map { Located($0, at: SourceLocation(file: "--track", line: 1, column: 1)) }
         let (cues, diagnostics) = loader.compiler.captions(of: project, track: name)
         loader.report(diagnostics, sources: [:])
         guard let cues else { throw ExitCode(2) }
-        let inputs = [self.project] + included + plan.inputFiles + project.referencedFiles.map(\.value)
+        let inputs = [self.project] + filesRead + plan.inputFiles
         try InputGuard.refuseOverwriting(path, inputs: inputs)
         let text = format == "srt" ? SubtitleWriter.srt(cues) : SubtitleWriter.webVTT(cues)
         do {

@@ -34,7 +34,7 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         // The project must compile as it would render: the same checks, the same diagnostics.
         let compiler = try ProjectLoader(path: self.project, assignments: variables.assignments)
-        let (project, plan, included) = try compiler.compile()
+        let (project, plan, filesRead) = try compiler.compile()
         let path = output ?? URL(fileURLWithPath: self.project).deletingPathExtension().appendingPathExtension("otio").path
         // Media paths are relative to the timeline's folder, as OpenTimelineIO resolves them.
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
@@ -43,7 +43,7 @@ struct ExportCommand: ParsableCommand {
             Terminal.printError(diagnostics.map(\.description).joined(separator: "\n"))
             throw ExitCode(2)
         }
-        try InputGuard.refuseOverwriting(path, inputs: [self.project] + included + plan.inputFiles)
+        try InputGuard.refuseOverwriting(path, inputs: filesRead + plan.inputFiles)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let suffix = URL(fileURLWithPath: path).pathExtension.lowercased()

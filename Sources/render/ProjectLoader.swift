@@ -36,10 +36,11 @@ struct ProjectLoader {
         try compile(output: output, preview: preview).plan
     }
 
-    /// The parsed project, its plan, and the other project files its compositions
-    /// read (absolute paths); see `plan(output:preview:)`.
+    /// The parsed project, its plan, and every file it reads (absolute paths:
+    /// the project, its compositions, subtitle and shader files, media, looks,
+    /// fonts); see `plan(output:preview:)`.
     func compile(output: String? = nil, preview: Bool = false) throws -> (
-        project: Project, plan: RenderPlan, included: [String]
+        project: Project, plan: RenderPlan, filesRead: [String]
     ) {
         var outputPath: Located<String>?
         if let output {
@@ -61,7 +62,7 @@ struct ProjectLoader {
         let result = projects.compile(source, output: outputPath, preview: preview)
         report(result.diagnostics, dropped: result.dropped, sources: result.sources)
         guard let project = result.project, let plan = result.plan else { throw ExitCode(2) }
-        return (project, plan, result.included)
+        return (project, plan, result.filesRead)
     }
 
     /// Prints diagnostics with excerpts of the files in `sources` (the project

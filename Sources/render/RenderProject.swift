@@ -60,7 +60,8 @@ struct RenderProject: ParsableCommand {
         while true {
             let started = Date()
             do {
-                watched = [projectPath] + (try renderOnce())
+                var seen = Set<String>()
+                watched = ([projectPath] + (try renderOnce())).filter { seen.insert($0).inserted }
             } catch let exit as ExitCode where exit.rawValue == 130 {
                 throw exit
             } catch is ExitCode {
@@ -101,7 +102,7 @@ struct RenderProject: ParsableCommand {
     private func renderOnce() throws -> [String] {
         // Caught from the start (see main), so Ctrl-C while probing also ends with 130 and no output.
         let compiler = try ProjectLoader(path: project, assignments: variables.assignments)
-        let (_, plan, included) = try compiler.compile(output: output, preview: preview)
+        let (_, plan, filesRead) = try compiler.compile(output: output, preview: preview)
         if Interruption.isRequested { throw ExitCode(130) }
         let frames = try range.map { text -> Range<Int64> in
             let (start, end) = try Self.times(text)
@@ -150,7 +151,7 @@ struct RenderProject: ParsableCommand {
             let outcome = chunkReport?.upToDate == true ? "up to date:" : "wrote"
             Terminal.printError("\(outcome) \(plan.output.path) (\(length)\(chunks))")
         }
-        return included + plan.inputFiles
+        return filesRead + plan.inputFiles
     }
 
     /// Renders in chunks through the cache when the output can be joined from

@@ -77,12 +77,13 @@ import Testing
         let facts = FixedFacts()
         let layout = try ChunkPlanner(plan: plan, facts: facts).layout()
         // a shows source frames 15..<150: its whole groups 60..<120 copy, as output frames 45..<105.
+        // (The text's picture is hashed here from its description, every style field in it.)
         #expect(
             plan.chunkText(layout.chunks) == """
                 chunk frames 0..<45 render c5403f96d863e9cbf574dcc695213e7aeaa13aef04180c59b9abaf89226808e0
                 chunk frames 45..<105 copy 52a27b07c999f42090cae6fcbfe2693629f21a6e9a1c48582ee00def0574f249
                 chunk frames 105..<135 render 889c057dac8370bcc4d85d26409915ccae814fd2032b7a62f843280f771b020e
-                chunk frames 135..<165 render b4160718eae784aa7e5ffd2ce9757603db9590b37f4eaeb6ad7599f3573452f3
+                chunk frames 135..<165 render e6f97ce52d4f0fe92cfa060571d339888ae1a10e28de6c2d5d89fa31978523db
                 chunk frames 165..<195 render ba23b43259d51abdfee9bee085e21d471be6e4da4ee62ebdc10cc98c8c5fb399
 
                 """)

@@ -25,6 +25,52 @@ final class FeatureTests: XCTestCase {
         XCTAssertEqual(editor.publishedNow(), ["edit.yaml": [], "part.yaml": []])
     }
 
+    func testAProjectReadsTheUnsavedBufferOfItsCompositionFile() throws {
+        let editor = try ServerHarness()
+        try editor.write("part.yaml", "cutlist: 1\ntracks:\n  - items:\n      - { color: red, duration: 1s }\n")
+        editor.open(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { fps: 25, size: 64x36 }
+            compositions:
+              part: { file: part.yaml }
+            tracks:
+              - items:
+                  - { composition: part }
+                  - { color: blue, duration: 1s }
+
+            """)
+        func hints() -> [String] {
+            let found =
+                editor.request(
+                    "textDocument/inlayHint",
+                    [
+                        "textDocument": ["uri": editor.uri("edit.yaml")],
+                        "range": ["start": ["line": 0, "character": 0], "end": ["line": 9, "character": 0]],
+                    ]) as? [[String: Any]] ?? []
+            return found.map { "\(($0["position"] as! [String: Int])["line"]!) \($0["label"]!)" }
+        }
+        XCTAssertEqual(hints(), ["6 ▶ 00:00:00:00", "7 ▶ 00:00:01:00"])
+        // The composition's file open and edited, not saved: the project plays what the editor shows.
+        editor.open("part.yaml", "cutlist: 1\ntracks:\n  - items:\n      - { color: red, duration: 3s }\n")
+        editor.publishedNow()
+        XCTAssertEqual(hints(), ["6 ▶ 00:00:00:00", "7 ▶ 00:00:03:00"])
+        // An error typed in the unsaved buffer is shown in it.
+        editor.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": editor.uri("part.yaml"), "version": 2],
+                "contentChanges": [["text": "cutlist: 1\ntracks:\n  - items:\n      - { color: red, duraton: 3s }\n"]],
+            ])
+        XCTAssertEqual(
+            editor.publishedNow()["part.yaml"], ["3:22-3:29 unknown key 'duraton' in an item\nhint: did you mean 'duration'?"])
+        // Closed unsaved, the project reads the file on disk again.
+        editor.notify("textDocument/didClose", ["textDocument": ["uri": editor.uri("part.yaml")]])
+        editor.publishedNow()
+        XCTAssertEqual(hints(), ["6 ▶ 00:00:00:00", "7 ▶ 00:00:01:00"])
+    }
+
     func testEditsArePublishedOnceTheyPauseWithTheirVersion() throws {
         let editor = try ServerHarness()
         editor.open("edit.yaml", "cutlist: 1\ntracks:\n  - items:\n      - { color: red, duration: 1s }\n")

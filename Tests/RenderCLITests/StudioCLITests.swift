@@ -30,8 +30,13 @@ import Testing
         let running: RunningCLI
         let url: String
 
-        init(project: String = StudioCLITests.project, arguments: [String] = [], environment: [String: String] = [:]) throws {
+        /// `prepare` makes the files the project reads, before the studio starts.
+        init(
+            project: String = StudioCLITests.project, arguments: [String] = [], environment: [String: String] = [:],
+            prepare: (Workspace) throws -> Void = { _ in }
+        ) throws {
             space = try Workspace()
+            try prepare(space)
             try space.write("project.yaml", project)
             let running = try RunningCLI(
                 ["studio", "project.yaml", "--port", "0", "--cache", space.path("cache")] + arguments, in: space.url,
@@ -313,6 +318,27 @@ import Testing
         #expect(server.running.stderrSoFar.components(separatedBy: said).count == 2, "\(server.running.stderrSoFar)")
         let state = try JSONSerialization.jsonObject(with: Data(try Self.fetch(server.url + "api/state").utf8)) as? [String: Any]
         #expect(state?["notice"] as? String == said, "\(String(describing: state))")
+    }
+
+    /// A shader file the project names is followed as the project is.
+    @Test func aSavedShaderFileMakesANewVersion() throws {
+        let shader = { (red: String) in
+            "#version 300 es\nprecision highp float;\nout vec4 color;\nvoid main() { color = vec4(\(red), 0.2, 0.3, 1.0); }\n"
+        }
+        let server = try Server(
+            project: "cutlist: 1\noutput: { size: 160x90, fps: 25 }\ntracks:\n  - items: [{ shader: look.glsl, duration: 1s }]\n",
+            prepare: { try $0.write("look.glsl", shader("0.9")) })
+        defer { _ = try? server.stop() }
+        #expect(
+            server.running.waitUntil(timeout: 20) {
+                (try? Self.fetch(server.url + "api/state"))?.contains("\"version\":1") == true
+            })
+        try server.space.write("look.glsl", shader("0.1"))
+        #expect(
+            server.running.waitUntil(timeout: 30) {
+                (try? Self.fetch(server.url + "api/state"))?.contains("\"version\":2") == true
+            }, "\(server.running.stderrSoFar)")
+        #expect(server.running.stderrSoFar.contains("look.glsl changed: compiling again"), "\(server.running.stderrSoFar)")
     }
 
     /// The inspector follows a save of the selected item: its new text, a key it gained, its place.

@@ -34,16 +34,53 @@ import Testing
         #expect(cr.map { $0 < 60 } == true, "\(String(describing: cr))")
     }
 
+    @Test func aSavedShaderOrFontFileRendersAgain() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        let shader = { (red: String) in
+            "#version 300 es\nprecision highp float;\nout vec4 color;\nvoid main() { color = vec4(\(red), 0.2, 0.3, 1.0); }\n"
+        }
+        try space.write("look.glsl", shader("0.9"))
+        try FileManager.default.copyItem(
+            atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", toPath: space.path("title.ttf"))
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25, path: out.mp4 }
+            tracks:
+              - items: [{ shader: look.glsl, duration: 1s }]
+              - items: [{ text: Watched, font: title.ttf, duration: 1s }]
+            """)
+        let running = try RunningCLI(["edit.yaml", "--watch", "--progress", "none"], in: space.url)
+        #expect(running.waitUntil(timeout: 60) { running.stderrSoFar.contains("Ctrl-C stops") }, "\(running.stderrSoFar)")
+        try space.write("look.glsl", shader("0.1"))
+        #expect(
+            running.waitUntil(timeout: 60) { running.stderrSoFar.contains("look.glsl changed: rendering again") },
+            "\(running.stderrSoFar)")
+        #expect(running.waitUntil(timeout: 60) { running.stderrSoFar.components(separatedBy: "wrote ").count == 3 })
+        try FileManager.default.removeItem(atPath: space.path("title.ttf"))
+        try FileManager.default.copyItem(
+            atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", toPath: space.path("title.ttf"))
+        #expect(
+            running.waitUntil(timeout: 60) { running.stderrSoFar.contains("title.ttf changed: rendering again") },
+            "\(running.stderrSoFar)")
+        kill(running.process.processIdentifier, SIGINT)
+        let result = try running.wait(timeout: 20)
+        #expect(result.status == 130, "\(result)")
+    }
+
     @Test func aProjectFolderRemovedAndMadeAgainIsFollowed() throws {
         let space = try Workspace()
         defer { space.clean() }
+        // Colours of its own: the tests share a cache, and another test's chunks would be reused.
         let project = """
             cutlist: 1
             output: { size: 160x90, fps: 25, path: out.mp4 }
             tracks:
               - items:
-                  - { color: blue, duration: 2s }
-                  - { color: red, duration: 2s }
+                  - { color: teal, duration: 2s }
+                  - { color: maroon, duration: 2s }
             """
         try FileManager.default.createDirectory(atPath: space.path("edit"), withIntermediateDirectories: true)
         try space.write("edit/edit.yaml", project)
@@ -53,12 +90,15 @@ import Testing
         try FileManager.default.removeItem(atPath: space.path("edit"))
         usleep(600_000)
         try FileManager.default.createDirectory(atPath: space.path("edit"), withIntermediateDirectories: true)
-        try space.write("edit/edit.yaml", project.replacingOccurrences(of: "color: red", with: "color: lime"))
+        try space.write("edit/edit.yaml", project.replacingOccurrences(of: "color: maroon", with: "color: olive"))
         #expect(
             running.waitUntil(timeout: 60) { running.stderrSoFar.contains("1 reused, 1 encoded") },
             "\(running.stderrSoFar)")
         // And it goes on following it.
-        try space.write("edit/edit.yaml", project.replacingOccurrences(of: "color: blue", with: "color: navy"))
+        try space.write(
+            "edit/edit.yaml",
+            project.replacingOccurrences(of: "color: maroon", with: "color: olive").replacingOccurrences(
+                of: "color: teal", with: "color: purple"))
         #expect(
             running.waitUntil(timeout: 60) { running.stderrSoFar.components(separatedBy: "1 reused, 1 encoded").count == 3 },
             "\(running.stderrSoFar)")

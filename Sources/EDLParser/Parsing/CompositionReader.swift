@@ -83,6 +83,13 @@ struct CompositionDefinitions {
 /// now (for cycles and depth), and the text of every file read (for excerpts
 /// under diagnostics).
 final class Nesting {
+    /// Where every file is read, and the record of what was.
+    let reader: ProjectFiles
+
+    init(reader: ProjectFiles = ProjectFiles()) {
+        self.reader = reader
+    }
+
     /// Definition keys, outermost first, with where each is used.
     var stack: [(key: String, name: String, use: SourceLocation)] = []
     var used: Set<String> = []
@@ -225,7 +232,7 @@ extension TrackReader {
         let written = definition.name
         let file = relativeName(path)
         let text: String
-        switch NamedFile.text(path, limit: ProjectParser.sizeLimit) {
+        switch context.nesting.reader.text(path, limit: ProjectParser.sizeLimit) {
         case .success(let read?): text = read
         case .success(nil):
             context.error("the file '\(file)' of composition '\(written)' is not UTF-8 text", at: node)

@@ -55,7 +55,7 @@ extension ItemReader {
         }
         let file = reader.relativeName(path)
         let data: Data
-        switch NamedFile.read(path, limit: Self.subtitleSizeLimit) {
+        switch context.nesting.reader.data(path, limit: Self.subtitleSizeLimit) {
         case .success(let read): data = read
         case .failure(let problem):
             context.error(

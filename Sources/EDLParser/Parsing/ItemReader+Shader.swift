@@ -14,7 +14,7 @@ extension ItemReader {
         guard let written = context.text(node, "shader"), let path = context.value(node, "shader", reader.paths.resolve)
         else { return nil }
         let text: String
-        switch NamedFile.text(path, limit: Self.shaderSizeLimit) {
+        switch context.nesting.reader.text(path, limit: Self.shaderSizeLimit) {
         case .success(let read?): text = read
         case .success(nil):
             context.error("the shader '\(written)' is not UTF-8 text", at: node)

@@ -84,3 +84,35 @@ public enum NamedFile {
             ? "\(bytes >> 20) MiB" : bytes >= 1 << 10 && bytes % (1 << 10) == 0 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
     }
 }
+
+/// Where the parser reads the files a project names (compositions, subtitle
+/// and shader files): the disk, or the disk with an editor's unsaved buffers
+/// over it. Every read is recorded: with the media and fonts the project
+/// names, the one list of the files a project reads, which `--watch`, the
+/// studio and the language server follow.
+public final class ProjectFiles: @unchecked Sendable {
+    /// Texts that stand for files (an editor's unsaved buffers), by absolute path.
+    private let buffers: [String: String]
+    /// The files read, by absolute path, in the order first read.
+    public private(set) var read: [String] = []
+    private var seen = Set<String>()
+
+    public init(buffers: [String: String] = [:]) {
+        self.buffers = buffers
+    }
+
+    /// The bytes of `path` (a buffer's when an editor holds one), at most `limit`.
+    func data(_ path: String, limit: Int) -> Result<Data, NamedFile.Problem> {
+        if seen.insert(path).inserted { read.append(path) }
+        if let buffer = buffers[path] {
+            let data = Data(buffer.utf8)
+            return data.count > limit ? .failure(.tooLarge(bytes: data.count, limit: limit)) : .success(data)
+        }
+        return NamedFile.read(path, limit: limit)
+    }
+
+    /// The UTF-8 text of `path`; nil text when the bytes are not UTF-8.
+    func text(_ path: String, limit: Int) -> Result<String?, NamedFile.Problem> {
+        data(path, limit: limit).map { String(data: $0, encoding: .utf8) }
+    }
+}

@@ -13,6 +13,8 @@ public struct ParseResult: Sendable {
     /// The text of the other project files its compositions read, by the name
     /// their diagnostics give, for the excerpts under them.
     public var includedFiles: [String: String] = [:]
+    /// Every file the parse read (compositions, subtitle and shader files), by absolute path.
+    public var filesRead: [String] = []
     /// Items of `partial` with an error of their own, by location.
     public var failedItems: Set<SourceLocation> = []
     /// Every error is inside an item: `partial` less `failedItems` can be
@@ -46,8 +48,12 @@ public enum ProjectParser {
     ///   - file: the file name used in diagnostics.
     ///   - directory: absolute directory that relative paths resolve against.
     ///   - overrides: `--set NAME=VALUE` pairs, which win over `vars:`.
-    public static func parse(_ text: String, file: String, directory: String, overrides: [String: String] = [:]) -> ParseResult {
-        let context = ParseContext(file: file)
+    ///   - files: where the files the project names are read (the disk, unless an editor's buffers stand for some).
+    public static func parse(
+        _ text: String, file: String, directory: String, overrides: [String: String] = [:],
+        files: ProjectFiles = ProjectFiles()
+    ) -> ParseResult {
+        let context = ParseContext(file: file, nesting: Nesting(reader: files))
         var project: Project?
         if let root = YAMLDocument.compose(text, file: file, diagnostics: &context.diagnostics) {
             project = readProject(root, directory: directory, overrides: overrides, context)
@@ -56,7 +62,7 @@ public enum ProjectParser {
         return ParseResult(
             project: diagnostics.hasErrors ? nil : project, partial: project,
             diagnostics: diagnostics.sorted, droppedCount: diagnostics.droppedCount,
-            includedFiles: context.nesting.files, failedItems: context.failedItems,
+            includedFiles: context.nesting.files, filesRead: files.read, failedItems: context.failedItems,
             isCheckable: project != nil && diagnostics.errorCount == context.itemErrors)
     }
 
