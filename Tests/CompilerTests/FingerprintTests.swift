@@ -407,7 +407,10 @@ import Testing
         let code = ShaderCode(text: "void main() {}", isTransition: false)
         expectEachField(
             of: code,
-            changes: [("text", { $0.text = "void main() { }" }), ("isTransition", { $0.isTransition = true })],
+            changes: [
+                ("text", { $0.text = "void main() { }" }), ("isTransition", { $0.isTransition = true }),
+                ("builtIn", { $0.builtIn = .init(wholeColours: true) }),
+            ],
             fingerprint: { Fingerprint.sha256(SourcePlan.Kind.shader($0)) })
         #expect(
             Fingerprint.sha256(SourcePlan.Kind.tone(frequency: 440)) != Fingerprint.sha256(SourcePlan.Kind.tone(frequency: 441)))

@@ -45,7 +45,7 @@ public enum ShaderCheck {
             for layer in segment.layers {
                 let programs = [(layer.shader, layer.source), (layer.transitionIn, layer.transitionIn?.transition)]
                 for case (let shader?, let id?) in programs {
-                    guard case .shader(let code)? = plan.source(id)?.kind, !TransitionShaders.isBuiltIn(code: code.text)
+                    guard case .shader(let code)? = plan.source(id)?.kind, code.builtIn == nil
                     else { continue }
                     guard seen.insert("\(shader.location ?? layer.location)\n\(code.text)").inserted else { continue }
                     uses.append((code, shader, layer.location))
@@ -221,7 +221,7 @@ public enum ShaderCheck {
     private static func draw(_ code: ShaderCode, in context: ShadingContext) throws {
         let side = 8
         if code.isTransition {
-            let programs = try context.transitionPrograms(code.text, reads: TransitionShaders.reads(code: code.text))
+            let programs = try context.transitionPrograms(code.text, reads: code.reads)
             let (from, to) = (YUVImage(width: side, height: side), YUVImage(width: side, height: side))
             try context.transition(
                 programs, from: from, to: to, into: YUVImage(width: side, height: side),

@@ -50,7 +50,7 @@ final class ShaderRunner {
     {
         let context = try context()
         let programs = try compiled(code, shader.name) {
-            try context.transitionPrograms(code.text, reads: TransitionShaders.reads(code: code.text))
+            try context.transitionPrograms(code.text, reads: code.reads)
         }
         var values = Self.values(shader, at: time)
         values["ratio"] = .float(Float(output.width) / Float(output.height))

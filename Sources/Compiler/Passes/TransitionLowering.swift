@@ -153,10 +153,12 @@ struct TransitionLowering {
             incoming?.mask = .circle(center: Vector2(w / 2, h / 2), radius: ramp(0, radius, span, t))
         default:
             // Drawn by a shader from the outgoing picture (over what is beneath it) to the incoming one.
-            let code = t.shader?.text ?? TransitionShaders.code(t.kind)
+            let code =
+                t.shader.map { ShaderCode(text: $0.text, isTransition: true) }
+                ?? ShaderCode(text: TransitionShaders.code(t.kind), isTransition: true, builtIn: TransitionShaders.reads(t.kind))
             let lowering = CurveLowering(origin: span.start, length: span.duration)
             incoming?.transitionIn = LayerShader(
-                transition: sources.id(for: .shader(ShaderCode(text: code, isTransition: true))),
+                transition: sources.id(for: .shader(code)),
                 progress: ramp(0, 1, span, t),
                 time: .ramp(Ramp(from: 0, to: span.duration.approximateDouble, start: span.start, duration: span.duration)),
                 uniforms: t.shader.map { ShaderUniforms.lower($0, lowering, &context) } ?? [],

@@ -23,7 +23,7 @@ public enum TransitionShaders {
 
     /// What a transition's code lets the backend skip. A file's code is read
     /// as written; a built-in kind's is known.
-    public struct Reads: Hashable, Sendable {
+    public struct Reads: Hashable, Sendable, Codable {
         /// Its colour is the pictures' colours each times one weight for all three
         /// channels, plus a constant colour (no clamp, no weight per channel): the
         /// YUV matrix being linear, its Y depends on the pictures' Y alone and its U
@@ -39,7 +39,9 @@ public enum TransitionShaders {
         }
     }
 
-    static func reads(_ kind: TransitionKind) -> Reads {
+    /// What a built-in kind's code lets the backend skip (it travels with the
+    /// code, `ShaderCode.builtIn`; a file's code reads as written).
+    package static func reads(_ kind: TransitionKind) -> Reads {
         switch kind {
         case .colorPhase, .burn: return Reads(onlyItsPixel: true)
         case .fadeGrayscale, .radial: return Reads(wholeColours: true, onlyItsPixel: true)
@@ -47,17 +49,7 @@ public enum TransitionShaders {
         }
     }
 
-    /// The built-in kinds' codes, by which the backend knows them.
-    private static let readsByCode = Dictionary(
-        TransitionKind.allCases.filter(isShader).map { (code($0), reads($0)) }, uniquingKeysWith: { a, _ in a })
-
-    /// What a transition's code lets the backend skip: nothing, unless it is a built-in kind's.
-    public static func reads(code: String) -> Reads { readsByCode[code] ?? Reads() }
-
-    /// Whether `code` is a built-in kind's (Cutlist's own, known to compile).
-    public static func isBuiltIn(code: String) -> Bool { readsByCode[code] != nil }
-
-    static func code(_ kind: TransitionKind) -> String {
+    package static func code(_ kind: TransitionKind) -> String {
         switch kind {
         case .crosszoom:
             // A zoom blur towards the centre, strongest halfway, over a crossfade.

@@ -5,11 +5,18 @@ import EDLParser
 public struct ShaderCode: Hashable, Sendable, Codable {
     public var text: String
     public var isTransition: Bool
+    /// A built-in kind's code (Cutlist's own, known to compile): what it lets
+    /// the backend skip. Nil for a file's code, which is read as written.
+    public var builtIn: TransitionShaders.Reads?
 
-    public init(text: String, isTransition: Bool) {
+    public init(text: String, isTransition: Bool, builtIn: TransitionShaders.Reads? = nil) {
         self.text = text
         self.isTransition = isTransition
+        self.builtIn = builtIn
     }
+
+    /// What the backend may skip drawing it: nothing for a file's code.
+    public var reads: TransitionShaders.Reads { builtIn ?? TransitionShaders.Reads() }
 }
 
 /// What a shader draws with at a time: its progress, its time and the

@@ -24,7 +24,7 @@ import Testing
     ) throws -> YUVImage {
         let context = try ShadingContext()
         let code = TransitionShaders.code(kind)
-        let programs = try context.transitionPrograms(code, reads: reads ?? TransitionShaders.reads(code: code))
+        let programs = try context.transitionPrograms(code, reads: reads ?? TransitionShaders.reads(kind))
         let output = YUVImage(width: from.width, height: from.height)
         try context.transition(
             programs, from: from, to: to, into: output,
