@@ -21,6 +21,14 @@ import Testing
         }
     }
 
+    /// The cases come from a folder: a wrong path would run none.
+    @Test func everyExampleWithoutMediaHasItsGoldenPlan() throws {
+        #expect(Self.generatedExamples().count == 12, "\(Self.generatedExamples())")
+        let plans = try FileManager.default.contentsOfDirectory(
+            atPath: Self.root.appendingPathComponent("Tests/CompilerTests/Golden").path)
+        #expect(plans.filter { $0.hasSuffix(".plan") }.count == 12, "\(plans)")
+    }
+
     @Test(arguments: generatedExamples())
     func planMatchesGolden(_ name: String) throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("examples/\(name)"), encoding: .utf8)

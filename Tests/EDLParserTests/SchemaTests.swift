@@ -15,6 +15,13 @@ import Testing
         return names.filter { $0.hasSuffix(".yaml") }.sorted().map { directory.appendingPathComponent($0).path }
     }
 
+    /// The cases come from folders: a wrong path would run none.
+    @Test func theFixtureFoldersHoldEveryCase() {
+        #expect(Self.yamlFiles(in: "examples").count == 26)
+        #expect(Self.yamlFiles(in: "Tests/EDLParserTests/Fixtures/schema/valid").count == 21)
+        #expect(Self.yamlFiles(in: "Tests/EDLParserTests/Fixtures/schema/invalid").count == 26)
+    }
+
     /// Runs `python3 arguments...`; its exit status and its output and errors together.
     static func python(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()

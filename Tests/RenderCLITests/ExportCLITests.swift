@@ -363,6 +363,11 @@ import Testing
         ((try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []).filter { $0.hasSuffix(".otio") }.sorted()
     }
 
+    /// The cases come from a folder: a wrong path would run none.
+    @Test func theSampleFolderHoldsEveryTimeline() {
+        #expect(Self.samples.count == 13, "\(Self.samples)")
+    }
+
     /// The timeline's length in frames as OpenTimelineIO computes it; `nil` when the
     /// installed library is older than the file's schema versions.
     static func otioFrames(_ path: String) throws -> Double? {
