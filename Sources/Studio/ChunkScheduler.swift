@@ -2,25 +2,24 @@ import Backend
 import Compiler
 import Foundation
 
-/// Encodes the current version's chunks into the cache on a thread of its own:
-/// those at and after the playhead first, then the rest. A new version or a
-/// jump of the playhead to a chunk not made yet stops the render and starts it
-/// again; chunks already in the cache are kept (they are looked up by fingerprint).
+/// Encodes the current version's chunks and sound segments into the cache on a
+/// thread of its own, from the one layout its media holds: those at and after
+/// the playhead first, then the rest; no file is joined (the page plays the
+/// cache). A new version or a jump of the playhead to a chunk not made yet
+/// stops the encoding and starts it again; what is in the cache is kept (it is
+/// looked up by fingerprint).
 final class ChunkScheduler: @unchecked Sendable {
     let session: StudioSession
     let cache: ChunkCache
     let jobs: Int
-    /// The joined file each render writes (the studio plays the chunks, not this file).
-    let scratch: String
     let log: @Sendable (String) -> Void
     private let finished = NSCondition()
     private var running = true
 
-    init(session: StudioSession, cache: ChunkCache, jobs: Int, scratch: String, log: @escaping @Sendable (String) -> Void) {
+    init(session: StudioSession, cache: ChunkCache, jobs: Int, log: @escaping @Sendable (String) -> Void) {
         self.session = session
         self.cache = cache
         self.jobs = jobs
-        self.scratch = scratch
         self.log = log
     }
 
@@ -56,11 +55,11 @@ final class ChunkScheduler: @unchecked Sendable {
             }
             let priority = session.priority(of: version)
             changed.unlock()
-            render(version, priority: priority)
+            fill(version, priority: priority)
         }
     }
 
-    private func render(_ version: StudioVersion, priority: [Int]) {
+    private func fill(_ version: StudioVersion, priority: [Int]) {
         guard !version.chunks.isEmpty else { return }  // an output not made of chunks (GIF, sound only)
         let session = self.session
         let number = version.number
@@ -72,22 +71,24 @@ final class ChunkScheduler: @unchecked Sendable {
             session.encoding(pending.first(jobs), version: number)
         }
         markUnderWay()
-        let renderer = ChunkedRenderer(plan: version.plan, cache: cache, jobs: jobs)
+        let chunkDone: @Sendable (ChunkEvent) -> Void = { event in
+            pending.remove(event.position)
+            session.done(event, version: number)
+            markUnderWay()
+        }
+        let isCancelled: @Sendable () -> Bool = {
+            session.changed.lock()
+            defer { session.changed.unlock() }
+            return session.restart || session.stopped
+        }
         do {
-            try FileManager.default.createDirectory(
-                atPath: URL(fileURLWithPath: scratch).deletingLastPathComponent().path, withIntermediateDirectories: true)
-            try renderer.render(
-                to: scratch, priority: priority,
-                chunkDone: { event in
-                    pending.remove(event.position)
-                    session.done(event, version: number)
-                    markUnderWay()
-                },
-                isCancelled: {
-                    session.changed.lock()
-                    defer { session.changed.unlock() }
-                    return session.restart || session.stopped
-                })
+            if let media = version.media {
+                try media.fill(priority: priority, chunkDone: chunkDone, isCancelled: isCancelled)
+            } else {
+                // An output the page cannot play: its chunks are still made, for the strip and `render`.
+                try ChunkedRenderer(plan: version.plan, cache: cache, jobs: jobs).fill(
+                    priority: priority, chunkDone: chunkDone, isCancelled: isCancelled)
+            }
         } catch let failure as RenderFailure where failure.isCancellation {
             return
         } catch {
@@ -95,7 +96,6 @@ final class ChunkScheduler: @unchecked Sendable {
             log(message)
             session.tell(message)
         }
-        try? FileManager.default.removeItem(atPath: scratch)
     }
 }
 

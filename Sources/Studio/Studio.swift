@@ -67,13 +67,11 @@ public final class Studio: Sendable {
         let watching = Thread { [self] in follow(files) }
         watching.name = "studio watcher"
         watching.start()
-        let scratch = NSTemporaryDirectory() + "cutlist-studio-\(ProcessInfo.processInfo.processIdentifier)/joined"
-        let scheduler = ChunkScheduler(session: session, cache: cache, jobs: options.jobs, scratch: scratch, log: log)
+        let scheduler = ChunkScheduler(session: session, cache: cache, jobs: options.jobs, log: log)
         scheduler.start()
         defer {
             session.stop()
             scheduler.wait()
-            try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: scratch).deletingLastPathComponent().path)
         }
         let port = BoundPort()
         let router = Router()
@@ -183,7 +181,7 @@ public final class Studio: Sendable {
     /// The plan's chunks and what the player plays of them; the last version's
     /// sound when the new plan hears the same.
     private func media(of plan: RenderPlan) throws -> StudioMedia {
-        let renderer = ChunkedRenderer(plan: plan, cache: cache)
+        let renderer = ChunkedRenderer(plan: plan, cache: cache, jobs: options.jobs)
         let preview: PreviewMedia
         do {
             preview = try PreviewMedia(renderer: renderer)

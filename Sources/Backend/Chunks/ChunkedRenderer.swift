@@ -189,40 +189,7 @@ public struct ChunkedRenderer: Sendable {
         isCancelled: @escaping @Sendable () -> Bool
     ) throws -> ChunkReport {
         let (chunks, copy, scans, sound) = layout
-        let order = Self.order(of: chunks.count, priority: priority)
-        // The work to do, each content once, in the order to do it: the sound
-        // segments beside the chunks they sound under (after the chunks when
-        // priority orders them); the positions each chunk fills, the first
-        // counted as encoded.
-        var missing: [ChunkWork] = []
-        var missingIndex: [String: Int] = [:]
-        var fills: [[Int]] = []
-        var ready: [ChunkEvent] = []
-        var sounds = (sound ?? [])[...]
-        func addSounds(before frame: Int64?) {
-            while let segment = sounds.first, frame.map({ segment.starts(before: $0, of: plan) }) ?? true {
-                sounds.removeFirst()
-                guard !cache.contains(segment.fingerprint) else { continue }
-                missingIndex[segment.fingerprint] = missing.count
-                missing.append(.sound(segment))
-                fills.append([])
-            }
-        }
-        for position in order {
-            let chunk = chunks[position]
-            if priority.isEmpty { addSounds(before: chunk.frames.lowerBound) }
-            if chunk.kind == .render, let index = missingIndex[chunk.fingerprint] {
-                fills[index].append(position)
-            } else if chunk.kind == .render && !cache.contains(chunk.fingerprint) {
-                missingIndex[chunk.fingerprint] = missing.count
-                missing.append(.chunk(chunk))
-                fills.append([position])
-            } else {
-                ready.append(
-                    ChunkEvent(position: position, frames: chunk.frames, outcome: chunk.kind == .copy ? .copied : .reused))
-            }
-        }
-        addSounds(before: nil)
+        let (missing, missingIndex, fills, ready) = work(layout, priority: priority)
         let missingChunks = missing.compactMap(\.chunk)
         let toEncode = missingChunks.reduce(Int64(0)) { $0 + Int64($1.frames.count) }
         let meter = ProgressMeter(
@@ -268,6 +235,79 @@ public struct ChunkedRenderer: Sendable {
 }
 
 extension ChunkedRenderer {
+    /// What `layout` lacks in the cache, each content once, in the order to do
+    /// it: the sound segments beside the chunks they sound under (after the
+    /// chunks when `priority` orders them); the positions each piece fills,
+    /// the first counted as encoded; and the chunks that need no encoding.
+    private func work(_ layout: Layout, priority: [Int]) -> (
+        missing: [ChunkWork], missingIndex: [String: Int], fills: [[Int]], ready: [ChunkEvent]
+    ) {
+        let (chunks, _, _, sound) = layout
+        let order = Self.order(of: chunks.count, priority: priority)
+        var missing: [ChunkWork] = []
+        var missingIndex: [String: Int] = [:]
+        var fills: [[Int]] = []
+        var ready: [ChunkEvent] = []
+        var sounds = (sound ?? [])[...]
+        func addSounds(before frame: Int64?) {
+            while let segment = sounds.first, frame.map({ segment.starts(before: $0, of: plan) }) ?? true {
+                sounds.removeFirst()
+                guard !cache.contains(segment.fingerprint) else { continue }
+                missingIndex[segment.fingerprint] = missing.count
+                missing.append(.sound(segment))
+                fills.append([])
+            }
+        }
+        for position in order {
+            let chunk = chunks[position]
+            if priority.isEmpty { addSounds(before: chunk.frames.lowerBound) }
+            if chunk.kind == .render, let index = missingIndex[chunk.fingerprint] {
+                fills[index].append(position)
+            } else if chunk.kind == .render && !cache.contains(chunk.fingerprint) {
+                missingIndex[chunk.fingerprint] = missing.count
+                missing.append(.chunk(chunk))
+                fills.append([position])
+            } else {
+                ready.append(
+                    ChunkEvent(position: position, frames: chunk.frames, outcome: chunk.kind == .copy ? .copied : .reused))
+            }
+        }
+        addSounds(before: nil)
+        return (missing, missingIndex, fills, ready)
+    }
+
+    /// Fills the cache with the whole output's chunks and sound segments, laid
+    /// out once here (see `fill(_:priority:chunkDone:isCancelled:)`).
+    public func fill(
+        priority: [Int], chunkDone: @escaping @Sendable (ChunkEvent) -> Void, isCancelled: @escaping @Sendable () -> Bool
+    ) throws {
+        try fill(layout(window: nil, sound: true), priority: priority, chunkDone: chunkDone, isCancelled: isCancelled)
+    }
+
+    /// Fills the cache with what `layout` lacks (its chunks and sound
+    /// segments), `priority`'s positions first, without joining a file: what
+    /// the studio needs, which plays the chunks from the cache. `chunkDone`
+    /// hears of every chunk once, as `render` tells them.
+    func fill(
+        _ layout: Layout, priority: [Int], chunkDone: @escaping @Sendable (ChunkEvent) -> Void,
+        isCancelled: @escaping @Sendable () -> Bool
+    ) throws {
+        let (missing, _, fills, ready) = work(layout, priority: priority)
+        ready.forEach(chunkDone)
+        guard !missing.isEmpty else { return }
+        let chunks = layout.chunks
+        let workers = ChunkWorkers(
+            encoder: ChunkEncoder(plan: plan, cache: cache, copy: layout.copy), work: missing, jobs: jobs, order: .given,
+            encoded: { [fills] index in
+                for (nth, position) in fills[index].enumerated() {
+                    chunkDone(
+                        ChunkEvent(position: position, frames: chunks[position].frames, outcome: nth == 0 ? .encoded : .reused))
+                }
+            }, isCancelled: isCancelled)
+        try workers.finish()
+        _ = try? cache.prune()
+    }
+
     /// Positions `0..<count`: those of `priority` in range first, once each, then the rest in timeline order.
     static func order(of count: Int, priority: [Int]) -> [Int] {
         var seen = Set<Int>()

@@ -32,6 +32,9 @@ public struct PreviewMedia: Sendable {
     /// Why the plan's sound cannot be played (`sound` is nil then), to show the user.
     public let soundProblem: String?
     private let joiner: ChunkJoiner
+    /// The one layout of the plan: what the player plays and what `fill` encodes.
+    private let renderer: ChunkedRenderer
+    private let layout: ChunkedRenderer.Layout
 
     /// The chunks of `renderer`'s plan (its whole timeline) and their stream.
     /// Throws when the output cannot be chunked or played by a browser.
@@ -44,7 +47,9 @@ public struct PreviewMedia: Sendable {
         guard video.codec == .h264 else {
             throw RenderFailure("the preview plays H.264 video; this output is \(video.codec.rawValue)")
         }
-        let (chunks, copy, scans, segments) = try renderer.layout(window: nil, sound: true)
+        let layout = try renderer.layout(window: nil, sound: true)
+        let (chunks, copy, scans, segments) = layout
+        (self.renderer, self.layout) = (renderer, layout)
         self.chunks = chunks
         joiner = ChunkJoiner(
             encoder: ChunkEncoder(plan: plan, cache: renderer.cache, copy: copy), scans: scans, threads: .single)
@@ -61,6 +66,14 @@ public struct PreviewMedia: Sendable {
                 "the preview plays AAC or Opus sound; browsers do not play \($0.codec.rawValue) from fragmented MP4"
             }
         }
+    }
+
+    /// Encodes into the cache what the chunks and sound segments lack,
+    /// `priority`'s positions first; no file is joined (see `ChunkedRenderer.fill`).
+    public func fill(
+        priority: [Int], chunkDone: @escaping @Sendable (ChunkEvent) -> Void, isCancelled: @escaping @Sendable () -> Bool
+    ) throws {
+        try renderer.fill(layout, priority: priority, chunkDone: chunkDone, isCancelled: isCancelled)
     }
 
     /// The media segment of the chunk at `position`: a `moof` + `mdat` holding

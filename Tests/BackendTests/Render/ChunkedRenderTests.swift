@@ -46,6 +46,26 @@ import Testing
         #expect(video["nb_read_frames"] == "30" && video["r_frame_rate"] == "25/1")
     }
 
+    /// The studio's verb: the cache filled, priority first, and no file joined.
+    @Test func fillingTheCacheEncodesEveryPieceAndJoinsNothing() throws {
+        let workspace = try RenderWorkspace()
+        var plan = try workspace.plan(cuts)
+        plan.output.path = workspace.directory + "/never.mp4"
+        let cache = try ChunkCache(directory: workspace.directory + "/cache")
+        let renderer = ChunkedRenderer(plan: plan, cache: cache, jobs: 2, chunkLength: 7)
+        let events = Mutex<[ChunkEvent]>([])
+        try renderer.fill(priority: [3], chunkDone: { event in events.withLock { $0.append(event) } }, isCancelled: { false })
+        let heard = events.withLock { $0 }
+        #expect(heard.map(\.position).sorted() == [0, 1, 2, 3, 4] && heard.allSatisfy { $0.outcome == .encoded }, "\(heard)")
+        let (chunks, sound) = try renderer.segments()
+        #expect(chunks.allSatisfy { cache.contains($0.fingerprint) })
+        #expect((sound ?? []).count == 1 && (sound ?? []).allSatisfy { cache.contains($0.fingerprint) })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.directory).filter { $0.hasSuffix(".mp4") } == [])
+        // The render after it encodes nothing.
+        let report = try renderer.render(to: plan.output.path)
+        #expect(report == ChunkReport(chunks: 5, reused: 5, encoded: 0, soundSegments: 1, soundEncoded: 0))
+    }
+
     @Test func workersAndTheCacheDoNotChangeAByte() throws {
         let workspace = try RenderWorkspace()
         let one = try render(cuts, in: workspace, cache: "first", jobs: 1, to: "one.mp4")
