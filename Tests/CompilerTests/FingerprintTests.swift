@@ -416,6 +416,76 @@ import Testing
             Fingerprint.sha256(SourcePlan.Kind.tone(frequency: 440)) != Fingerprint.sha256(SourcePlan.Kind.tone(frequency: 441)))
     }
 
+    /// A sound segment's fingerprint, as a chunk's: each field of what decides
+    /// its packets reaches it; where its sounds are written does not.
+    @Test func aSoundSegmentIsWhatItsPacketsAreMadeOf() {
+        let segment = SoundSegment(
+            samples: 0..<262_144, mixFrom: 0, encodeFrom: 0, encodeTo: 266_240, isLast: false, gainDecibels: 0,
+            fingerprint: "")
+        let ducking = DuckingInstruction(track: 1, triggers: [0], gain: 0.25, attack: q(1, 10), release: q(1, 2), location: at(3))
+        let content = SoundContent(
+            renderer: "aac libavcodec 1",
+            format: AudioFormat(codec: .aac, sampleRate: 48_000, channels: 2, bitrate: 192_000, sampleCount: 0),
+            segment: segment, limiter: Limiter(), ducking: [ducking.heard], inputs: [])
+        let sha = { (content: SoundContent) in Fingerprint.sha256(content, identities: identities) }
+        expectEachField(
+            of: content,
+            changes: [
+                ("renderer", { $0.renderer = "aac libavcodec 2" }), ("format", { $0.format.bitrate = 128_000 }),
+                ("segment", { $0.segment.isLast = true }), ("limiter", { $0.limiter.truePeak = true }),
+                ("ducking", { $0.ducking = [] }),
+                (
+                    "inputs",
+                    {
+                        $0.inputs = [
+                            AudioInput(
+                                id: 0, source: SourceID(0), timeMap: TimeMap(start: .zero, from: .zero), gain: Envelope(),
+                                range: TimeRange(start: .zero, end: q(1)), samples: 0..<48_000, pitch: .keep, track: 1,
+                                location: at(9))
+                        ]
+                    }
+                ),
+            ], fingerprint: sha)
+        expectEachField(
+            of: segment,
+            changes: [
+                ("samples", { $0.samples = 0..<131_072 }), ("mixFrom", { $0.mixFrom = 1 }), ("encodeFrom", { $0.encodeFrom = 1 }),
+                ("encodeTo", { $0.encodeTo = 270_336 }), ("isLast", { $0.isLast = true }),
+                ("gainDecibels", { $0.gainDecibels = -3 }),
+                // Empty while the fingerprint is made of the rest.
+                ("fingerprint", { $0.fingerprint = "x" }),
+            ],
+            fingerprint: { segment in
+                var changed = content
+                changed.segment = segment
+                return sha(changed)
+            })
+        expectEachField(
+            of: ducking,
+            changes: [
+                ("track", { $0.track = 2 }), ("triggers", { $0.triggers = [1] }), ("gain", { $0.gain = 0.5 }),
+                ("attack", { $0.attack = q(1, 5) }), ("release", { $0.release = q(1) }),
+            ],
+            keeps: [("location", { $0.location = at(40) })],
+            fingerprint: { ducking in
+                var changed = content
+                changed.ducking = [ducking.heard]
+                return sha(changed)
+            })
+        expectEachField(
+            of: Limiter(),
+            changes: [
+                ("ceiling", { $0.ceiling = 0.9 }), ("lookahead", { $0.lookahead = q(1, 100) }),
+                ("release", { $0.release = q(1, 5) }),
+                ("truePeak", { $0.truePeak = true }),
+            ],
+            fingerprint: { limiter in
+                var changed = content
+                changed.limiter = limiter
+                return sha(changed)
+            })
+    }
+
     @Test func aCompositionIsWhatItsPicturesAreMadeOf() {
         let plan = RenderPlan(
             output: output, sources: [], video: [Segment(frames: 0..<300, layers: [layer])], audio: AudioPlan(format: nil))
