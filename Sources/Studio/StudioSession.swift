@@ -144,7 +144,7 @@ final class StudioSession: @unchecked Sendable {
         changed.lock()
         notice = message
         changed.unlock()
-        events.send("notice", Self.json(["message": message]))
+        events.send("notice", NoticeMessage(message: message).pageJSON)
     }
 
     /// Says `message` unless it is what the pages are told already; whether it was said.
@@ -162,7 +162,7 @@ final class StudioSession: @unchecked Sendable {
         guard let said = notice, which(said) else { return changed.unlock() }
         notice = nil
         changed.unlock()
-        events.send("notice", Self.json(["message": ""]))
+        events.send("notice", NoticeMessage(message: "").pageJSON)
     }
 
     /// Moves the playhead; the encoder starts over when the chunk there is not made yet.
@@ -199,7 +199,7 @@ final class StudioSession: @unchecked Sendable {
         }
         changed.unlock()
         for (position, state) in told.sorted(by: { $0.0 < $1.0 }) {
-            events.send("chunk", Self.json(["version": number, "position": position, "state": state.rawValue]))
+            events.send("chunk", ChunkMessage(version: number, position: position, state: state.rawValue).pageJSON)
         }
     }
 
@@ -213,10 +213,10 @@ final class StudioSession: @unchecked Sendable {
         changed.unlock()
         events.send(
             "chunk",
-            Self.json([
-                "version": number, "position": event.position, "state": state.rawValue,
-                "outcome": event.outcome == .encoded ? "encoded" : event.outcome == .copied ? "copied" : "reused",
-            ]))
+            ChunkMessage(
+                version: number, position: event.position, state: state.rawValue,
+                outcome: event.outcome == .encoded ? "encoded" : event.outcome == .copied ? "copied" : "reused"
+            ).pageJSON)
     }
 
     func stop() {
@@ -229,42 +229,36 @@ final class StudioSession: @unchecked Sendable {
 
     /// The state as the page reads it. Call with `changed` locked, or through `currentState`.
     private func pageState() -> String {
-        var state: [String: Any] = [
-            "revision": revision, "report": report, "notice": notice ?? NSNull(), "editor": editor, "project": project,
-            "editorIsLink": editor.contains("://"),
-        ]
+        var state = PageState(
+            revision: revision, report: report, notice: notice, editor: editor, editorIsLink: editor.contains("://"),
+            project: project)
         if let version {
             let output = version.plan.output
-            state["version"] = version.number
-            state["fps"] = [output.fps.rate.numerator, output.fps.rate.denominator]
-            state["frameCount"] = output.frameCount
-            state["width"] = output.encodedSize.width
-            state["height"] = output.encodedSize.height
-            state["chunks"] = version.chunks.enumerated().map { position, chunk in
-                [
-                    "position": position, "start": chunk.frames.lowerBound, "end": chunk.frames.upperBound,
-                    "fingerprint": chunk.fingerprint, "state": (states[position] ?? .waiting).rawValue,
-                ] as [String: Any]
-            }
-            state["encoded"] = encoded[version.number] ?? []
-            state["tracks"] = StudioTimeline.tracks(of: version)
+            var media: PageState.Media?
             if let video = version.media?.videoInit {
-                var media: [String: Any] = ["video": video.mimeType, "audio": NSNull()]
+                media = PageState.Media(video: video.mimeType)
                 if let sound = version.sound {
                     let rate = Double(sound.sound.sampleRate)
-                    media["audio"] = "audio/mp4; codecs=\"\(sound.sound.codec)\""
                     let keys = sound.keys
-                    media["audioFragments"] = sound.sound.segments.enumerated().map { index, samples in
-                        [
-                            "index": index, "start": Double(samples.lowerBound) / rate,
-                            "end": Double(samples.upperBound) / rate, "key": keys[index],
-                        ] as [String: Any]
+                    media?.audio = "audio/mp4; codecs=\"\(sound.sound.codec)\""
+                    media?.audioFragments = sound.sound.segments.enumerated().map { index, samples in
+                        PageState.AudioFragment(
+                            index: index, start: Double(samples.lowerBound) / rate, end: Double(samples.upperBound) / rate,
+                            key: keys[index])
                     }
                 }
-                state["media"] = media
             }
+            state.shown = PageState.Shown(
+                version: version.number, fps: [output.fps.rate.numerator, output.fps.rate.denominator],
+                frameCount: output.frameCount, width: output.encodedSize.width, height: output.encodedSize.height,
+                chunks: version.chunks.enumerated().map { position, chunk in
+                    PageState.PageChunk(
+                        position: position, start: chunk.frames.lowerBound, end: chunk.frames.upperBound,
+                        fingerprint: chunk.fingerprint, state: (states[position] ?? .waiting).rawValue)
+                },
+                encoded: encoded[version.number] ?? [], tracks: StudioTimeline.tracks(of: version), media: media)
         }
-        return Self.json(state)
+        return state.pageJSON
     }
 
     var isStopped: Bool {
@@ -284,10 +278,5 @@ final class StudioSession: @unchecked Sendable {
         changed.lock()
         defer { changed.unlock() }
         return pageState()
-    }
-
-    static func json(_ value: Any) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
     }
 }
