@@ -39,8 +39,8 @@ struct ChunkJoiner: Sendable {
         try withoutActuallyEscaping(ready) { ready in
             let sound = segments.map { SegmentedSound($0, encoder: encoder) { try ready($0.fingerprint) } }
             let writer = try MediaWriter(
-                path: path, output: plan.output, audio: plan.audio.format, copyingChunks: true, copy: encoder.copy,
-                copyingSound: sound != nil,
+                to: .file(path), output: plan.output, audio: plan.audio.format, video: .chunks(copy: encoder.copy),
+                sound: sound != nil ? .packets : .samples,
                 subtitles: plan.subtitles.map { SubtitleCues($0, window: window, fps: plan.output.fps) }, threads: threads)
             let audio: any SoundFeed = try sound ?? AudioFeed(plan: plan, window: window, threads: threads)
             var seams = seams(for: writer)

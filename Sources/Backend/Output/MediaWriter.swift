@@ -16,31 +16,47 @@ final class MediaWriter {
     private let subtitles: SubtitleTrack?
     private let packet: Packet
 
-    /// Opens `path` (the temporary file) as `output.container`. With
-    /// `copyingChunks`, the video stream takes packets that `PictureEncoder.forChunks`
-    /// made (`writeVideoPacket`) instead of pictures.
-    ///
-    /// With `copy`, some chunks are packets copied from sources: the stream's
-    /// parameter sets are theirs and the encoder's (`CopyStream`), and every
-    /// packet comes with 4-byte NAL lengths.
-    ///
-    /// With `copyingSound`, the audio stream takes packets `SoundEncoder`s
-    /// made (`writeAudioPacket`) instead of samples.
-    ///
-    /// With `fragments`, the output is fragmented MP4 kept in memory, whatever
-    /// the container, and `path` is not used: `cutFragment` takes its bytes.
-    ///
+    /// Where the bytes go: a file (the temporary one) as `output.container`, or
+    /// fragmented MP4 kept in memory whatever the container (`cutFragment`
+    /// takes its bytes).
+    enum Destination {
+        case file(String)
+        case fragments(MovieFragments)
+    }
+
+    /// What the video stream takes: pictures it encodes (`writeVideo`), or the
+    /// packets of chunks that `PictureEncoder.forChunks` made (`writeVideoPacket`),
+    /// some copied from sources when `copy` is given: the stream's parameter
+    /// sets are then theirs and the encoder's (`CopyStream`), and every packet
+    /// comes with 4-byte NAL lengths.
+    enum VideoInput {
+        case pictures
+        case chunks(copy: CopyStream?)
+    }
+
+    /// What the audio stream takes: samples it encodes (`writeAudio`), or packets
+    /// `SoundEncoder`s made (`writeAudioPacket`).
+    enum SoundInput {
+        case samples
+        case packets
+    }
+
     /// With `subtitles`, the file has a subtitle stream of those cues.
-    ///
     /// `threads` is for the encoders, but for the chunks' (`PictureEncoder.chunkThreads`).
     init(
-        path: String, output: OutputPlan, audio format: AudioFormat?, copyingChunks: Bool = false, copy: CopyStream? = nil,
-        copyingSound: Bool = false, subtitles: SubtitleCues? = nil, fragments: MovieFragments? = nil,
-        threads: ThreadBudget
+        to destination: Destination, output: OutputPlan, audio format: AudioFormat?, video input: VideoInput = .pictures,
+        sound: SoundInput = .samples, subtitles: SubtitleCues? = nil, threads: ThreadBudget
     ) throws(LibAVError) {
-        file =
-            fragments == nil
-            ? try OutputFile(path: path, format: Self.muxer(for: output.container)) : try OutputFile(inMemory: "mp4")
+        var fragments: MovieFragments?
+        switch destination {
+        case .file(let path): file = try OutputFile(path: path, format: Self.muxer(for: output.container))
+        case .fragments(let cut):
+            file = try OutputFile(inMemory: "mp4")
+            fragments = cut
+        }
+        var copyingChunks = false
+        var copy: CopyStream?
+        if case .chunks(let copied) = input { (copyingChunks, copy) = (true, copied) }
         packet = try Packet()
         if let encoding = output.video {
             let encoder =
@@ -67,7 +83,7 @@ final class MediaWriter {
         }
         let file = self.file
         audio = try format.map { format throws(LibAVError) in
-            try AudioTrackWriter(format: format, file: file, copying: copyingSound, threads: threads)
+            try AudioTrackWriter(format: format, file: file, copying: sound == .packets, threads: threads)
         }
         self.subtitles = try subtitles.map { cues throws(LibAVError) in try SubtitleTrack(cues, file: file) }
         for entry in output.metadata { try file.setMetadata(entry.key, entry.value) }

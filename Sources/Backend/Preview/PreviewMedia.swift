@@ -97,8 +97,8 @@ public struct PreviewMedia: Sendable {
     /// A fragmented writer of the output's video stream alone, as the join writes it.
     private static func videoWriter(plan: RenderPlan, joiner: ChunkJoiner, fragment: Int) throws -> MediaWriter {
         try MediaWriter(
-            path: "", output: plan.output, audio: nil, copyingChunks: true, copy: joiner.encoder.copy,
-            fragments: MovieFragments(firstIndex: fragment, startsAnywhere: true), threads: joiner.threads)
+            to: .fragments(MovieFragments(firstIndex: fragment, startsAnywhere: true)), output: plan.output, audio: nil,
+            video: .chunks(copy: joiner.encoder.copy), threads: joiner.threads)
     }
 
     /// libavformat writes the `moov` when the first fragment is cut, with the edit

@@ -130,7 +130,7 @@ public final class PreviewSound: PreviewAudio, @unchecked Sendable {
     private static func writer(plan: RenderPlan, format: AudioFormat) throws -> MediaWriter {
         var output = plan.output
         output.video = nil
-        return try MediaWriter(path: "", output: output, audio: format, fragments: MovieFragments(), threads: threads)
+        return try MediaWriter(to: .fragments(MovieFragments()), output: output, audio: format, threads: threads)
     }
 
     /// As the join of a chunked render: the chunk workers are the parallelism.

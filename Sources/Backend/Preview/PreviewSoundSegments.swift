@@ -50,8 +50,8 @@ public final class PreviewSoundSegments: PreviewAudio, @unchecked Sendable {
         var output = encoder.plan.output
         output.video = nil
         let writer = try MediaWriter(
-            path: "", output: output, audio: format, copyingSound: true,
-            fragments: MovieFragments(firstIndex: index + 1, startsAnywhere: index > 0), threads: .single)
+            to: .fragments(MovieFragments(firstIndex: index + 1, startsAnywhere: index > 0)), output: output, audio: format,
+            sound: .packets, threads: .single)
         let file = try encoder.cache.load(segment.fingerprint) ?? encoder.encode(segment)
         guard file.extradata == writer.audioExtradata else {
             throw RenderFailure("the sound of segment \(index) was encoded with other parameters than the output's")

@@ -41,7 +41,7 @@ public final class Renderer {
         let output = plan.output
         let window = frames ?? 0..<output.frameCount
         let writer = try MediaWriter(
-            path: path, output: output, audio: plan.audio.format,
+            to: .file(path), output: output, audio: plan.audio.format,
             subtitles: plan.subtitles.map { SubtitleCues($0, window: window, fps: output.fps) }, threads: threads)
         let audio = try AudioFeed(plan: plan, window: window, threads: threads)
         let total = Double(window.count) / output.fps.rate.approximateDouble
