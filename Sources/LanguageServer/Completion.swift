@@ -35,7 +35,7 @@ extension DocumentAnalysis {
         }
     }
 
-    nonisolated(unsafe) static let schema = SchemaKeys()
+    static let schema = SchemaKeys()
 
     static func outline(_ index: LineIndex, replacing range: Swift.Range<Int>, with text: String) -> YAMLOutline {
         var bytes = index.bytes

@@ -54,7 +54,7 @@ final class FeatureTests: XCTestCase {
         XCTAssertEqual(hints(), ["6 ▶ 00:00:00:00", "7 ▶ 00:00:01:00"])
         // The composition's file open and edited, not saved: the project plays what the editor shows.
         editor.open("part.yaml", "cutlist: 1\ntracks:\n  - items:\n      - { color: red, duration: 3s }\n")
-        editor.publishedNow()
+        _ = editor.publishedNow()
         XCTAssertEqual(hints(), ["6 ▶ 00:00:00:00", "7 ▶ 00:00:03:00"])
         // An error typed in the unsaved buffer is shown in it.
         editor.notify(
@@ -67,7 +67,7 @@ final class FeatureTests: XCTestCase {
             editor.publishedNow()["part.yaml"], ["3:22-3:29 unknown key 'duraton' in an item\nhint: did you mean 'duration'?"])
         // Closed unsaved, the project reads the file on disk again.
         editor.notify("textDocument/didClose", ["textDocument": ["uri": editor.uri("part.yaml")]])
-        editor.publishedNow()
+        _ = editor.publishedNow()
         XCTAssertEqual(hints(), ["6 ▶ 00:00:00:00", "7 ▶ 00:00:01:00"])
     }
 
