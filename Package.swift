@@ -52,7 +52,8 @@ let package = Package(
                 "Compiler", "CFFmpeg", "CText", "CWebP", "CEGL", "CASS", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // A project file to diagnostics and a plan, as the terminal, the studio and the editor share it.
-        .target(name: "Workspace", dependencies: ["EDLParser", "Compiler", "Backend"]),
+        // It links no backend: media facts and the plan's backend checks are given to it (`MediaInfo`, `PlanChecks`).
+        .target(name: "Workspace", dependencies: ["EDLParser", "Compiler"]),
         // `render lsp`: the Language Server Protocol over standard input and output, for editors.
         .target(name: "LanguageServer", dependencies: ["EDLParser", "Compiler", "Interchange", "Workspace", "Yams"]),
         // `render studio`: a local web server that plays the project from the chunk cache.
@@ -85,9 +86,9 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Backend"], path: "Tests/TestSupport"),
         .testTarget(name: "EDLParserTests", dependencies: ["EDLParser"], exclude: ["Fixtures"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler"], exclude: ["Golden"]),
-        .testTarget(name: "WorkspaceTests", dependencies: ["Workspace"]),
+        .testTarget(name: "WorkspaceTests", dependencies: ["Workspace", "Backend"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Compiler", "EDLParser"]),
-        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "EDLParser"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "EDLParser", "Workspace", "Backend"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Compiler", "EDLParser", "TestSupport"]),
         // Runs the built `render` executable as a user would: exact text and exit status.
         .testTarget(name: "RenderCLITests", dependencies: ["render", "render-cli"], exclude: ["Fixtures"]),

@@ -51,7 +51,7 @@ enum FuzzTarget: String, CaseIterable {
     /// in pieces of the size that byte gives; each message is handled and the diagnostics run.
     private static func serve(_ data: Data) {
         guard let first = data.first else { return }
-        let server = LanguageServer(compiler: ProjectCompiler(media: StandInMedia())) { _ in }
+        let server = LanguageServer(compiler: ProjectCompiler(media: StandInMedia(), checks: RenderChecks())) { _ in }
         var reader = MessageReader()
         let piece = max(Int(first), 1)
         var start = data.startIndex + 1

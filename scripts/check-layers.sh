@@ -2,6 +2,7 @@
 # Lists which of Backend's folders use which other folder's types, and fails
 # when folders use each other in a loop (A uses B and B uses A, directly or
 # through others): each folder is a layer that the ones above it build on.
+# Also fails when the parser, the compiler, Workspace or LanguageServer import Backend.
 set -eu
 cd "$(dirname "$0")/.."
 root=Sources/Backend
@@ -32,5 +33,11 @@ touch "$work/edges"
 if ! tsort "$work/edges" >/dev/null 2>"$work/loop"; then
     echo "error: Backend's folders use each other in a loop:" >&2
     grep -v 'input contains a loop' "$work/loop" | sed 's/^tsort: /  /' >&2
+    exit 1
+fi
+# The modules that compile a project for the terminal, the studio and the editor
+# link no backend: its facts and checks are given to them (MediaInfo, PlanChecks).
+if grep -lE '^(@testable )?import Backend$' Sources/Workspace/*.swift Sources/LanguageServer/*.swift Sources/EDLParser/*/*.swift Sources/Compiler/*.swift Sources/Compiler/*/*.swift 2>/dev/null; then
+    echo "error: the files above import Backend; the parser, the compiler, Workspace and LanguageServer do not" >&2
     exit 1
 fi

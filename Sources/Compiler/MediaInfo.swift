@@ -149,3 +149,12 @@ final class RememberedMedia: MediaInfo {
         return try answer.get()
     }
 }
+
+/// The checks of a compiled plan that need the backend's libraries (a text
+/// too large to draw, a shader that does not compile), found before anything
+/// renders. Backend's `RenderChecks` implements it; the compiler and the
+/// programs that compile (`Workspace`) use it without linking the backend.
+public protocol PlanChecks: Sendable {
+    /// What would fail the render, at the YAML that causes it.
+    func problems(in plan: RenderPlan) -> [Diagnostic]
+}

@@ -39,7 +39,8 @@ public final class LanguageServer {
         return encoder
     }()
 
-    public init(compiler: ProjectCompiler = ProjectCompiler(), debounce: TimeInterval = 0.02, send: @escaping (Data) -> Void) {
+    /// `compiler` compiles with the backend's facts and checks, which the program that runs the server gives.
+    public init(compiler: ProjectCompiler, debounce: TimeInterval = 0.02, send: @escaping (Data) -> Void) {
         self.compiler = compiler
         self.debounce = debounce
         self.send = send

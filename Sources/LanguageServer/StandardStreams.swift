@@ -1,4 +1,5 @@
 import Foundation
+import Workspace
 
 #if canImport(Glibc)
     import Glibc
@@ -8,8 +9,8 @@ import Foundation
 /// `exit` or closes its end; returns the exit status (0 only after `shutdown`).
 /// Waits in `poll`, waking for input or when diagnostics are due.
 public enum StandardStreams {
-    public static func run(debounce: TimeInterval = 0.02) -> Int32 {
-        let server = LanguageServer(debounce: debounce) { data in write(data) }
+    public static func run(compiler: ProjectCompiler, debounce: TimeInterval = 0.02) -> Int32 {
+        let server = LanguageServer(compiler: compiler, debounce: debounce) { data in write(data) }
         var reader = MessageReader()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var ended = false

@@ -118,7 +118,7 @@ public final class Studio: Sendable {
             return StudioCompile(
                 plan: nil, timeline: nil, report: DiagnosticRenderer().render([problem.diagnostic]), files: [projectPath])
         }
-        let projects = ProjectCompiler()
+        let projects = ProjectCompiler(media: MediaProbe(), checks: RenderChecks())
         let result = projects.compile(source, preview: preview)
         let report =
             result.diagnostics.isEmpty

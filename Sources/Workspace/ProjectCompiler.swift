@@ -1,4 +1,3 @@
-import Backend
 import Compiler
 import EDLParser
 import Foundation
@@ -92,9 +91,14 @@ public struct Compilation: Sendable {
 /// (an editor's edits) probes a file once.
 public struct ProjectCompiler: Sendable {
     public let compiler: Compiler
+    /// The backend's checks of a compiled plan (see `PlanChecks`).
+    let checks: any PlanChecks
 
-    public init(media: any MediaInfo = MediaProbe()) {
+    /// `media` and `checks` are the backend's (`MediaProbe`, `RenderChecks`),
+    /// given by the program that links it, or a test's own.
+    public init(media: any MediaInfo, checks: any PlanChecks) {
         compiler = Compiler(media: media)
+        self.checks = checks
     }
 
     /// - Parameters:
@@ -143,14 +147,9 @@ public struct ProjectCompiler: Sendable {
             result.placementPlan = compiled?.plan ?? compiler.compile(Self.placeable(project, failing: hit)).plan
         }
         guard parsed.project != nil, missing.isEmpty, var plan = compiled?.plan else { return result }
-        let oversized = TextRasterizer.oversizedTexts(in: plan)
-        guard oversized.isEmpty else {
-            result.diagnostics += oversized
-            return result
-        }
-        let shaders = ShaderCheck.diagnostics(for: plan)
-        result.diagnostics += shaders
-        guard !shaders.contains(where: { $0.severity == .error }) else { return result }
+        let checked = checks.problems(in: plan)
+        result.diagnostics += checked
+        guard !checked.contains(where: { $0.severity == .error }) else { return result }
         if preview {
             plan.output.pictureScale = 0.5
             plan.output.video?.preset = "ultrafast"

@@ -2,6 +2,7 @@ import ArgumentParser
 import Backend
 import Foundation
 import LanguageServer
+import Workspace
 
 /// `render lsp`: the language server for editors, on standard input and output.
 struct LSPCommand: ParsableCommand {
@@ -16,6 +17,7 @@ struct LSPCommand: ParsableCommand {
     func run() throws {
         guard debounce >= 0 else { throw ValidationError("--debounce takes milliseconds, 0 or more") }
         MemoryPolicy.reuseFreedMemory()
-        throw ExitCode(StandardStreams.run(debounce: Double(debounce) / 1000))
+        let compiler = ProjectCompiler(media: MediaProbe(), checks: RenderChecks())
+        throw ExitCode(StandardStreams.run(compiler: compiler, debounce: Double(debounce) / 1000))
     }
 }

@@ -17,7 +17,7 @@ struct ProjectLoader {
     /// Set: diagnostics are kept there instead of printed.
     var collector: DiagnosticCollector?
     /// Probes each file once, for the compile and for whatever the caller asks of the project next.
-    let projects = ProjectCompiler()
+    let projects = ProjectCompiler(media: MediaProbe(), checks: RenderChecks())
 
     init(path: String, assignments: [String], directory: String? = nil, collector: DiagnosticCollector? = nil) throws {
         self.path = path

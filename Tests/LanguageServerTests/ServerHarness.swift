@@ -1,4 +1,6 @@
+import Backend
 import Foundation
+import Workspace
 import XCTest
 
 @testable import LanguageServer
@@ -14,7 +16,7 @@ final class ServerHarness {
     init(utf8: Bool = false) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("cutlist-lsp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        server = LanguageServer { [unowned self] data in
+        server = LanguageServer(compiler: ProjectCompiler(media: MediaProbe(), checks: RenderChecks())) { [unowned self] data in
             var reader = MessageReader()
             reader.append(data)
             while case .message(let body)? = reader.next() {

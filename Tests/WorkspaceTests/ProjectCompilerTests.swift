@@ -1,3 +1,4 @@
+import Backend
 import EDLParser
 import Foundation
 import Testing
@@ -23,7 +24,7 @@ import Workspace
                   - source: missing.mp4
 
             """
-        let result = ProjectCompiler().compile(ProjectSource(path: path, text: buffer))
+        let result = ProjectCompiler(media: MediaProbe(), checks: RenderChecks()).compile(ProjectSource(path: path, text: buffer))
         #expect(result.plan == nil)
         #expect(
             result.diagnostics.map(\.description) == [
@@ -35,7 +36,8 @@ import Workspace
 
     @Test func aGoodBufferGivesItsPlan() {
         let text = "cutlist: 1\noutput: { size: 160x90, fps: 25 }\ntracks:\n  - items:\n      - { color: red, duration: 2s }\n"
-        let result = ProjectCompiler().compile(ProjectSource(path: "/nowhere/edit.yaml", text: text))
+        let result = ProjectCompiler(media: MediaProbe(), checks: RenderChecks()).compile(
+            ProjectSource(path: "/nowhere/edit.yaml", text: text))
         #expect(result.diagnostics.isEmpty)
         #expect(result.plan?.output.frameCount == 50)
     }
