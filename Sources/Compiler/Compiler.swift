@@ -32,11 +32,21 @@ public struct Compiler: Sendable {
         self.media = media is RememberedMedia ? media : RememberedMedia(media)
     }
 
-    /// - Parameter failedItems: items with an error of their own (by location),
-    ///   already reported: left out, and what needs them is not checked, so the
-    ///   errors that do not depend on them come in the same run.
-    public func compile(_ project: Project, leavingOut failedItems: Set<SourceLocation> = []) -> CompileResult {
-        compile(project, composition: nil, leavingOut: failedItems)
+    /// - Parameters:
+    ///   - failedItems: items with an error of their own (by location),
+    ///     already reported: left out, and what needs them is not checked, so the
+    ///     errors that do not depend on them come in the same run.
+    ///   - preview: laid out as the project says, drawn and encoded at half the
+    ///     width and height with the fastest preset (the studio's and `--preview`'s).
+    public func compile(
+        _ project: Project, leavingOut failedItems: Set<SourceLocation> = [], preview: Bool = false
+    ) -> CompileResult {
+        var result = compile(project, composition: nil, leavingOut: failedItems)
+        if preview {
+            result.plan?.output.pictureScale = 0.5
+            result.plan?.output.video?.preset = "ultrafast"
+        }
+        return result
     }
 
     /// `composition`: the name of the composition `project` holds, when it is one.
@@ -102,6 +112,31 @@ public struct Compiler: Sendable {
             directory: context.project.directory)
         plan.subtitles = subtitles?.plan
         plan.dropUnusedSources()
+        // A composition's texts are checked where the project that draws it is compiled.
+        if context.composition == nil {
+            for (problem, location) in Self.oversizedTexts(in: plan, media: media) {
+                context.error(
+                    problem, at: location,
+                    hint: "use a smaller 'font_size', or 'max_width' to break it into lines, or split it into several items")
+            }
+        }
         return plan
+    }
+
+    /// Each text of `plan` (and of the compositions it draws) whose picture
+    /// would be too large to draw, with the first item that draws it: found
+    /// before rendering, as a file's problems are.
+    static func oversizedTexts(in plan: RenderPlan, media: any MediaInfo) -> [(String, SourceLocation)] {
+        var drawnAt: [SourceID: SourceLocation] = [:]
+        for layer in plan.video.flatMap(\.layers) where drawnAt[layer.source] == nil { drawnAt[layer.source] = layer.location }
+        return plan.sources.flatMap { source -> [(String, SourceLocation)] in
+            switch source.kind {
+            case .text(let text):
+                guard let location = drawnAt[source.id], let problem = media.textProblem(text) else { return [] }
+                return [(problem, location)]
+            case .composition(_, let nested): return oversizedTexts(in: nested, media: media)
+            default: return []
+            }
+        }
     }
 }

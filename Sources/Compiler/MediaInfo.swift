@@ -10,6 +10,10 @@ public protocol MediaInfo: Sendable {
     /// The size of the text's picture as it will be drawn, to check a crop
     /// against; nil when this cannot tell (the render reports why).
     func textSize(_ text: TextContent) -> PixelSize?
+    /// Why the text's picture cannot be drawn (too many pixels), laid out, not
+    /// drawn; nil when it can, or when this cannot tell (a missing font, which
+    /// the render reports).
+    func textProblem(_ text: TextContent) -> String?
     /// The cues of a text subtitle stream of the file at an absolute path, in
     /// the file's time (as `from` and `to` count it); throws, saying which
     /// streams the file has, when there is no such stream or it is not text.
@@ -18,6 +22,7 @@ public protocol MediaInfo: Sendable {
 
 extension MediaInfo {
     public func textSize(_ text: TextContent) -> PixelSize? { nil }
+    public func textProblem(_ text: TextContent) -> String? { nil }
 
     public func subtitleCues(forPath path: String, stream: SubtitleStream) throws(MediaProbeError) -> [CaptionCue] {
         throw MediaProbeError("its subtitle streams cannot be read here")
@@ -132,6 +137,8 @@ final class RememberedMedia: MediaInfo {
 
     func textSize(_ text: TextContent) -> PixelSize? { media.textSize(text) }
 
+    func textProblem(_ text: TextContent) -> String? { media.textProblem(text) }
+
     func subtitleCues(forPath path: String, stream: SubtitleStream) throws(MediaProbeError) -> [CaptionCue] {
         try Self.remembered(SubtitleKey(path: path, stream: stream), in: subtitles) { () throws(MediaProbeError) in
             try media.subtitleCues(forPath: path, stream: stream)
@@ -150,9 +157,8 @@ final class RememberedMedia: MediaInfo {
     }
 }
 
-/// The checks of a compiled plan that need the backend's libraries (a text
-/// too large to draw, a shader that does not compile), found before anything
-/// renders. Backend's `RenderChecks` implements it; the compiler and the
+/// The checks of a compiled plan that need the backend's libraries (a shader
+/// that does not compile), found before anything renders. Backend's `RenderChecks` implements it; the compiler and the
 /// programs that compile (`Workspace`) use it without linking the backend.
 public protocol PlanChecks: Sendable {
     /// What would fail the render, at the YAML that causes it.

@@ -103,8 +103,7 @@ public struct ProjectCompiler: Sendable {
 
     /// - Parameters:
     ///   - output: the output path given on the command line, which wins over the project's.
-    ///   - preview: laid out as the project says, drawn and encoded at half the
-    ///     width and height with the fastest preset.
+    ///   - preview: the compiler's option (see `Compiler.compile`).
     ///   - placing: make `placementPlan` when the project has errors.
     public func compile(
         _ source: ProjectSource, output: Located<String>? = nil, preview: Bool = false, placing: Bool = false
@@ -137,7 +136,7 @@ public struct ProjectCompiler: Sendable {
         for diagnostic in parsed.diagnostics + missing { found.append(diagnostic) }
         var compiled: CompileResult?
         if let failed = itemsLeftOut(project, parsed: parsed, missing: Set(problems.map(\.path))) {
-            compiled = compiler.compile(project, leavingOut: failed)
+            compiled = compiler.compile(project, leavingOut: failed, preview: preview)
             for diagnostic in compiled?.diagnostics ?? [] { found.append(diagnostic) }
         }
         result.diagnostics = found.sorted
@@ -146,14 +145,10 @@ public struct ProjectCompiler: Sendable {
             let hit = failed.union(itemsHit(by: found.sorted, in: project))
             result.placementPlan = compiled?.plan ?? compiler.compile(Self.placeable(project, failing: hit)).plan
         }
-        guard parsed.project != nil, missing.isEmpty, var plan = compiled?.plan else { return result }
+        guard parsed.project != nil, missing.isEmpty, let plan = compiled?.plan else { return result }
         let checked = checks.problems(in: plan)
         result.diagnostics += checked
         guard !checked.contains(where: { $0.severity == .error }) else { return result }
-        if preview {
-            plan.output.pictureScale = 0.5
-            plan.output.video?.preset = "ultrafast"
-        }
         result.plan = plan
         return result
     }

@@ -83,6 +83,10 @@ public struct MediaProbe: MediaInfo {
         try? TextRasterizer().size(of: text)
     }
 
+    public func textProblem(_ text: TextContent) -> String? {
+        (try? TextRasterizer())?.sizeProblem(of: text)
+    }
+
     /// Stream facts of an opened input.
     static func facts(of input: InputFile) throws(MediaProbeError) -> MediaFacts {
         let origin = input.startTime

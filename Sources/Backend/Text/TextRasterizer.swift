@@ -63,34 +63,12 @@ public final class TextRasterizer {
         return "the text's picture would be \(width)x\(height) pixels; a text may have at most \(pictureLimit) (16 megapixels)"
     }
 
-    /// An error for each text in `plan` (and in the compositions it draws) whose
-    /// picture would be larger than `pictureLimit`, at its item: found before
-    /// rendering, as the compiler finds a file's problems. A text that cannot be
-    /// laid out (a missing font) is left to the render, which says why.
-    public static func oversizedTexts(in plan: RenderPlan) -> [Diagnostic] {
-        let texts = textLayers(of: plan)
-        guard !texts.isEmpty, let rasterizer = try? TextRasterizer() else { return [] }
-        return texts.compactMap { text, location in
-            guard let layout = try? rasterizer.layout(text) else { return nil }
-            return sizeProblem(layout, text).map { problem in
-                .error(
-                    problem, at: location,
-                    hint: "use a smaller 'font_size', or 'max_width' to break it into lines, or split it into several items")
-            }
-        }
-    }
-
-    /// Each text source with the first item that draws it.
-    private static func textLayers(of plan: RenderPlan) -> [(TextContent, SourceLocation)] {
-        var found: [SourceID: SourceLocation] = [:]
-        for layer in plan.video.flatMap(\.layers) where found[layer.source] == nil { found[layer.source] = layer.location }
-        return plan.sources.flatMap { source -> [(TextContent, SourceLocation)] in
-            switch source.kind {
-            case .text(let text): return found[source.id].map { [(text, $0)] } ?? []
-            case .composition(_, let nested): return textLayers(of: nested)
-            default: return []
-            }
-        }
+    /// Why the text's picture cannot be drawn (it would be larger than
+    /// `pictureLimit`), laid out, not drawn; nil when it can be, or when it
+    /// cannot be laid out (a missing font, which the render reports).
+    public func sizeProblem(of text: TextContent) -> String? {
+        guard let layout = try? layout(text) else { return nil }
+        return Self.sizeProblem(layout, text)
     }
 
     /// Shapes and places the text without drawing it.
