@@ -52,8 +52,10 @@ let package = Package(
                 "Compiler", "CFFmpeg", "CText", "CWebP", "CEGL", "CASS", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // A project file to diagnostics and a plan, as the terminal, the studio and the editor share it.
+        // The one place the files a project names come in: the parser reads none itself.
+        .target(name: "Disk", dependencies: ["EDLParser"]),
         // It links no backend: media facts and the plan's backend checks are given to it (`MediaInfo`, `PlanChecks`).
-        .target(name: "Workspace", dependencies: ["EDLParser", "Compiler"]),
+        .target(name: "Workspace", dependencies: ["EDLParser", "Compiler", "Disk"]),
         // `render lsp`: the Language Server Protocol over standard input and output, for editors.
         .target(name: "LanguageServer", dependencies: ["EDLParser", "Compiler", "Interchange", "Workspace", "Yams"]),
         // `render studio`: a local web server that plays the project from the chunk cache.
@@ -71,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "render-cli",
             dependencies: [
-                "EDLParser", "Compiler", "Interchange", "Backend", "Workspace", "LanguageServer", "Studio",
+                "EDLParser", "Compiler", "Interchange", "Backend", "Disk", "Workspace", "LanguageServer", "Studio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/render"
@@ -80,22 +82,23 @@ let package = Package(
         // what an editor sends the language server:
         // a libFuzzer target (scripts/fuzz.sh), or a replayer of inputs.
         .executableTarget(
-            name: "fuzz", dependencies: ["EDLParser", "Compiler", "Interchange", "Backend", "Workspace", "LanguageServer"],
+            name: "fuzz",
+            dependencies: ["EDLParser", "Compiler", "Interchange", "Backend", "Disk", "Workspace", "LanguageServer"],
             path: "Fuzz"),
         // Measurements only tests make (levels, pitch): not part of any product.
         .target(name: "TestSupport", dependencies: ["Backend"], path: "Tests/TestSupport"),
-        .testTarget(name: "EDLParserTests", dependencies: ["EDLParser"], exclude: ["Fixtures"]),
-        .testTarget(name: "CompilerTests", dependencies: ["Compiler"], exclude: ["Golden"]),
+        .testTarget(name: "EDLParserTests", dependencies: ["EDLParser", "Disk"], exclude: ["Fixtures"]),
+        .testTarget(name: "CompilerTests", dependencies: ["Compiler", "Disk"], exclude: ["Golden"]),
         .testTarget(name: "WorkspaceTests", dependencies: ["Workspace", "Backend"]),
-        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Compiler", "EDLParser"]),
+        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Compiler", "EDLParser", "Disk"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "EDLParser", "Workspace", "Backend"]),
-        .testTarget(name: "BackendTests", dependencies: ["Backend", "Compiler", "EDLParser", "TestSupport"]),
+        .testTarget(name: "BackendTests", dependencies: ["Backend", "Compiler", "EDLParser", "Disk", "TestSupport"]),
         // Runs the built `render` executable as a user would: exact text and exit status.
         .testTarget(name: "RenderCLITests", dependencies: ["render", "render-cli"], exclude: ["Fixtures"]),
         // Renders every project in examples/ and checks what a viewer would notice (export and
         // import through the built `render`).
         .testTarget(
             name: "ExampleTests",
-            dependencies: ["Backend", "Compiler", "EDLParser", "Interchange", "TestSupport", "render"]),
+            dependencies: ["Backend", "Compiler", "EDLParser", "Disk", "Interchange", "TestSupport", "render"]),
     ]
 )

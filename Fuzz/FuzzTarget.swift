@@ -1,5 +1,6 @@
 import Backend
 import Compiler
+import Disk
 import EDLParser
 import Foundation
 import Interchange
@@ -72,7 +73,7 @@ enum FuzzTarget: String, CaseIterable {
 
     /// The project's plan, as `render check` makes it.
     private static func compile(_ text: String) -> (project: Project, plan: RenderPlan)? {
-        guard let project = ProjectParser.parse(text, file: "fuzz.yaml", directory: "/fuzz").project,
+        guard let project = ProjectParser.parse(text, file: "fuzz.yaml", directory: "/fuzz", files: .disk()).project,
             let plan = compiler.compile(project).plan
         else { return nil }
         _ = plan.text

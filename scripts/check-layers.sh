@@ -2,7 +2,8 @@
 # Lists which of Backend's folders use which other folder's types, and fails
 # when folders use each other in a loop (A uses B and B uses A, directly or
 # through others): each folder is a layer that the ones above it build on.
-# Also fails when the parser, the compiler, Workspace or LanguageServer import Backend.
+# Also fails when the parser, the compiler, Workspace or LanguageServer import Backend,
+# and when the parser opens a file itself.
 set -eu
 cd "$(dirname "$0")/.."
 root=Sources/Backend
@@ -39,5 +40,10 @@ fi
 # link no backend: its facts and checks are given to them (MediaInfo, PlanChecks).
 if grep -lE '^(@testable )?import Backend$' Sources/Workspace/*.swift Sources/LanguageServer/*.swift Sources/EDLParser/*/*.swift Sources/Compiler/*.swift Sources/Compiler/*/*.swift 2>/dev/null; then
     echo "error: the files above import Backend; the parser, the compiler, Workspace and LanguageServer do not" >&2
+    exit 1
+fi
+# The parser reads no file itself: it asks the reader it is given (ProjectFiles), whose disk is the Disk module.
+if grep -nE 'FileManager|Data\(contentsOf|String\(contentsOf|\bfopen\(|[^.a-zA-Z_]open\(|\bstat\(' Sources/EDLParser/*/*.swift; then
+    echo "error: the parser opens files above; it reads through ProjectFiles (the Disk module's reader)" >&2
     exit 1
 fi

@@ -1,4 +1,5 @@
 import Compiler
+import Disk
 import EDLParser
 import Foundation
 
@@ -110,7 +111,7 @@ public struct ProjectCompiler: Sendable {
     ) -> Compilation {
         let parsed = ProjectParser.parse(
             source.text, file: source.path, directory: source.directory, overrides: source.overrides,
-            files: ProjectFiles(buffers: source.buffers))
+            files: .disk(buffers: source.buffers))
         var result = Compilation()
         result.sources = parsed.includedFiles.merging([source.path: source.text]) { $1 }
         var seen = Set<String>()
@@ -244,7 +245,7 @@ public struct ProjectCompiler: Sendable {
     /// relative to the project's directory as the user wrote it.
     public static func fileProblem(_ file: Located<String>, directory: String) -> Diagnostic? {
         let name = relativePath(file.value, to: directory)
-        switch NamedFile.problem(file.value) {
+        switch Disk().problem(file.value) {
         case nil:
             return nil
         case .missing?:

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Backend
 import Compiler
+import Disk
 import EDLParser
 import Foundation
 import Interchange
@@ -98,7 +99,7 @@ struct ImportCommand: ParsableCommand {
     /// prints its errors and that nothing was written.
     private func checks(_ text: String, at path: String) -> Bool {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
-        let parsed = ProjectParser.parse(text, file: path, directory: directory, overrides: [:])
+        let parsed = ProjectParser.parse(text, file: path, directory: directory, overrides: [:], files: .disk())
         var diagnostics = parsed.diagnostics
         if let project = parsed.project, !diagnostics.contains(where: { $0.severity == .error }) {
             diagnostics += Compiler(media: MediaProbe()).compile(project).diagnostics

@@ -1,3 +1,4 @@
+import Disk
 import Testing
 
 @testable import Compiler
@@ -112,7 +113,7 @@ extension CompositionPlanTests {
                   - { composition: card, vars: { name: A } }
                   - { composition: card, vars: { name: B } }
             """
-        let parsed = ProjectParser.parse(yaml, file: "edit.yaml", directory: "/p")
+        let parsed = ProjectParser.parse(yaml, file: "edit.yaml", directory: "/p", files: .disk())
         let project = try #require(parsed.project, "\(parsed.diagnostics)")
         let media = CountingMedia(["/p/clip.mp4": .video(q(10))])
         let result = Compiler(media: media).compile(project)

@@ -1,3 +1,4 @@
+import Disk
 import EDLParser
 import Foundation
 import Testing
@@ -34,7 +35,7 @@ import Testing
         let text = try String(contentsOf: Self.root.appendingPathComponent("examples/\(name)"), encoding: .utf8)
         // The real folder: a file composition is read from it (plans print paths relative to it).
         let folder = Self.root.appendingPathComponent("examples").path
-        let parsed = ProjectParser.parse(text, file: "examples/\(name)", directory: folder)
+        let parsed = ProjectParser.parse(text, file: "examples/\(name)", directory: folder, files: .disk())
         let project = try #require(parsed.project, "\(parsed.diagnostics)")
         let result = Compiler(media: FakeMedia(files: [:])).compile(project)
         let plan = try #require(result.plan, "\(result.diagnostics)")

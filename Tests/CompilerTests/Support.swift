@@ -1,3 +1,4 @@
+import Disk
 import EDLParser
 import Testing
 
@@ -100,7 +101,7 @@ func project(_ tracks: [Track], _ configure: (inout Output) -> Void = { _ in }) 
 
 /// Parses `yaml` as `/p/edit.yaml` (it must parse) and compiles it with media facts by absolute path.
 func compileYAML(_ yaml: String, _ files: [String: MediaFacts] = [:]) throws -> CompileResult {
-    let parsed = ProjectParser.parse(yaml, file: file, directory: "/p")
+    let parsed = ProjectParser.parse(yaml, file: file, directory: "/p", files: .disk())
     let project = try #require(parsed.project, "\(parsed.diagnostics)")
     return Compiler(media: FakeMedia(files: files)).compile(project)
 }

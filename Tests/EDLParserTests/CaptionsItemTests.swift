@@ -1,3 +1,4 @@
+import Disk
 import Foundation
 import Testing
 
@@ -17,7 +18,7 @@ import Testing
     }
 
     private func parse(_ text: String) -> ParseResult {
-        ProjectParser.parse(text, file: "edit.yaml", directory: directory)
+        ProjectParser.parse(text, file: "edit.yaml", directory: directory, files: .disk())
     }
 
     @Test func captionsItemTakesTextKeysAndDefaults() throws {
@@ -254,14 +255,14 @@ import Testing
             tracks:
               - name: words
                 items: [{ captions: talk.srt }]
-            """, file: "edit.yaml", directory: directory)
+            """, file: "edit.yaml", directory: directory, files: .disk())
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         let subtitles = try #require(result.project?.output.subtitles)
         #expect(subtitles.track.value == "words" && subtitles.burn)
         #expect(subtitles.language?.terminology == "fra" && subtitles.language?.bibliographic == "fre")
         let missing = ProjectParser.parse(
             "cutlist: 1\noutput: { subtitles: { burn: true } }\ntracks: [{ items: [{ color: red, duration: 1s }] }]",
-            file: "edit.yaml", directory: directory)
+            file: "edit.yaml", directory: directory, files: .disk())
         #expect(
             missing.diagnostics.map(\.description) == [
                 "edit.yaml:2:22: error: 'subtitles' needs 'from': the name of the track whose captions it writes"

@@ -1,3 +1,4 @@
+import Disk
 import Foundation
 import Testing
 
@@ -115,11 +116,11 @@ import Testing
             "cutlist: 1\ncompositions:\n" + (1...16).map(level).joined()
             + "  c17:\n    tracks:\n      - items: [ { color: red, duration: 1s } ]\n"
             + "tracks:\n  - items: [ { composition: c1 } ]\n"
-        let result = ProjectParser.parse(deep, file: testFile, directory: testDirectory)
+        let result = ProjectParser.parse(deep, file: testFile, directory: testDirectory, files: .disk())
         #expect(result.diagnostics.map(\.message) == ["compositions nest more than 16 levels deep here"])
         #expect(result.diagnostics.first?.location?.line == 50)
         let sixteen = deep.replacingOccurrences(of: "composition: c16 }", with: "color: red, duration: 1s }")
-        #expect(ProjectParser.parse(sixteen, file: testFile, directory: testDirectory).diagnostics.isEmpty)
+        #expect(ProjectParser.parse(sixteen, file: testFile, directory: testDirectory, files: .disk()).diagnostics.isEmpty)
     }
 
     /// `levels` compositions, each using the next `uses` times (one use a line),
@@ -138,7 +139,7 @@ import Testing
         // 10^15 colours once expanded, in 4 KB with no YAML alias.
         let start = Date()
         let result = ProjectParser.parse(
-            Self.nestedUses(levels: 16, uses: 10), file: testFile, directory: testDirectory)
+            Self.nestedUses(levels: 16, uses: 10), file: testFile, directory: testDirectory, files: .disk())
         #expect(Date().timeIntervalSince(start) < 30)
         #expect(result.project == nil)
         #expect(
@@ -154,7 +155,8 @@ import Testing
     @Test func nestedCompositionsWithinTheBoundAreRead() throws {
         // 1,000 colours through 110 uses.
         let project = try #require(
-            ProjectParser.parse(Self.nestedUses(levels: 4, uses: 10), file: testFile, directory: testDirectory).project)
+            ProjectParser.parse(Self.nestedUses(levels: 4, uses: 10), file: testFile, directory: testDirectory, files: .disk())
+                .project)
         func colours(_ items: [Item]) -> Int {
             items.reduce(0) { count, item in
                 count + (Self.composition(item).map { colours($0.tracks.flatMap(\.items)) } ?? 1)
@@ -184,7 +186,7 @@ import Testing
             tracks:
               - items: [ { composition: intro, vars: { title: Welcome } } ]
             """
-        let result = ProjectParser.parse(text, file: "edit.yaml", directory: folder.path)
+        let result = ProjectParser.parse(text, file: "edit.yaml", directory: folder.path, files: .disk())
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         let intro = try #require(Self.composition(onlyItem(result.project)))
         #expect(intro.size?.value == PixelSize(width: 640, height: 360))
@@ -200,14 +202,15 @@ import Testing
         // Its own mistakes are reported in its own file, with its text kept for the excerpt.
         try "cutlist: 1\nvars: { title: x }\ntracks:\n  - items: [ { color: red, duraton: 1s } ]\n".write(
             to: parts.appendingPathComponent("intro.yaml"), atomically: true, encoding: .utf8)
-        let broken = ProjectParser.parse(text, file: "edit.yaml", directory: folder.path)
+        let broken = ProjectParser.parse(text, file: "edit.yaml", directory: folder.path, files: .disk())
         let diagnostic = try #require(broken.diagnostics.first)
         #expect(diagnostic.message == "unknown key 'duraton' in an item")
         #expect(diagnostic.location == SourceLocation(file: "parts/intro.yaml", line: 4, column: 28))
         #expect(broken.includedFiles["parts/intro.yaml"]?.hasPrefix("cutlist: 1") == true)
 
         let missing = ProjectParser.parse(
-            text.replacingOccurrences(of: "parts/intro", with: "parts/outro"), file: "edit.yaml", directory: folder.path)
+            text.replacingOccurrences(of: "parts/intro", with: "parts/outro"), file: "edit.yaml", directory: folder.path,
+            files: .disk())
         #expect(missing.diagnostics.map(\.message) == ["the file 'parts/outro.yaml' of composition 'intro' does not exist"])
     }
 }

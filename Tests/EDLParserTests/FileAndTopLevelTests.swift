@@ -1,3 +1,4 @@
+import Disk
 import Testing
 
 @testable import EDLParser
@@ -159,7 +160,7 @@ import Testing
 
     @Test(arguments: ["", "# nothing here yet\n", "\n\n"])
     func emptyFile(text: String) {
-        let result = ProjectParser.parse(text, file: testFile, directory: testDirectory)
+        let result = ProjectParser.parse(text, file: testFile, directory: testDirectory, files: .disk())
         #expect(result.project == nil)
         #expect(result.diagnostics.map(\.description) == ["project.yaml:1:1: error: the file is empty"])
         #expect(result.diagnostics.first?.hint == "a project starts with 'cutlist: 1' and a list of 'tracks:'")
@@ -240,7 +241,7 @@ import Testing
 
     @Test func diagnosticNamesFileLineAndColumnWithACaret() {
         let text = "cutlist: 1\ntracks:\n  - items:\n      - { source: a.mp4, spead: 2 }\n"
-        let result = ProjectParser.parse(text, file: "edits/promo.yaml", directory: testDirectory)
+        let result = ProjectParser.parse(text, file: "edits/promo.yaml", directory: testDirectory, files: .disk())
         let rendered = DiagnosticRenderer(sources: ["edits/promo.yaml": text]).render(result.diagnostics)
         #expect(
             rendered == """
@@ -257,7 +258,7 @@ import Testing
         let (head, tail) = (String(repeating: "a", count: 200), String(repeating: "b", count: 200))
         let text =
             "cutlist: 1\ntracks:\n  - items:\n      - { color: red, duration: 1, x-head: \(head), opacity: 7, x-tail: \(tail) }\n"
-        let result = ProjectParser.parse(text, file: "long.yaml", directory: testDirectory)
+        let result = ProjectParser.parse(text, file: "long.yaml", directory: testDirectory, files: .disk())
         let rendered = DiagnosticRenderer(sources: ["long.yaml": text]).render(result.diagnostics)
         // The value is at column 255 of 467: sixty characters before it and sixty from it, cut on both sides.
         let excerpt = String(repeating: "a", count: 49) + ", opacity: 7, x-tail: " + String(repeating: "b", count: 49)
@@ -275,7 +276,7 @@ import Testing
 
     @Test func aProjectFileOverTheSizeLimitIsOneErrorAtItsStart() {
         let text = "cutlist: 1\n" + String(repeating: "# a comment line\n", count: 500_000)
-        let result = ProjectParser.parse(text, file: "big.yaml", directory: testDirectory)
+        let result = ProjectParser.parse(text, file: "big.yaml", directory: testDirectory, files: .disk())
         #expect(result.project == nil)
         #expect(
             result.diagnostics.map(\.description) == [

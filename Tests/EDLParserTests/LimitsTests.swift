@@ -1,3 +1,4 @@
+import Disk
 import Foundation
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
         }
         yaml += "cutlist: 1\ntracks: *a9\n"
         let start = Date()
-        let result = ProjectParser.parse(yaml, file: testFile, directory: testDirectory)
+        let result = ProjectParser.parse(yaml, file: testFile, directory: testDirectory, files: .disk())
         #expect(Date().timeIntervalSince(start) < 1)
         #expect(result.project == nil)
         #expect(result.diagnostics.map(\.message) == ["aliases add more than 100000 YAML nodes to the document"])
@@ -27,7 +28,7 @@ import Testing
         var lines = Array(repeating: line, count: (2 << 20) / line.utf8.count + 100)  // a little over 2 MiB
         for index in stride(from: lines.count - 1, to: lines.count - 40, by: -3) { lines[index] = "      - { color: red\n" }
         let yaml = "cutlist: 1\ntracks:\n  - items:\n" + lines.joined()
-        let result = ProjectParser.parse(yaml, file: "big.yaml", directory: "/p")
+        let result = ProjectParser.parse(yaml, file: "big.yaml", directory: "/p", files: .disk())
         // Seven more reads fit in 16 MiB: the first error and seven after it.
         #expect(result.diagnostics.filter { $0.message.hasPrefix("invalid YAML") }.count == 8)
     }
@@ -35,7 +36,8 @@ import Testing
     @Test func aLongFileWrittenOutInFullIsNoAliasBomb() {
         // 36,000 items of 0.1 s (an hour of cuts): some 150,000 nodes, none from an alias.
         let items = String(repeating: "      - { color: red, duration: 0.1 }\n", count: 36_000)
-        let result = ProjectParser.parse("cutlist: 1\ntracks:\n  - items:\n" + items, file: testFile, directory: testDirectory)
+        let result = ProjectParser.parse(
+            "cutlist: 1\ntracks:\n  - items:\n" + items, file: testFile, directory: testDirectory, files: .disk())
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.prefix(1))")
         #expect(result.project?.tracks.first?.items.count == 36_000)
         // Aliases still count: one anchored item repeated 101,000 times adds too much.
@@ -43,9 +45,10 @@ import Testing
             "x-item: &item { color: red, duration: 0.1 }\ncutlist: 1\ntracks:\n  - items:\n"
             + String(repeating: "      - *item\n", count: 34_000)
         #expect(
-            ProjectParser.parse(anchored, file: testFile, directory: testDirectory).diagnostics.map(\.message) == [
-                "aliases add more than 100000 YAML nodes to the document"
-            ])
+            ProjectParser.parse(anchored, file: testFile, directory: testDirectory, files: .disk()).diagnostics.map(\.message)
+                == [
+                    "aliases add more than 100000 YAML nodes to the document"
+                ])
     }
 
     @Test(arguments: ["flow", "block"])
@@ -54,12 +57,12 @@ import Testing
             style == "flow"
             ? "cutlist: 1\ntracks: " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000) + "\n"
             : "cutlist: 1\ntracks:\n" + (1...2000).map { String(repeating: " ", count: $0) + "- a:" }.joined(separator: "\n")
-        let result = ProjectParser.parse(deep, file: testFile, directory: testDirectory)
+        let result = ProjectParser.parse(deep, file: testFile, directory: testDirectory, files: .disk())
         #expect(result.project == nil)
         #expect(result.diagnostics.map(\.message) == ["the document nests more than 256 levels deep"])
         // Nesting within the bound is read as usual (and refused for what it says).
         let fine = "cutlist: 1\ntracks: " + String(repeating: "[", count: 200) + String(repeating: "]", count: 200) + "\n"
-        #expect(!ProjectParser.parse(fine, file: testFile, directory: testDirectory).diagnostics.isEmpty)
+        #expect(!ProjectParser.parse(fine, file: testFile, directory: testDirectory, files: .disk()).diagnostics.isEmpty)
     }
 
     @Test func hugeDurationIsADiagnostic() {
@@ -80,7 +83,7 @@ import Testing
         let digits = String(repeating: "9", count: 9_999)
         let result = ProjectParser.parse(
             "cutlist: 1\ntracks:\n  - items:\n      - { color: red, duration: \(digits)s }\n", file: testFile,
-            directory: testDirectory)
+            directory: testDirectory, files: .disk())
         let message = result.diagnostics.first?.message ?? ""
         #expect(message.contains("'" + String(repeating: "9", count: 40) + "…(10000 characters)…"), "\(message)")
         #expect(message.utf8.count < 300, "\(message.utf8.count) bytes")
@@ -134,13 +137,14 @@ import Testing
     @Test func errorsAreCappedAtFifty() {
         let items = (1...80).map { "      - { color: red, duration: 1, bogus\($0): 1 }" }.joined(separator: "\n")
         let result = ProjectParser.parse(
-            "cutlist: 1\ntracks:\n  - items:\n" + items + "\n", file: testFile, directory: testDirectory)
+            "cutlist: 1\ntracks:\n  - items:\n" + items + "\n", file: testFile, directory: testDirectory, files: .disk())
         #expect(result.diagnostics.count == 50)
         #expect(result.droppedCount == 30)
     }
 
     @Test func syntaxErrorHasALocation() {
-        let result = ProjectParser.parse("cutlist: 1\ntracks:\n  - items: [a, b\n", file: testFile, directory: testDirectory)
+        let result = ProjectParser.parse(
+            "cutlist: 1\ntracks:\n  - items: [a, b\n", file: testFile, directory: testDirectory, files: .disk())
         #expect(result.project == nil)
         #expect(result.diagnostics.count == 1)
         #expect(result.diagnostics.first?.message.hasPrefix("invalid YAML") == true)
@@ -165,7 +169,7 @@ import Testing
                     <<: *title
                   - text: Two styles
                     <<: [*red, *title]
-            """, file: testFile, directory: testDirectory)
+            """, file: testFile, directory: testDirectory, files: .disk())
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         let texts = try #require(result.project?.tracks.first?.items).compactMap { item -> TextContent? in
             guard case .text(let text) = item.content else { return nil }
@@ -178,7 +182,7 @@ import Testing
     @Test func mergingSomethingOtherThanAMappingIsReported() {
         let result = ProjectParser.parse(
             "cutlist: 1\ntracks:\n  - items:\n      - { color: red, duration: 1s, <<: 5 }\n", file: testFile,
-            directory: testDirectory)
+            directory: testDirectory, files: .disk())
         #expect(result.diagnostics.map(\.message).contains { $0.contains("'<<'") }, "\(result.diagnostics)")
     }
 }

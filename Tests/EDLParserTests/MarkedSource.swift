@@ -1,3 +1,4 @@
+import Disk
 import Testing
 
 @testable import EDLParser
@@ -43,14 +44,14 @@ let testDirectory = "/projects/demo"
 
 /// Parses a marked document as `/projects/demo/project.yaml`.
 func parse(_ marked: MarkedSource, overrides: [String: String] = [:]) -> ParseResult {
-    ProjectParser.parse(marked.text, file: testFile, directory: testDirectory, overrides: overrides)
+    ProjectParser.parse(marked.text, file: testFile, directory: testDirectory, overrides: overrides, files: .disk())
 }
 
 /// Parses a document that must be valid, recording its diagnostics as a failure.
 func parseValid(_ text: String, overrides: [String: String] = [:], sourceLocation: Testing.SourceLocation = #_sourceLocation)
     -> Project?
 {
-    let result = ProjectParser.parse(text, file: testFile, directory: testDirectory, overrides: overrides)
+    let result = ProjectParser.parse(text, file: testFile, directory: testDirectory, overrides: overrides, files: .disk())
     #expect(result.diagnostics.isEmpty, "unexpected: \(result.diagnostics.map(\.description))", sourceLocation: sourceLocation)
     return result.project
 }

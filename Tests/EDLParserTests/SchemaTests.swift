@@ -1,3 +1,4 @@
+import Disk
 import Foundation
 import Testing
 
@@ -53,7 +54,8 @@ import Testing
 
     static func parserAccepts(_ file: String) throws -> ParseResult {
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        return ProjectParser.parse(text, file: file, directory: URL(fileURLWithPath: file).deletingLastPathComponent().path)
+        return ProjectParser.parse(
+            text, file: file, directory: URL(fileURLWithPath: file).deletingLastPathComponent().path, files: .disk())
     }
 
     @Test func renderSchemaPrintsTheCommittedSchema() throws {

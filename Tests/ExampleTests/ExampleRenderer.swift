@@ -1,5 +1,6 @@
 import Backend
 import Compiler
+import Disk
 import EDLParser
 import Foundation
 
@@ -21,7 +22,7 @@ enum ExampleRenderer {
     static func parse(_ path: String, overrides: [String: String] = [:]) throws -> Project {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let result = ProjectParser.parse(text, file: path, directory: directory, overrides: overrides)
+        let result = ProjectParser.parse(text, file: path, directory: directory, overrides: overrides, files: .disk())
         guard let project = result.project, !result.diagnostics.contains(where: { $0.severity == .error }) else {
             throw Failure(description: "\(path) does not parse: \(result.diagnostics)")
         }

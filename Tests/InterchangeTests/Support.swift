@@ -1,4 +1,5 @@
 import Compiler
+import Disk
 import EDLParser
 import Foundation
 
@@ -20,7 +21,7 @@ struct StandInMedia: MediaInfo {
 
 /// The project a YAML text holds, read as `edit.yaml` in `/media`.
 func project(_ text: String) throws -> Project {
-    let parsed = ProjectParser.parse(text, file: "/media/edit.yaml", directory: "/media")
+    let parsed = ProjectParser.parse(text, file: "/media/edit.yaml", directory: "/media", files: .disk())
     guard let project = parsed.project else {
         throw ProjectError(message: parsed.diagnostics.map(\.message).joined(separator: "\n"))
     }

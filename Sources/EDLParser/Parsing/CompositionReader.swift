@@ -86,7 +86,7 @@ final class Nesting {
     /// Where every file is read, and the record of what was.
     let reader: ProjectFiles
 
-    init(reader: ProjectFiles = ProjectFiles()) {
+    init(reader: ProjectFiles) {
         self.reader = reader
     }
 

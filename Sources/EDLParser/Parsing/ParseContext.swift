@@ -19,7 +19,7 @@ final class ParseContext {
     /// An item is being read (a group's items are inside their group's).
     var readingItem = false
 
-    init(file: String, variables: Variables = Variables(), nesting: Nesting = Nesting()) {
+    init(file: String, variables: Variables = Variables(), nesting: Nesting) {
         self.file = file
         self.variables = variables
         self.nesting = nesting

@@ -48,10 +48,9 @@ public enum ProjectParser {
     ///   - file: the file name used in diagnostics.
     ///   - directory: absolute directory that relative paths resolve against.
     ///   - overrides: `--set NAME=VALUE` pairs, which win over `vars:`.
-    ///   - files: where the files the project names are read (the disk, unless an editor's buffers stand for some).
+    ///   - files: where the files the project names are read (`ProjectFiles.disk`, or a test's).
     public static func parse(
-        _ text: String, file: String, directory: String, overrides: [String: String] = [:],
-        files: ProjectFiles = ProjectFiles()
+        _ text: String, file: String, directory: String, overrides: [String: String] = [:], files: ProjectFiles
     ) -> ParseResult {
         let context = ParseContext(file: file, nesting: Nesting(reader: files))
         var project: Project?

@@ -1,4 +1,5 @@
 import Compiler
+import Disk
 import EDLParser
 import Foundation
 import Testing
@@ -21,7 +22,7 @@ struct RenderWorkspace {
     /// The plan of a project given as YAML text; records its diagnostics as
     /// failures when it has none.
     func plan(_ yaml: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> RenderPlan {
-        let parsed = ProjectParser.parse(yaml, file: projectFile, directory: directory)
+        let parsed = ProjectParser.parse(yaml, file: projectFile, directory: directory, files: .disk())
         guard let project = parsed.project else {
             Issue.record("project does not parse: \(parsed.diagnostics)", sourceLocation: sourceLocation)
             throw RenderTestError("parse failed")

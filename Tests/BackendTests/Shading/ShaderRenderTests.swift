@@ -1,4 +1,5 @@
 import Compiler
+import Disk
 import EDLParser
 import Foundation
 import Testing
@@ -76,7 +77,7 @@ import Testing
               - items:
                   - { shader: levels.glsl, duration: 1s, uniforms: { levle: 1, time: 2 } }
                   - { shader: levels.glsl, duration: 1s, uniforms: { level: red, tint: red } }
-            """, file: workspace.projectFile, directory: workspace.directory)
+            """, file: workspace.projectFile, directory: workspace.directory, files: .disk())
         #expect(
             parsed.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message) \($0.hint ?? "")" } == [
                 "5:19 the shader's uniform 'level' (float) has no value give it under 'uniforms:', or a default in its comment: 'uniform float level; // = …'",
@@ -100,7 +101,7 @@ import Testing
             tracks:
               - items:
                   - { shader: two.glsl, duration: 1s, uniforms: { level: 2, tint: red } }
-            """, file: workspace.projectFile, directory: workspace.directory)
+            """, file: workspace.projectFile, directory: workspace.directory, files: .disk())
         #expect(
             parsed.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" } == [
                 "5:19 the shader's uniform 'gain' (float) has no value"
@@ -119,7 +120,7 @@ import Testing
             tracks:
               - items:
                   - { shader: int.glsl, duration: 1s, uniforms: { level: 2, tint: red } }
-            """, file: workspace.projectFile, directory: workspace.directory)
+            """, file: workspace.projectFile, directory: workspace.directory, files: .disk())
         #expect(
             parsed.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message) \($0.hint ?? "")" } == [
                 "5:55 the uniform 'level' is a 'int'; a project sets a float, vec2, vec3 or vec4 "
@@ -267,7 +268,7 @@ import Testing
                   - { shader: swap.glsl, duration: 1s, inputs: [card, card] }
                   - { shader: two.glsl, duration: 1s, inputs: [card] }
                   - { shader: named.glsl, duration: 1s }
-            """, file: workspace.projectFile, directory: workspace.directory)
+            """, file: workspace.projectFile, directory: workspace.directory, files: .disk())
         #expect(
             parsed.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message) \($0.hint ?? "")" }
                 == [
