@@ -83,7 +83,7 @@ public struct Compiler: Sendable {
     }
 
     private func run(_ context: inout CompileContext) -> RenderPlan? {
-        guard var (placement, output) = place(&context) else { return nil }
+        guard case (var placement, let output)? = place(&context) else { return nil }
         FadeResolver().resolve(&placement, &context)
         let transitions = TransitionLowering(output: output)
         TransitionLowering.check(placement, &context)

@@ -198,4 +198,64 @@ import Testing
         #expect(opus.audio.format?.codec == .opus)
         #expect(try ChunkPlanner(plan: opus, facts: FixedFacts()).soundSegments() == nil)
     }
+
+    /// A file joined again from the same parts is left as it is (SPEC 18): each
+    /// field of what it was joined from reaches that fingerprint, and where the
+    /// file is written does not.
+    @Test func everyPartOfAJoinedFileChangesItsFingerprintAndWhereItIsWrittenDoesNot() throws {
+        let plan = try plan("      - { source: a.mp4, from: 0.5s, to: 5s }")
+        let layout = try ChunkPlanner(plan: plan, facts: FixedFacts()).layout()
+        let copy = try #require(layout.copy)
+        let aac = AudioFormat(codec: .aac, sampleRate: 48_000, channels: 2, bitrate: 192_000, sampleCount: 0)
+        let placed = JoinedOutput.Placed(frames: 0..<45, fingerprint: "a")
+        let joined = JoinedOutput(
+            libraries: "libavformat 1", output: plan.output, audio: nil, subtitles: nil, window: 0..<135, copy: nil,
+            chunks: [placed], sound: [])
+        expectEachField(
+            of: joined,
+            changes: [
+                ("joiner", { $0.joiner = "cutlist join 2" }), ("libraries", { $0.libraries = "libavformat 2" }),
+                ("output", { $0.output.faststart.toggle() }), ("audio", { $0.audio = aac }),
+                ("subtitles", { $0.subtitles = SubtitlePlan(codec: .movText, language: nil, cues: []) }),
+                ("window", { $0.window = 0..<60 }), ("copy", { $0.copy = copy }), ("chunks", { $0.chunks = [] }),
+                ("sound", { $0.sound = ["b"] }),
+            ], fingerprint: { Fingerprint.sha256($0) })
+        expectEachField(
+            of: placed,
+            changes: [("frames", { $0.frames = 45..<90 }), ("fingerprint", { $0.fingerprint = "b" })],
+            fingerprint: { placed in
+                var changed = joined
+                changed.chunks = [placed]
+                return Fingerprint.sha256(changed)
+            })
+
+        let fingerprint = { (plan: RenderPlan) in
+            plan.joinedFingerprint(
+                libraries: "libavformat 1", window: 0..<135, chunks: layout.chunks, copy: layout.copy, segments: nil)
+        }
+        expectEachField(
+            of: plan.output,
+            changes: [
+                ("container", { $0.container = .mov }), ("size", { $0.size = PixelSize(width: 640, height: 360) }),
+                ("pictureScale", { $0.pictureScale = 0.5 }), ("fps", { $0.fps = fps(25) }),
+                ("frameCount", { $0.frameCount = 30 }), ("duration", { $0.duration = q(1) }),
+                ("background", { $0.background = Color(red: 1, green: 1, blue: 1) }), ("video", { $0.video = nil }),
+                ("metadata", { $0.metadata.append(MetadataEntry(key: "title", value: "A")) }),
+                ("faststart", { $0.faststart.toggle() }), ("shaderBudget", { $0.shaderBudget = q(1) }),
+            ],
+            keeps: [("path", { $0.path = "/elsewhere/cut.mp4" })],
+            fingerprint: { output in
+                var changed = plan
+                changed.output = output
+                return fingerprint(changed) ?? ""
+            })
+        // Sound mixed in one pass is not named by content: such a file is always written again.
+        var sounding = plan
+        sounding.audio.format = aac
+        #expect(fingerprint(plan) != nil && fingerprint(sounding) == nil)
+        #expect(
+            sounding.joinedFingerprint(
+                libraries: "libavformat 1", window: 0..<135, chunks: layout.chunks, copy: layout.copy, segments: [])
+                != nil)
+    }
 }

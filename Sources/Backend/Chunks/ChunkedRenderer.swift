@@ -148,7 +148,9 @@ public struct ChunkedRenderer: Sendable {
     ) throws -> ChunkReport {
         let window = window ?? 0..<plan.output.frameCount
         let layout = try layout(window: window, sound: true)
-        let joined = joinedFingerprint(of: layout, window: window)
+        let joined = plan.joinedFingerprint(
+            libraries: LibraryVersions.text, window: window, chunks: layout.chunks, copy: layout.copy,
+            segments: layout.sound)
         if let joined, cache.joinedFingerprint(ofOutput: output.destination) == joined {
             var report = ChunkReport(layout.chunks, encoded: 0, soundSegments: layout.sound?.count ?? 0)
             report.upToDate = true
@@ -162,24 +164,6 @@ public struct ChunkedRenderer: Sendable {
         // Unremembered, the next render writes the file again: slower, never wrong.
         if let joined { try? cache.rememberJoined(output: output.destination, fingerprint: joined) }
         return report
-    }
-
-    /// What decides the bytes of an output joined from `layout`'s chunks and
-    /// sound segments, beyond their own fingerprints; nil when the sound is
-    /// mixed in one pass, whose sources are not named by content here.
-    func joinedFingerprint(
-        of layout: Layout,
-        window: Range<Int64>
-    ) -> String? {
-        guard layout.sound != nil || plan.audio.format == nil else { return nil }
-        var output = plan.output
-        output.path = ""
-        return Fingerprint.sha256(
-            JoinedOutput(
-                libraries: LibraryVersions.text, output: output, audio: plan.audio.format, subtitles: plan.subtitles,
-                window: window, copy: layout.copy,
-                chunks: layout.chunks.map { .init(frames: $0.frames, fingerprint: $0.fingerprint) },
-                sound: layout.sound?.map(\.fingerprint) ?? []))
     }
 
     private func render(
@@ -339,24 +323,4 @@ private struct ProgressMeter {
         progress.framesReused = min(alreadyDone, progress.framesDone)
         return progress
     }
-}
-
-/// What decides a joined output's bytes besides its chunks' and sound
-/// segments' own (see `ChunkedRenderer.joinedFingerprint`): the muxer, the file
-/// settings, the captions' stream, and where each chunk lands.
-private struct JoinedOutput: Encodable {
-    struct Placed: Encodable {
-        var frames: Range<Int64>
-        var fingerprint: String
-    }
-
-    var joiner = "cutlist join 1"
-    var libraries: String
-    var output: OutputPlan
-    var audio: AudioFormat?
-    var subtitles: SubtitlePlan?
-    var window: Range<Int64>
-    var copy: CopyStream?
-    var chunks: [Placed]
-    var sound: [String]
 }
