@@ -81,7 +81,6 @@ public struct ResponseError: Codable, Hashable, Sendable, Error {
     public static let invalidRequest = -32600
     public static let methodNotFound = -32601
     public static let invalidParams = -32602
-    public static let internalError = -32603
     public static let serverNotInitialized = -32002
     public static let requestCancelled = -32800
 }

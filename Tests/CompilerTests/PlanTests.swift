@@ -53,7 +53,7 @@ import Testing
         let original = try plan(project, files)
         let json = try original.json()
         #expect(json.contains("\"frameCount\" : 180"))
-        let decoded = try RenderPlan.fromJSON(json)
+        let decoded = try JSONDecoder().decode(RenderPlan.self, from: Data(json.utf8))
         #expect(decoded == original)
     }
 

@@ -25,12 +25,4 @@ public enum LayerPicture {
         case .color(_, _, let height): return height
         }
     }
-
-    /// Whether every pixel is fully opaque.
-    var isOpaque: Bool {
-        switch self {
-        case .yuv, .color: return true
-        case .rgba: return false
-        }
-    }
 }

@@ -41,12 +41,6 @@ public final class Frame {
         return frame
     }
 
-    /// Makes the buffers safe to write to (copies them if an encoder or another
-    /// frame still holds a reference).
-    public func makeWritable() throws(LibAVError) {
-        try LibAV.check(av_frame_make_writable(pointer), "av_frame_make_writable")
-    }
-
     /// A new frame sharing this one's buffers.
     public func reference() throws(LibAVError) -> Frame {
         let copy = try Frame()
@@ -126,9 +120,6 @@ public final class Frame {
         let value = pointer.pointee.best_effort_timestamp
         return value == LibAV.noPTS ? nil : value
     }
-
-    /// Duration in the stream's time base as the demuxer gave it (0 when unknown).
-    public var packetDuration: Int64 { pointer.pointee.pkt_duration }
 
     // MARK: Audio
 

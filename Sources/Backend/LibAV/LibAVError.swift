@@ -33,7 +33,4 @@ public struct LibAVError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(operation) failed: \(message)" }
-
-    /// True for `AVERROR_EOF`.
-    public var isEndOfFile: Bool { code == cutlist_averror_eof() }
 }

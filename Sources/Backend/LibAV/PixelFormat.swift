@@ -13,7 +13,6 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
     public static let yuv444p = PixelFormat(AV_PIX_FMT_YUV444P)
     public static let rgba = PixelFormat(AV_PIX_FMT_RGBA)
     public static let rgb24 = PixelFormat(AV_PIX_FMT_RGB24)
-    public static let gray8 = PixelFormat(AV_PIX_FMT_GRAY8)
 
     /// The format libav calls `name` (`yuv420p`, `rgba`, ...); nil when unknown.
     public init?(name: String) {
@@ -58,8 +57,6 @@ public struct SampleFormat: Hashable, Sendable, CustomStringConvertible {
 
     /// 32-bit float, one plane per channel: what the mixer works in.
     public static let floatPlanar = SampleFormat(AV_SAMPLE_FMT_FLTP)
-    /// Signed 16-bit, interleaved.
-    public static let int16 = SampleFormat(AV_SAMPLE_FMT_S16)
 
     /// libav's name for the format, e.g. `fltp`.
     public var name: String { LibAV.string(av_get_sample_fmt_name(avSampleFormat)) }

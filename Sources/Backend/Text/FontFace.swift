@@ -80,7 +80,7 @@ final class FontFace {
 
     /// Whether the font maps this character to a glyph.
     func covers(_ scalar: Unicode.Scalar) -> Bool {
-        FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
+        nominalGlyph(scalar) != 0
     }
 
     /// The glyph the font's character map gives a character, before shaping.

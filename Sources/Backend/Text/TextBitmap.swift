@@ -28,9 +28,6 @@ public struct TextBitmap: Equatable, Sendable {
     /// The first line's baseline, in bitmap rows from the top.
     public var firstBaseline: Int
 
-    /// The top-left of the text block in the bitmap.
-    public var textOrigin: (x: Int, y: Int) { (contentRect.x, contentRect.y) }
-
     /// The premultiplied RGBA of one pixel.
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let i = (y * width + x) * 4

@@ -80,9 +80,6 @@ extension LayerTransform {
             && shifts.allSatisfy { $0.isConstant(over: span) } && parents.allSatisfy { $0.isConstant(over: span) }
     }
 
-    /// The source's size as displayed (after auto-rotation), when it is known.
-    public var displayedSourceSize: PixelSize? { sourceSize.map(displayed) }
-
     /// A picture of coded size `size` as displayed, after the auto-rotation.
     public func displayed(_ size: PixelSize) -> PixelSize {
         autoRotation % 180 == 0 ? size : PixelSize(width: size.height, height: size.width)

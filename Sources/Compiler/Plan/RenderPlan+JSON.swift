@@ -10,11 +10,6 @@ extension RenderPlan {
         let data = try encoder.encode(PlanDocument(plan: self, chunks: chunks, sound: sound))
         return String(decoding: data, as: UTF8.self) + "\n"
     }
-
-    /// Reads a plan written by `json()` (a `chunks` list is skipped).
-    public static func fromJSON(_ text: String) throws -> RenderPlan {
-        try JSONDecoder().decode(RenderPlan.self, from: Data(text.utf8))
-    }
 }
 
 /// The plan's own keys, and beside them the chunks without their layers.
