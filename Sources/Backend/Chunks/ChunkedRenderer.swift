@@ -116,24 +116,18 @@ public struct ChunkedRenderer: Sendable {
         try ChunkProbe.layout(of: plan, cache: cache, window: window, length: chunkLength, sound: sound)
     }
 
-    /// Renders output frames `window` (all by default) into the file at `path`.
-    ///
-    /// `priority` names positions in `chunks(window:)` to encode first, in that
-    /// order; the rest follow in timeline order. Without it each worker encodes
-    /// a stretch of the timeline, which reads the sources fastest. The join
-    /// writes in timeline order either way, so the bytes are the same.
-    /// `chunkDone` hears of every chunk once: those needing no encoding at once,
-    /// the others from the worker's thread as each reaches the cache.
+    /// Renders output frames `window` (all by default) into the file at `path`,
+    /// each worker encoding a stretch of the timeline, which reads the sources
+    /// fastest (the studio's order is `fill`'s).
     @discardableResult
     public func render(
-        to path: String, frames window: Range<Int64>? = nil, priority: [Int] = [],
-        chunkDone: @escaping @Sendable (ChunkEvent) -> Void = { _ in }, progress: (RenderProgress) -> Void = { _ in },
+        to path: String, frames window: Range<Int64>? = nil, progress: (RenderProgress) -> Void = { _ in },
         isCancelled: @escaping @Sendable () -> Bool = { false }
     ) throws -> ChunkReport {
         let window = window ?? 0..<plan.output.frameCount
         return try render(
-            try layout(window: window, sound: true), frames: window, to: path, priority: priority, chunkDone: chunkDone,
-            progress: progress, isCancelled: isCancelled)
+            try layout(window: window, sound: true), frames: window, to: path, progress: progress, isCancelled: isCancelled
+        )
     }
 
     /// Renders output frames `window` (all by default) into `output`, put in
@@ -168,12 +162,11 @@ public struct ChunkedRenderer: Sendable {
 
     private func render(
         _ layout: Layout,
-        frames window: Range<Int64>, to path: String, priority: [Int] = [],
-        chunkDone: @escaping @Sendable (ChunkEvent) -> Void = { _ in }, progress: (RenderProgress) -> Void,
+        frames window: Range<Int64>, to path: String, progress: (RenderProgress) -> Void,
         isCancelled: @escaping @Sendable () -> Bool
     ) throws -> ChunkReport {
         let (chunks, copy, scans, sound) = layout
-        let (missing, missingIndex, fills, ready) = work(layout, priority: priority)
+        let (missing, missingIndex, _, _) = work(layout, priority: [])
         let missingChunks = missing.compactMap(\.chunk)
         let toEncode = missingChunks.reduce(Int64(0)) { $0 + Int64($1.frames.count) }
         let meter = ProgressMeter(
@@ -184,16 +177,8 @@ public struct ChunkedRenderer: Sendable {
             progress(meter.progress(done: min(meter.alreadyDone + done, max(meter.frameCount - 1, 0))))
         }
         report(0)
-        ready.forEach(chunkDone)
         let encoder = ChunkEncoder(plan: plan, cache: cache, copy: copy)
-        let workers = ChunkWorkers(
-            encoder: encoder, work: missing, jobs: jobs, order: priority.isEmpty ? .timeline : .given,
-            encoded: { [fills] index in
-                for (nth, position) in fills[index].enumerated() {
-                    chunkDone(
-                        ChunkEvent(position: position, frames: chunks[position].frames, outcome: nth == 0 ? .encoded : .reused))
-                }
-            }, isCancelled: isCancelled)
+        let workers = ChunkWorkers(encoder: encoder, work: missing, jobs: jobs, isCancelled: isCancelled)
         let repaired: Set<String>
         let soundEncoded: Set<String>
         do {
@@ -271,7 +256,8 @@ extension ChunkedRenderer {
     /// Fills the cache with what `layout` lacks (its chunks and sound
     /// segments), `priority`'s positions first, without joining a file: what
     /// the studio needs, which plays the chunks from the cache. `chunkDone`
-    /// hears of every chunk once, as `render` tells them.
+    /// hears of every chunk once: those needing no encoding at once, the
+    /// others from the worker's thread as each reaches the cache.
     func fill(
         _ layout: Layout, priority: [Int], chunkDone: @escaping @Sendable (ChunkEvent) -> Void,
         isCancelled: @escaping @Sendable () -> Bool

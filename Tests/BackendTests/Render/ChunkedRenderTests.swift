@@ -19,17 +19,20 @@ import Testing
         media.threeCuts + "\n  - kind: audio\n    items:\n      - { tone: 440, duration: 1.2s }\n"
     }
 
-    /// Renders `yaml` in chunks of at most `length` frames through the cache at `cache`.
+    /// Renders `yaml` in chunks of at most `length` frames through the cache at
+    /// `cache`; with a `priority`, after filling the cache in that order as the
+    /// studio does.
     func render(
         _ yaml: String, in workspace: RenderWorkspace, cache: String, jobs: Int, length: Int64? = 7, to name: String,
-        priority: [Int] = [], chunkDone: @escaping @Sendable (ChunkEvent) -> Void = { _ in }
+        priority: [Int]? = nil, chunkDone: @escaping @Sendable (ChunkEvent) -> Void = { _ in }
     ) throws -> (path: String, report: ChunkReport) {
         var plan = try workspace.plan(yaml)
         plan.output.path = workspace.directory + "/" + name
         let renderer = ChunkedRenderer(
             plan: plan, cache: try ChunkCache(directory: workspace.directory + "/" + cache), jobs: jobs,
             chunkLength: length)
-        let report = try renderer.render(to: plan.output.path, priority: priority, chunkDone: chunkDone)
+        if let priority { try renderer.fill(priority: priority, chunkDone: chunkDone, isCancelled: { false }) }
+        let report = try renderer.render(to: plan.output.path)
         return (plan.output.path, report)
     }
 
@@ -89,7 +92,8 @@ import Testing
         }
         let heard = HeardChunks()
 
-        let timeline = try render(cuts, in: workspace, cache: "timeline", jobs: 1, to: "timeline.mp4", chunkDone: heard.add)
+        let timeline = try render(
+            cuts, in: workspace, cache: "timeline", jobs: 1, to: "timeline.mp4", priority: [], chunkDone: heard.add)
         #expect(heard.take() == events([0, 1, 2, 3, 4], .encoded))
         // The playhead in chunk 2: it first, then outwards.
         let playhead = try render(
