@@ -52,15 +52,12 @@ public final class ChunkCache: Sendable {
         self.limit = limit
         self.lower = lower
         let marker = directory + "/" + Self.markerName
-        if let data = FileManager.default.contents(atPath: marker) {
-            let found = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard found == Self.format else {
+        if try !Self.isMarked(directory), let foreign = Self.foreignEntry(in: directory) {
+            // Another process may have marked the new folder since it was looked at.
+            guard foreign == Self.markerName, try Self.isMarked(directory) else {
                 throw RenderFailure(
-                    "the cache folder '\(directory)' is '\(found.prefix(40))'; this renderer uses '\(Self.format)'")
+                    "'\(directory)' is not a Cutlist cache folder: it holds '\(foreign)', which Cutlist did not write")
             }
-        } else if let foreign = Self.foreignEntry(in: directory) {
-            throw RenderFailure(
-                "'\(directory)' is not a Cutlist cache folder: it holds '\(foreign)', which Cutlist did not write")
         }
         let manager = FileManager.default
         for folder in ["chunks", "sources", "tmp"] {
@@ -76,6 +73,17 @@ public final class ChunkCache: Sendable {
             try write(Data((Self.format + "\n").utf8), to: marker, name: Self.markerName)
         }
         AbandonedFiles.remove(in: directory + "/tmp")
+    }
+
+    /// Whether the folder carries the marker; an error when it is another
+    /// format's.
+    private static func isMarked(_ directory: String) throws -> Bool {
+        guard let data = FileManager.default.contents(atPath: directory + "/" + markerName) else { return false }
+        let found = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard found == format else {
+            throw RenderFailure("the cache folder '\(directory)' is '\(found.prefix(40))'; this renderer uses '\(format)'")
+        }
+        return true
     }
 
     /// Why a folder cannot be made, in words: the nearest existing ancestor is a
