@@ -249,11 +249,14 @@ public struct ProjectCompiler: Sendable {
         case nil:
             return nil
         case .missing?:
-            // Sample media is made by a project of the same name plus `.yaml` (`make media` in examples/).
+            // Sample media is made by a project of the same name plus `.yaml` (`make media` in examples/),
+            // named as typed from where the command runs.
             let maker = file.value + ".yaml"
+            let here = FileManager.default.currentDirectoryPath
             let hint =
                 FileManager.default.fileExists(atPath: maker)
-                ? "it is made by rendering '\(URL(fileURLWithPath: maker).lastPathComponent)' beside it (for the examples: make media)"
+                ? "the project beside it makes it: render \(relativePath(maker, to: here)) -o "
+                    + "\(relativePath(file.value, to: here)) (for the examples, make media makes them all)"
                 : Self.nameMeant(file.value, written: name)
             return .error("'\(name)' does not exist", at: file.location, hint: hint)
         case .directory?:

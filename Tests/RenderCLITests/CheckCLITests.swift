@@ -133,6 +133,25 @@ import Testing
         #expect(!space.exists("out.mp4") && !space.exists("f.png"))
     }
 
+    /// Sample media not made yet: the hint is the command that makes it, and it does.
+    @Test func aMissingMediumAProjectBesideItMakesIsMadeByTheCommandTheHintGives() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try FileManager.default.createDirectory(atPath: space.path("edit/media"), withIntermediateDirectories: true)
+        try space.write(
+            "edit/media/card.mp4.yaml",
+            "cutlist: 1\noutput: { size: 160x90, fps: 25 }\ntracks:\n  - items: [{ color: teal, duration: 1s }]\n")
+        try space.write("edit/edit.yaml", "cutlist: 1\ntracks:\n  - items: [{ source: media/card.mp4 }]\n")
+        let missing = try space.render("check", "edit/edit.yaml")
+        #expect(missing.status == 2 && missing.stderr.contains("'media/card.mp4' does not exist"), "\(missing)")
+        let hint = try #require(missing.stderr.firstMatch(of: #/hint: the project beside it makes it: render (\S+) -o (\S+) /#))
+        #expect(hint.1 == "edit/media/card.mp4.yaml" && hint.2 == "edit/media/card.mp4", "\(missing)")
+        let made = try space.render(String(hint.1), "-o", String(hint.2), "--progress", "none")
+        #expect(made.status == 0, "\(made)")
+        let checked = try space.render("check", "edit/edit.yaml")
+        #expect(checked.status == 0, "\(checked)")
+    }
+
     @Test func aMisspeltKeyAndAMissingFileComeInOneRun() throws {
         let space = try Workspace()
         defer { space.clean() }
