@@ -41,21 +41,11 @@ final class FeatureTests: XCTestCase {
                   - { color: blue, duration: 1s }
 
             """)
-        func hints() -> [String] {
-            let found =
-                editor.request(
-                    "textDocument/inlayHint",
-                    [
-                        "textDocument": ["uri": editor.uri("edit.yaml")],
-                        "range": ["start": ["line": 0, "character": 0], "end": ["line": 9, "character": 0]],
-                    ]) as? [[String: Any]] ?? []
-            return found.map { "\(($0["position"] as! [String: Int])["line"]!) \($0["label"]!)" }
-        }
-        XCTAssertEqual(hints(), ["6 ▶ 00:00:00:00", "7 ▶ 00:00:01:00"])
+        XCTAssertEqual(editor.inlayHints("edit.yaml", lines: 0..<9), ["6 ▶ 00:00:00:00", "7 ▶ 00:00:01:00"])
         // The composition's file open and edited, not saved: the project plays what the editor shows.
         editor.open("part.yaml", "cutlist: 1\ntracks:\n  - items:\n      - { color: red, duration: 3s }\n")
         _ = editor.publishedNow()
-        XCTAssertEqual(hints(), ["6 ▶ 00:00:00:00", "7 ▶ 00:00:03:00"])
+        XCTAssertEqual(editor.inlayHints("edit.yaml", lines: 0..<9), ["6 ▶ 00:00:00:00", "7 ▶ 00:00:03:00"])
         // An error typed in the unsaved buffer is shown in it.
         editor.notify(
             "textDocument/didChange",
@@ -68,7 +58,7 @@ final class FeatureTests: XCTestCase {
         // Closed unsaved, the project reads the file on disk again.
         editor.notify("textDocument/didClose", ["textDocument": ["uri": editor.uri("part.yaml")]])
         _ = editor.publishedNow()
-        XCTAssertEqual(hints(), ["6 ▶ 00:00:00:00", "7 ▶ 00:00:01:00"])
+        XCTAssertEqual(editor.inlayHints("edit.yaml", lines: 0..<9), ["6 ▶ 00:00:00:00", "7 ▶ 00:00:01:00"])
     }
 
     func testEditsArePublishedOnceTheyPauseWithTheirVersion() throws {
@@ -310,15 +300,8 @@ final class FeatureTests: XCTestCase {
             editor.request("textDocument/documentSymbol", ["textDocument": ["uri": editor.uri("edit.yaml")]]) as! [[String: Any]]
         XCTAssertEqual(symbols.map { $0["name"] as! String }, ["main"])
         XCTAssertEqual(((symbols[0]["children"] as! [[String: Any]]).map { $0["name"] as! String }), ["open", "text Hi"])
-        let hints =
-            editor.request(
-                "textDocument/inlayHint",
-                [
-                    "textDocument": ["uri": editor.uri("edit.yaml")],
-                    "range": ["start": ["line": 0, "character": 0], "end": ["line": 9, "character": 0]],
-                ]) as! [[String: Any]]
         XCTAssertEqual(
-            hints.map { "\(($0["position"] as! [String: Int])["line"]!) \($0["label"]!)" },
+            editor.inlayHints("edit.yaml", lines: 0..<9),
             ["5 ▶ 00:00:00:00", "6 ▶ 00:00:01:00"])
     }
 
@@ -394,15 +377,8 @@ final class FeatureTests: XCTestCase {
         XCTAssertEqual(
             editor.hover("edit.yaml", line: 9, character: 14),
             "**On the output**: 00:00:00:00 (frame 0) → 00:00:03:00 (frame 72), 3s (72 frames)")
-        let hints =
-            editor.request(
-                "textDocument/inlayHint",
-                [
-                    "textDocument": ["uri": editor.uri("edit.yaml")],
-                    "range": ["start": ["line": 0, "character": 0], "end": ["line": 11, "character": 0]],
-                ]) as! [[String: Any]]
         XCTAssertEqual(
-            hints.map { "\(($0["position"] as! [String: Int])["line"]!) \($0["label"]!)" },
+            editor.inlayHints("edit.yaml", lines: 0..<11),
             ["4 ▶ 00:00:00:00", "5 ▶ 00:00:09:00", "6 ▶ 00:00:10:00", "7 ▶ 00:00:12:00", "9 ▶ 00:00:00:00"])
         // A source time is a frame at the source's rate (25 fps here, the output's 24).
         XCTAssertEqual(

@@ -6,17 +6,22 @@ import XCTest
 final class MessageReaderTests: XCTestCase {
     private func framed(_ body: String) -> [UInt8] { Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8) }
 
+    /// What a reader hands on when `bytes` arrive in two reads, cut at `cut`.
+    private func events(_ bytes: [UInt8], cutAt cut: Int) -> [MessageReader.Event] {
+        var reader = MessageReader()
+        var events: [MessageReader.Event] = []
+        reader.append(bytes[..<cut])
+        while let event = reader.next() { events.append(event) }
+        reader.append(bytes[cut...])
+        while let event = reader.next() { events.append(event) }
+        return events
+    }
+
     func testMessagesSplitAcrossReadsComeOutWhole() {
         let bytes = framed(#"{"jsonrpc":"2.0","method":"initialized"}"#) + framed(#"{"id":1,"method":"é"}"#)
         for cut in 0...bytes.count {
-            var reader = MessageReader()
-            var events: [MessageReader.Event] = []
-            reader.append(bytes[..<cut])
-            while let event = reader.next() { events.append(event) }
-            reader.append(bytes[cut...])
-            while let event = reader.next() { events.append(event) }
             XCTAssertEqual(
-                events,
+                events(bytes, cutAt: cut),
                 [
                     .message(Data(#"{"jsonrpc":"2.0","method":"initialized"}"#.utf8)),
                     .message(Data(#"{"id":1,"method":"é"}"#.utf8)),
@@ -67,14 +72,8 @@ final class MessageReaderTests: XCTestCase {
         let bytes = Array("Content-Length: 500\r\n\r\n{\"id\":1}".utf8) + framed("[1]") + framed("[2]")
         // However the bytes arrive, the next messages are read as soon as they are whole.
         for cut in 0...bytes.count {
-            var reader = MessageReader()
-            var events: [MessageReader.Event] = []
-            reader.append(bytes[..<cut])
-            while let event = reader.next() { events.append(event) }
-            reader.append(bytes[cut...])
-            while let event = reader.next() { events.append(event) }
             XCTAssertEqual(
-                events,
+                events(bytes, cutAt: cut),
                 [
                     .malformed("a message shorter than its Content-Length (500 bytes)"),
                     .message(Data("[1]".utf8)), .message(Data("[2]".utf8)),

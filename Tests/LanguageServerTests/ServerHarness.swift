@@ -102,6 +102,13 @@ final class ServerHarness {
         ["textDocument": ["uri": uri(name)], "position": ["line": line, "character": character]]
     }
 
+    /// The inlay hints over lines `lines` of NAME, each as `LINE LABEL`.
+    func inlayHints(_ name: String, lines: Swift.Range<Int>) -> [String] {
+        let range = ["start": ["line": lines.lowerBound, "character": 0], "end": ["line": lines.upperBound, "character": 0]]
+        let found = request("textDocument/inlayHint", ["textDocument": ["uri": uri(name)], "range": range]) as? [[String: Any]]
+        return (found ?? []).map { "\(($0["position"] as! [String: Int])["line"]!) \($0["label"]!)" }
+    }
+
     /// The hover's text at a place.
     func hover(_ name: String, line: Int, character: Int) -> String? {
         let result = request("textDocument/hover", position(name, line: line, character: character)) as? [String: Any]

@@ -96,6 +96,12 @@ final class RunningCLI {
         return condition()
     }
 
+    /// Sends SIGINT, as Ctrl-C does, and waits for the process to end.
+    func interrupt(timeout: Double = 20) throws -> CLIResult {
+        kill(process.processIdentifier, SIGINT)
+        return try wait(timeout: timeout)
+    }
+
     func wait(timeout: Double) throws -> CLIResult {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(10_000) }

@@ -62,8 +62,7 @@ import Testing
 
         /// Stops it as Ctrl-C does; its exit status.
         func stop() throws -> CLIResult {
-            kill(running.process.processIdentifier, SIGINT)
-            let result = try running.wait(timeout: 30)
+            let result = try running.interrupt(timeout: 30)
             space.clean()
             return result
         }

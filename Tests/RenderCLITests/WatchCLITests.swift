@@ -3,6 +3,13 @@ import Testing
 
 /// `render --watch`: an edit saved while it runs is rendered again, only its changed chunks encoded.
 @Suite struct WatchCLITests {
+    /// `render PROJECT --watch`, once it says it is watching.
+    func watching(_ project: String, in space: Workspace) throws -> RunningCLI {
+        let running = try RunningCLI([project, "--watch", "--progress", "none"], in: space.url)
+        #expect(running.waitUntil(timeout: 60) { running.stderrSoFar.contains("Ctrl-C stops") }, "\(running.stderrSoFar)")
+        return running
+    }
+
     @Test func aSavedEditRendersAgainEncodingOnlyWhatChanged() throws {
         let space = try Workspace()
         defer { space.clean() }
@@ -15,8 +22,7 @@ import Testing
                   - { color: red, duration: 2s }
             """
         try space.write("edit.yaml", project)
-        let running = try RunningCLI(["edit.yaml", "--watch", "--progress", "none"], in: space.url)
-        #expect(running.waitUntil(timeout: 60) { running.stderrSoFar.contains("Ctrl-C stops") }, "\(running.stderrSoFar)")
+        let running = try watching("edit.yaml", in: space)
         #expect(running.stderrSoFar.contains("(100 frames; 2 chunks: 0 reused, 2 encoded)"))
         // Saved as editors do: a new file renamed over the old one.
         try space.write("edit.tmp", project.replacingOccurrences(of: "color: red", with: "color: lime"))
@@ -26,8 +32,7 @@ import Testing
             running.waitUntil(timeout: 60) { running.stderrSoFar.contains("1 reused, 1 encoded") },
             "\(running.stderrSoFar)")
         #expect(running.stderrSoFar.contains("edit.yaml changed: rendering again"))
-        kill(running.process.processIdentifier, SIGINT)
-        let result = try running.wait(timeout: 20)
+        let result = try running.interrupt()
         #expect(result.status == 130, "\(result)")
         // The second output shows the edit: lime (low Cr) where red (high Cr) was.
         let cr = try Self.meanCr(space.path("out.mp4"), at: 3)
@@ -52,8 +57,7 @@ import Testing
               - items: [{ shader: look.glsl, duration: 1s }]
               - items: [{ text: Watched, font: title.ttf, duration: 1s }]
             """)
-        let running = try RunningCLI(["edit.yaml", "--watch", "--progress", "none"], in: space.url)
-        #expect(running.waitUntil(timeout: 60) { running.stderrSoFar.contains("Ctrl-C stops") }, "\(running.stderrSoFar)")
+        let running = try watching("edit.yaml", in: space)
         try space.write("look.glsl", shader("0.1"))
         #expect(
             running.waitUntil(timeout: 60) { running.stderrSoFar.contains("look.glsl changed: rendering again") },
@@ -65,8 +69,7 @@ import Testing
         #expect(
             running.waitUntil(timeout: 60) { running.stderrSoFar.contains("title.ttf changed: rendering again") },
             "\(running.stderrSoFar)")
-        kill(running.process.processIdentifier, SIGINT)
-        let result = try running.wait(timeout: 20)
+        let result = try running.interrupt()
         #expect(result.status == 130, "\(result)")
     }
 
@@ -84,8 +87,7 @@ import Testing
             """
         try FileManager.default.createDirectory(atPath: space.path("edit"), withIntermediateDirectories: true)
         try space.write("edit/edit.yaml", project)
-        let running = try RunningCLI(["edit/edit.yaml", "--watch", "--progress", "none"], in: space.url)
-        #expect(running.waitUntil(timeout: 60) { running.stderrSoFar.contains("Ctrl-C stops") }, "\(running.stderrSoFar)")
+        let running = try watching("edit/edit.yaml", in: space)
         // As a checkout of another branch does: the folder goes, and comes back with other contents.
         try FileManager.default.removeItem(atPath: space.path("edit"))
         usleep(600_000)
@@ -102,8 +104,7 @@ import Testing
         #expect(
             running.waitUntil(timeout: 60) { running.stderrSoFar.components(separatedBy: "1 reused, 1 encoded").count == 3 },
             "\(running.stderrSoFar)")
-        kill(running.process.processIdentifier, SIGINT)
-        let result = try running.wait(timeout: 20)
+        let result = try running.interrupt()
         #expect(result.status == 130, "\(result)")
     }
 
@@ -137,8 +138,7 @@ import Testing
             "\(running.stderrSoFar)")
         try save(project.replacingOccurrences(of: "4s", with: "5s"))
         #expect(running.waitUntil(timeout: 30) { count("wrote ") == 2 }, "\(running.stderrSoFar)")
-        kill(running.process.processIdentifier, SIGINT)
-        let result = try running.wait(timeout: 20)
+        let result = try running.interrupt()
         #expect(result.status == 130, "\(result)")
     }
 
@@ -173,8 +173,7 @@ import Testing
             running.waitUntil(timeout: 60) { count("wrote ") == 3 && count("Ctrl-C stops") == 2 },
             "\(running.stderrSoFar)")
         #expect(running.stderrSoFar.contains("edit.yaml changed while rendering: rendering again"))
-        kill(running.process.processIdentifier, SIGINT)
-        let result = try running.wait(timeout: 20)
+        let result = try running.interrupt()
         #expect(result.status == 130, "\(result)")
         #expect(result.stderr.components(separatedBy: "wrote ").count - 1 == 3, "\(result)")
         // Red has a high Cr; lime, blue and black do not.
@@ -203,8 +202,7 @@ import Testing
             running.waitUntil(timeout: 30) { running.stderrSoFar.contains("changed: rendering again") },
             "\(running.stderrSoFar)")
         #expect(running.stderrSoFar.contains("\nmedia/clip.mp4 changed: rendering again"), "\(running.stderrSoFar)")
-        kill(running.process.processIdentifier, SIGINT)
-        #expect(try running.wait(timeout: 20).status == 130)
+        #expect(try running.interrupt().status == 130)
     }
 
     @Test func aFileDatedInTheFutureIsNoSave() throws {
@@ -221,8 +219,7 @@ import Testing
         defer { if running.process.isRunning { kill(running.process.processIdentifier, SIGKILL) } }
         #expect(running.waitUntil(timeout: 60) { running.stderrSoFar.contains("Ctrl-C stops") }, "\(running.stderrSoFar)")
         usleep(1_000_000)
-        kill(running.process.processIdentifier, SIGINT)
-        let result = try running.wait(timeout: 20)
+        let result = try running.interrupt()
         #expect(result.status == 130, "\(result)")
         #expect(result.stderr.components(separatedBy: "wrote ").count - 1 == 1, "\(result)")
     }
