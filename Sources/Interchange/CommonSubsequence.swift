@@ -1,3 +1,5 @@
+import EDLParser
+
 /// A common subsequence of two sequences, found in linear space for `render
 /// diff` and its text fallback: equal heads and tails first; then, in what is
 /// left, a longest one by Hirschberg's algorithm when that takes at most
@@ -64,11 +66,7 @@ public enum CommonSubsequence {
         var tops: [Int] = []
         var previous = [Int](repeating: -1, count: unique.count)
         for (card, (_, j)) in unique.enumerated() {
-            var (low, high) = (0, tops.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if unique[tops[middle]].1 < j { low = middle + 1 } else { high = middle }
-            }
+            let low = tops.partitionPoint { unique[$0].1 < j }
             if low > 0 { previous[card] = tops[low - 1] }
             if low == tops.count { tops.append(card) } else { tops[low] = card }
         }

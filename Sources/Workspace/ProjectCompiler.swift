@@ -136,13 +136,14 @@ public struct ProjectCompiler: Sendable {
         var found = DiagnosticList()
         for diagnostic in parsed.diagnostics + missing { found.append(diagnostic) }
         var compiled: CompileResult?
-        if let failed = itemsLeftOut(project, parsed: parsed, missing: Set(problems.map(\.path))) {
+        let failed = itemsLeftOut(project, parsed: parsed, missing: Set(problems.map(\.path)))
+        if let failed {
             compiled = compiler.compile(project, leavingOut: failed, preview: preview)
             for diagnostic in compiled?.diagnostics ?? [] { found.append(diagnostic) }
         }
         result.diagnostics = found.sorted
         result.dropped = parsed.droppedCount + found.droppedCount
-        if placing, let failed = itemsLeftOut(project, parsed: parsed, missing: Set(problems.map(\.path))) {
+        if placing, let failed {
             let hit = failed.union(itemsHit(by: found.sorted, in: project))
             result.placementPlan = compiled?.plan ?? compiler.compile(Self.placeable(project, failing: hit)).plan
         }
@@ -191,12 +192,8 @@ public struct ProjectCompiler: Sendable {
         var hit = Set<SourceLocation>()
         for diagnostic in diagnostics where diagnostic.severity == .error {
             guard let location = diagnostic.location else { continue }
-            // The number of items that start at or before it: a binary search, for edits of thousands of items.
-            var (low, high) = (0, items.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if items[middle] <= location { low = middle + 1 } else { high = middle }
-            }
+            // The number of items that start at or before it, searched for edits of thousands of items.
+            let low = items.partitionPoint { $0 <= location }
             if low > 0, items[low - 1].file == location.file { hit.insert(items[low - 1]) }
         }
         return hit

@@ -452,4 +452,16 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
             #expect(ValueSyntax.closestMatch(to: "ab", in: ["ax", "ay"]) == "ax")
         }
     }
+
+    @Test func thePartitionPointIsTheFirstElementPastThoseThatComeBefore() {
+        let starts = [0, 2, 2, 5, 9]
+        for value in -1...10 {
+            // The same count a walk from the start finds.
+            let walked = starts.prefix { $0 <= value }.count
+            #expect(starts.partitionPoint { $0 <= value } == walked, "\(value)")
+        }
+        #expect(starts.partitionPoint { $0 < 2 } == 1)
+        #expect([Int]().partitionPoint { _ in true } == 0)
+        #expect(starts.dropFirst(2).partitionPoint { $0 < 9 } == 4)
+    }
 }

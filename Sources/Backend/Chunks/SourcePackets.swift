@@ -46,12 +46,8 @@ struct SourcePackets {
     }
 
     private func frame(of pts: Int64) -> Int? {
-        var (low, high) = (0, scan.timestamps.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if scan.timestamps[middle] < pts { low = middle + 1 } else { high = middle }
-        }
-        return low < scan.timestamps.count && scan.timestamps[low] == pts ? low : nil
+        let index = scan.timestamps.partitionPoint { $0 < pts }
+        return index < scan.timestamps.count && scan.timestamps[index] == pts ? index : nil
     }
 
     private func failure(_ reason: String) -> RenderFailure {

@@ -39,12 +39,7 @@ public struct CopySource: Hashable, Sendable, Codable {
     /// The frame shown at source time `time`, by the decoder's rule (sample and
     /// hold): the last frame starting at or before it, the first before that.
     func frame(at time: Rational) -> Int {
-        var (low, high) = (0, frameStarts.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if frameStarts[middle] <= time { low = middle + 1 } else { high = middle }
-        }
-        return max(low - 1, 0)
+        max(frameStarts.partitionPoint { $0 <= time } - 1, 0)
     }
 
     /// Presentation frames `[first, end)` that whole groups of pictures inside
