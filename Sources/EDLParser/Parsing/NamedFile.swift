@@ -26,7 +26,7 @@ public enum NamedFile {
     }
 
     /// `limit` bytes in words: "8 MiB", "1 MiB", "512 KiB".
-    public static func size(_ bytes: Int) -> String {
+    static func size(_ bytes: Int) -> String {
         bytes >= 1 << 20 && bytes % (1 << 20) == 0
             ? "\(bytes >> 20) MiB" : bytes >= 1 << 10 && bytes % (1 << 10) == 0 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
     }

@@ -38,7 +38,7 @@ public enum ProjectParser {
     public static func sizeProblem(bytes: Int, file: String) -> Diagnostic? {
         guard bytes > sizeLimit else { return nil }
         return .error(
-            "the project file is \(bytes) bytes; a project file may be at most \(sizeLimit) bytes (8 MiB)",
+            "the project file is \(bytes) bytes; a project file may be at most \(sizeLimit) bytes (\(NamedFile.size(sizeLimit)))",
             at: SourceLocation(file: file, line: 1, column: 1),
             hint: "split it into files used as compositions ('file:'); a file this large looks generated or damaged")
     }
