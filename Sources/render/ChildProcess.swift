@@ -1,3 +1,4 @@
+import Backend
 import Foundation
 import Synchronization
 
@@ -28,29 +29,11 @@ enum ChildProcess {
         var pipe: [Int32] = [0, 0]
         guard Glibc.pipe(&pipe) == 0 else { throw Failure(code: errno) }
         defer { close(pipe[0]) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
-        posix_spawn_file_actions_addclose(&actions, pipe[0])
-        posix_spawn_file_actions_addclose(&actions, pipe[1])
-        // The child starts with the signals unblocked and at their default actions.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
+        // Signals wait until the child's id is where the handlers look for it.
         var defaults = sigset_t()
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGINT)
         sigaddset(&defaults, SIGTERM)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        // Signals wait until the child's id is where the handlers look for it.
         var blocked = sigset_t()
         pthread_sigmask(SIG_BLOCK, &defaults, &blocked)
         let previous = [SIGINT, SIGTERM].map { number in
@@ -64,23 +47,19 @@ enum ChildProcess {
         defer {
             for (number, handler) in zip([SIGINT, SIGTERM], previous) { signal(number, handler) }
         }
-        let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, environ)
+        // The child starts with the signals unblocked and at their default actions.
+        let started = ChildSpawn.start(
+            ["/usr/bin/env"] + arguments, stdout: .discard, stderr: .pipe(read: pipe[0], write: pipe[1]),
+            defaultSignals: [SIGINT, SIGTERM])
         close(pipe[1])
-        if spawned == 0 { running.store(pid, ordering: .relaxed) }
+        if case .success(let pid) = started { running.store(pid, ordering: .relaxed) }
         pthread_sigmask(SIG_SETMASK, &blocked, nil)
-        guard spawned == 0 else { throw Failure(code: spawned) }
-        var status: Int32 = 0
-        var reaped = false
-        defer {
-            running.store(0, ordering: .relaxed)
-            if !reaped {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-            }
+        let pid: pid_t
+        switch started {
+        case .success(let started): pid = started
+        case .failure(let error): throw Failure(code: error.code.rawValue)
         }
+        defer { running.store(0, ordering: .relaxed) }
 
         // Standard error is read as it comes, so a chatty child never blocks on a full pipe.
         let collected = Collected()
@@ -89,17 +68,9 @@ enum ChildProcess {
             collected.data = reader.readDataToEndOfFile()
             collected.done.signal()
         }
-        let deadline = Date().addingTimeInterval(timeLimit)
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            guard Date() < deadline else {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-                reaped = true
-                return Outcome(status: nil, errors: collected.text)
-            }
-            usleep(20_000)
+        guard let status = ChildSpawn.wait(pid, until: Date().addingTimeInterval(timeLimit), interval: 0.02) else {
+            return Outcome(status: nil, errors: collected.text)
         }
-        reaped = true
         let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Outcome(status: code, errors: collected.text)
     }

@@ -131,53 +131,27 @@ public enum ShaderCheck {
         } catch {
             return ([], .unavailable("cannot write the shaders for the checker: \(error)"))
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The child takes no signal blocked from a caller that blocks SIGINT and SIGTERM.
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        var child: pid_t = 0
-        let arguments = [helper, command, input.path]
-        let spawned = withArrayOfCStrings(arguments) { argv in
-            posix_spawn(&child, helper, &actions, &attributes, argv, environ)
+        let child: pid_t
+        switch ChildSpawn.start([helper, command, input.path], stdout: .file(output.path), stderr: .discard) {
+        case .success(let started): child = started
+        case .failure(let error):
+            return ([], .unavailable("cannot start the shader checker: \(String(cString: strerror(error.code.rawValue)))"))
         }
-        guard spawned == 0 else {
-            return ([], .unavailable("cannot start the shader checker: \(String(cString: strerror(spawned)))"))
-        }
-        var status: Int32 = 0
-        let deadline = Date().addingTimeInterval(wallSeconds)
-        var timedOut = false
-        while waitpid(child, &status, WNOHANG) == 0 {
-            // Past its time, or the process that asked is asked to stop.
-            if Date() > deadline || Interrupt.isRequested {
-                kill(child, SIGKILL)
-                waitpid(child, &status, 0)
-                timedOut = true
-                break
-            }
-            usleep(5_000)
-        }
+        // Killed past its time, or when the process that asked is asked to stop.
+        let status = ChildSpawn.wait(
+            child, until: Date().addingTimeInterval(wallSeconds), interval: 0.005, stop: { Interrupt.isRequested })
         let lines = (try? String(contentsOf: output, encoding: .utf8))?.split(separator: "\n") ?? []
         let answered = lines.compactMap { try? JSONDecoder().decode(Outcome.self, from: Data($0.utf8)) }
-        let signal = status & 0x7f
+        let signal = (status ?? 0) & 0x7f
         let ending: Outcome =
-            timedOut
+            status == nil
             ? .crashed("the GLSL compiler took longer than \(Int(wallSeconds)) s")
             : signal == SIGXCPU
                 ? .crashed("the GLSL compiler took more than \(cpuSeconds) s of CPU time")
                 : signal != 0
                     ? .crashed(
                         "the GLSL compiler crashed (signal \(signal)) or ran out of its \(memoryLimit >> 30) GiB of memory")
-                    : .crashed("the shader checker ended without an answer (exit status \((status >> 8) & 0xff))")
+                    : .crashed("the shader checker ended without an answer (exit status \(((status ?? 0) >> 8) & 0xff))")
         return (answered, ending)
     }
 
@@ -233,13 +207,4 @@ public enum ShaderCheck {
                 uniforms: ["progress": .float(0.5), "time": .float(0), "resolution": .vec2(Float(side), Float(side))])
         }
     }
-}
-
-/// `body` with `strings` as a NULL-terminated array of C strings.
-private func withArrayOfCStrings<Result>(
-    _ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result
-) -> Result {
-    let pointers = strings.map { strdup($0) } + [nil]
-    defer { for pointer in pointers { free(pointer) } }
-    return body(pointers)
 }

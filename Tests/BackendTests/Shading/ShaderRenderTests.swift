@@ -232,7 +232,7 @@ import Testing
               - items:
                   - { shader: reader.glsl, inputs: [level], duration: 3s }
             """)
-        let renderer = try Renderer(plan: plan)
+        let renderer = Renderer(plan: plan)
         ShaderTransitionTests.expectClose(
             try renderer.picture(at: 5).pixel(x: 10, y: 10), YUVColor(red: 0, green: 0.25, blue: 1), "at 0.5 s")
         ShaderTransitionTests.expectClose(try renderer.picture(at: 25).pixel(x: 10, y: 10), .black, "at 2.5 s")
