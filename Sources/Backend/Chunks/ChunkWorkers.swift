@@ -153,7 +153,7 @@ struct ChunkEncoder: Sendable {
     /// way waits for that encode's file. `frameDone` runs after each frame and
     /// may throw to stop. Returns nil when there is no video to encode.
     private func encode(_ chunk: Chunk, with compositor: FrameCompositor, frameDone: () throws -> Void) throws -> ChunkFile? {
-        guard plan.output.video != nil else { return nil }
+        guard let encoding = plan.output.video else { return nil }
         while true {
             let (flight, owns) = Self.flights.withLock { flights in
                 if let flight = flights[chunk.fingerprint] { return (flight, false) }
@@ -164,7 +164,7 @@ struct ChunkEncoder: Sendable {
             if owns {
                 defer { _ = Self.flights.withLock { $0.removeValue(forKey: chunk.fingerprint) } }
                 do {
-                    let file = try encodeHere(chunk, with: compositor, frameDone: frameDone)
+                    let file = try encodeHere(chunk, encoding: encoding, with: compositor, frameDone: frameDone)
                     flight.finish(.success(file))
                     return file
                 } catch {
@@ -206,8 +206,9 @@ struct ChunkEncoder: Sendable {
         }
     }
 
-    private func encodeHere(_ chunk: Chunk, with compositor: FrameCompositor, frameDone: () throws -> Void) throws -> ChunkFile {
-        guard let encoding = plan.output.video else { throw RenderFailure("the output has no video to encode") }
+    private func encodeHere(
+        _ chunk: Chunk, encoding: VideoEncoding, with compositor: FrameCompositor, frameDone: () throws -> Void
+    ) throws -> ChunkFile {
         let encoder = try PictureEncoder.forChunks(encoding: encoding, output: plan.output, copy: copy)
         let packet = try Packet()
         var packets: [ChunkFile.Packet] = []
