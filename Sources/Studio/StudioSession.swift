@@ -67,10 +67,7 @@ struct StudioSound: Sendable {
                 Double(attributes?[.size] as? Int ?? -1),
             ]
         }
-        // Where each sound is written in the project is no part of what it sounds (a comment moves it).
-        var audio = plan.audio
-        for index in audio.inputs.indices { audio.inputs[index].location = SourceLocation(file: "", line: 0, column: 0) }
-        return Facts(audio: audio, sources: sources, frameCount: plan.output.frameCount, files: files)
+        return Facts(audio: plan.audio.heard, sources: sources, frameCount: plan.output.frameCount, files: files)
     }
 }
 

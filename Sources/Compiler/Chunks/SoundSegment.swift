@@ -124,3 +124,14 @@ extension DuckingInstruction {
         return heard
     }
 }
+
+extension AudioPlan {
+    /// The mix as a listener hears it: without the YAML places of its inputs
+    /// and duckers, which a comment moves.
+    public var heard: AudioPlan {
+        var heard = self
+        heard.inputs = inputs.map { $0.heard(keepingID: true) }
+        heard.ducking = ducking.map(\.heard)
+        return heard
+    }
+}
