@@ -148,21 +148,23 @@ struct ChunkEncoder: Sendable {
         return file
     }
 
-    /// Draws, encodes and stores `chunk`, once in this process however many ask
+    /// Draws, encodes and stores `chunk`, once per cache in this process however many ask
     /// at once (the studio's requests and workers): who asks while it is under
     /// way waits for that encode's file. `frameDone` runs after each frame and
     /// may throw to stop. Returns nil when there is no video to encode.
     private func encode(_ chunk: Chunk, with compositor: FrameCompositor, frameDone: () throws -> Void) throws -> ChunkFile? {
         guard let encoding = plan.output.video else { return nil }
         while true {
+            // Shared within one cache only: the file lands in the owner's cache, where the waiter's join reads it.
+            let key = cache.directory + "\n" + chunk.fingerprint
             let (flight, owns) = Self.flights.withLock { flights in
-                if let flight = flights[chunk.fingerprint] { return (flight, false) }
+                if let flight = flights[key] { return (flight, false) }
                 let flight = Flight()
-                flights[chunk.fingerprint] = flight
+                flights[key] = flight
                 return (flight, true)
             }
             if owns {
-                defer { _ = Self.flights.withLock { $0.removeValue(forKey: chunk.fingerprint) } }
+                defer { _ = Self.flights.withLock { $0.removeValue(forKey: key) } }
                 do {
                     let file = try encodeHere(chunk, encoding: encoding, with: compositor, frameDone: frameDone)
                     flight.finish(.success(file))
@@ -181,7 +183,7 @@ struct ChunkEncoder: Sendable {
         }
     }
 
-    /// The encodes under way in this process, by the chunk's fingerprint.
+    /// The encodes under way in this process, by cache folder and chunk fingerprint.
     private static let flights = Mutex<[String: Flight]>([:])
 
     /// One encode under way, and its file once it is done.
