@@ -21,10 +21,9 @@ final class FrameCompositor {
     /// What a shader transition's incoming picture is drawn over: the canvas
     /// as it was before the outgoing picture was drawn.
     private var beneath: YUVImage?
-    /// Whether every frame of the current segment is the same picture (stills,
-    /// generated pictures, nothing moving), and the background the canvas holds
-    /// it over once drawn: the next frames of the segment are that canvas again.
-    private var segmentIsStill = false
+    /// How the current segment's frames are drawn.
+    private var drawing = DrawPlan(steps: [.fill])
+    /// The background the canvas holds the current segment's still over, once drawn.
     private var stillDrawnOver: YUVColor?
 
     /// `threads` is for the sources' decoders.
@@ -50,26 +49,13 @@ final class FrameCompositor {
         filtered = filtered.filter { drawn.contains($0.key) }
         backdrops = backdrops.filter { drawn.contains($0.key) }
         shaders.keepOnly(drawn)
-        let rate = plan.output.fps.rate
-        let span = Rational(segment.frames.lowerBound) / rate...Rational(max(segment.frames.upperBound - 1, 0)) / rate
-        segmentIsStill = segment.layers.allSatisfy { isStill($0, over: span) }
+        drawing = DrawPlan(segment, of: plan)
         stillDrawnOver = nil
     }
 
     /// Backward seeks of the readers of the current segment's items: none while
     /// each item reads forward.
     var backwardSeeks: Int { pictures.backwardSeeks }
-
-    /// Whether the layer draws the same picture at the same place in every frame of `span`.
-    private func isStill(_ layer: Layer, over span: ClosedRange<Rational>) -> Bool {
-        guard layer.isConstant(over: span), let source = plan.source(layer.source) else { return false }
-        switch source.kind {
-        case .file(let file): return file.facts.video?.isStillImage == true
-        case .color, .gradient, .text: return true
-        case .pattern(let pattern): return pattern != .counter
-        case .composition, .tone, .lut, .shader, .captionScript: return false
-        }
-    }
 
     /// The largest scale, per axis, at which the segment draws each still picture:
     /// the length of the image of a unit step along the picture's x and y axes.
@@ -97,21 +83,13 @@ final class FrameCompositor {
     /// decoded in the compositor's own format goes as the decoder's frame, with
     /// no copy; any other frame is drawn.
     func outputPicture(_ index: Int64, of segment: Segment) throws -> OutputPicture {
-        if let decoded = try plainCut(index, of: segment) { return .decoded(decoded) }
+        if drawing.sendsDecoded, let decoded = try plainCut(segment.layers[0], index) { return .decoded(decoded) }
         return .drawn(try frame(index, of: segment))
     }
 
-    /// The decoder's frame when the segment is one opaque, unfiltered, unmasked
-    /// video layer whose frame lands on the canvas pixel for pixel.
-    private func plainCut(_ index: Int64, of segment: Segment) throws -> Frame? {
-        guard segment.layers.count == 1, let layer = segment.layers.first else { return nil }
-        return try plainCut(layer, index)
-    }
-
-    /// The decoder's frame when `layer` is an opaque, unfiltered, unmasked video
-    /// whose frame lands on the canvas pixel for pixel.
+    /// The decoder's frame of a plain video layer when it lands on the canvas
+    /// pixel for pixel.
     private func plainCut(_ layer: Layer, _ index: Int64) throws -> Frame? {
-        guard layer.filters.isEmpty, layer.mask == nil, layer.blurredBackdrop == nil else { return nil }
         let time = Rational(index) / plan.output.fps.rate
         let decoded: Frame?
         do {
@@ -132,116 +110,154 @@ final class FrameCompositor {
     func frame(_ index: Int64, of segment: Segment, background: YUVColor? = nil) throws -> YUVImage {
         let background = background ?? self.background
         // A slideshow's still between its transitions: the canvas already shows it.
-        if segmentIsStill, stillDrawnOver == background { return canvas }
+        if drawing.isStill, stillDrawnOver == background { return canvas }
         let image = try draw(index, of: segment, background: background)
-        stillDrawnOver = segmentIsStill && image === canvas ? background : nil
+        stillDrawnOver = drawing.isStill && image === canvas ? background : nil
         return image
     }
 
+    /// Runs the segment's draw steps for one frame.
     private func draw(_ index: Int64, of segment: Segment, background: YUVColor) throws -> YUVImage {
-        let time = Rational(index) / plan.output.fps.rate
-        // The background is painted just before the first draw, unless that draw
-        // replaces the whole canvas (a full-frame opaque clip): one pass less per frame.
-        var painted = false
-        var keptBeneath = false
-        for (position, layer) in segment.layers.enumerated() {
-            var opacity = layer.opacity.value(at: time)
-            guard opacity > 0 else { continue }
-            if layer.leavesByShader == true, segment.layers[(position + 1)...].contains(where: { $0.transitionIn != nil }) {
-                if !painted { canvas.fill(color: background) }
-                painted = true
+        for step in drawing.steps {
+            switch step {
+            case .fill:
+                canvas.fill(color: background)
+            case .bottom(let position, let bottom):
+                if let frame = try drawBottom(segment.layers[position], index, bottom, over: background) { return frame }
+            case .keepBeneath:
                 let kept =
                     beneath.flatMap { $0.hasSameSize(as: canvas) ? $0 : nil }
                     ?? YUVImage(width: canvas.width, height: canvas.height)
                 kept.copyPlanes(from: canvas)
                 beneath = kept
-                keptBeneath = true
-            }
-            // A shader transition's incoming picture is drawn over what was beneath the outgoing one.
-            let transition = keptBeneath ? layer.transitionIn?.transition.flatMap { plan.source($0) } : nil
-            let target = transition != nil ? beneath ?? canvas : canvas
-            // A plain cut under other layers (captions over a clip): its frame is copied
-            // straight onto the canvas, not first into a picture of its own.
-            if !painted, segment.layers.count > 1, let decoded = try plainCut(layer, index) {
+            case .layer(let position):
+                try placed(segment.layers[position], index)?.draw(onto: canvas)
+            case .transition(let position):
+                let layer = segment.layers[position]
+                guard let target = beneath, let shader = layer.transitionIn,
+                    case .shader(let code)? = shader.transition.flatMap({ plan.source($0)?.kind }),
+                    let placed = try placed(layer, index)
+                else { continue }
+                placed.draw(onto: target)
                 do {
-                    try converter.copy(decoded, into: canvas)
-                } catch {
-                    throw RenderFailure.picture(error, at: layer.location)
-                }
-                painted = true
-                continue
-            }
-            let found: PictureProvider.Drawn?
-            do {
-                found = try pictures.picture(for: layer, frame: index)
-            } catch {
-                throw RenderFailure.picture(error, at: layer.location)
-            }
-            guard let found else { continue }
-            var picture = found.picture
-            opacity *= found.opacity
-            let size = PixelSize(width: picture.width, height: picture.height)
-            let layout = found.layoutSize ?? size
-            // Cropped away for now (a reveal that starts from nothing): nothing to draw.
-            if layer.transform.cropRemovesAll(at: time, sourceSize: layout) { continue }
-            var drawn = size
-            if !layer.filters.isEmpty {
-                do {
-                    // A blur's size is in the item's own pixels, also for a still decoded smaller.
-                    picture = try filter(
-                        picture, by: layer.filters, at: time, pixelScale: Double(size.width) / Double(layout.width),
-                        scratch: &filtered[layer.item, default: nil])
-                } catch let failure as RenderFailure {
-                    throw failure.placed(at: layer.location)
-                }
-                // A wide blur leaves the picture smaller, laid out as before.
-                drawn = PixelSize(width: picture.width, height: picture.height)
-            }
-            if let sigma = layer.blurredBackdrop {
-                // `fit: contain-blur`: the picture covering its frame or box, blurred, behind itself.
-                // Blurred at a few pixels' size on a picture made smaller to match.
-                let cover = layer.transform.backdrop
-                let full = placement(of: drawn, laidOutAs: layout, by: cover, at: time).1
-                let drawnScale = (full.a * full.a + full.b * full.b).squareRoot()
-                let pictureSigma = sigma * toCanvas.a / max(drawnScale, 1e-9)
-                let factor = max(1, Int(pictureSigma / 3))
-                let small = picture.reduced(by: factor)
-                let (rect, transform) = placement(
-                    of: PixelSize(width: small.width, height: small.height), laidOutAs: layout, by: cover, at: time)
-                let blur = PictureFilter(blur: pictureSigma / Double(factor))
-                let backdrop = blur.apply(to: small, scratch: &backdrops[layer.item, default: nil])
-                if !painted { canvas.fill(color: background) }
-                painted = true
-                Compositor.draw(backdrop, sourceRect: rect, transform: transform, opacity: opacity, onto: target)
-            }
-            let (rect, transform): (PixelRect, PixelTransform)
-            if let region = found.region {
-                guard let placed = placement(of: region, laidOutAs: layout, by: layer.transform, at: time) else { continue }
-                (rect, transform) = placed
-            } else {
-                (rect, transform) = placement(of: drawn, laidOutAs: layout, by: layer.transform, at: time)
-            }
-            let mask = layer.mask.map { Self.mask($0, at: time, scale: toCanvas) }
-            if !painted {
-                let replaces = Compositor.replacesCanvas(
-                    picture, sourceRect: rect, transform: transform, opacity: opacity, mask: mask, canvas: canvas)
-                // A lone full-frame opaque picture that is not a decoder's own frame
-                // (a converted clip, a still) needs no compositing: it goes as it is.
-                if replaces, segment.layers.count == 1, case .yuv(let image) = picture { return image }
-                if !replaces { canvas.fill(color: background) }
-                painted = true
-            }
-            Compositor.draw(picture, sourceRect: rect, transform: transform, opacity: opacity, mask: mask, onto: target)
-            if case .shader(let code)? = transition?.kind, let shader = layer.transitionIn {
-                do {
-                    try shaders.transition(code, shader, from: canvas, to: target, into: canvas, at: time)
+                    try shaders.transition(code, shader, from: canvas, to: target, into: canvas, at: placed.time)
                 } catch let failure as RenderFailure {
                     throw failure.placed(at: shader.location ?? layer.location)
                 }
             }
         }
-        if !painted { canvas.fill(color: background) }
         return canvas
+    }
+
+    /// Draws the first layer of a frame over the background, painting it only
+    /// where needed; returns the layer's own picture when that is the frame.
+    private func drawBottom(_ layer: Layer, _ index: Int64, _ bottom: DrawStep.Bottom, over background: YUVColor)
+        throws -> YUVImage?
+    {
+        if bottom == .copiesDecoded, let decoded = try plainCut(layer, index) {
+            do {
+                try converter.copy(decoded, into: canvas)
+            } catch {
+                throw RenderFailure.picture(error, at: layer.location)
+            }
+            return nil
+        }
+        guard let placed = try placed(layer, index) else {
+            canvas.fill(color: background)
+            return nil
+        }
+        if placed.backdrop == nil, case (let rect, let transform)? = placed.placement,
+            Compositor.replacesCanvas(
+                placed.picture, sourceRect: rect, transform: transform, opacity: placed.opacity, mask: placed.mask,
+                canvas: canvas)
+        {
+            // A lone full-frame opaque picture that is not a decoder's own frame
+            // (a converted clip, a still) needs no compositing: it goes as it is.
+            if bottom == .alone, case .yuv(let image) = placed.picture { return image }
+        } else {
+            canvas.fill(color: background)
+        }
+        placed.draw(onto: canvas)
+        return nil
+    }
+
+    /// A layer's picture at a frame, filtered, with its backdrop and where both
+    /// land on the canvas.
+    private struct Placed {
+        var time: Rational
+        var picture: LayerPicture
+        var opacity: Double
+        var mask: CompositeMask?
+        /// Nil when the crop leaves nothing of a picture that fills only a region of its layout.
+        var placement: (PixelRect, PixelTransform)?
+        var backdrop: (image: LayerPicture, rect: PixelRect, transform: PixelTransform)?
+
+        func draw(onto target: YUVImage) {
+            if let backdrop {
+                Compositor.draw(
+                    backdrop.image, sourceRect: backdrop.rect, transform: backdrop.transform, opacity: opacity, onto: target)
+            }
+            if case (let rect, let transform)? = placement {
+                Compositor.draw(picture, sourceRect: rect, transform: transform, opacity: opacity, mask: mask, onto: target)
+            }
+        }
+    }
+
+    /// The layer ready to draw at frame `index`; nil when it shows nothing then.
+    private func placed(_ layer: Layer, _ index: Int64) throws -> Placed? {
+        let time = Rational(index) / plan.output.fps.rate
+        var opacity = layer.opacity.value(at: time)
+        guard opacity > 0 else { return nil }
+        let found: PictureProvider.Drawn?
+        do {
+            found = try pictures.picture(for: layer, frame: index)
+        } catch {
+            throw RenderFailure.picture(error, at: layer.location)
+        }
+        guard let found else { return nil }
+        var picture = found.picture
+        opacity *= found.opacity
+        let size = PixelSize(width: picture.width, height: picture.height)
+        let layout = found.layoutSize ?? size
+        // Cropped away for now (a reveal that starts from nothing): nothing to draw.
+        if layer.transform.cropRemovesAll(at: time, sourceSize: layout) { return nil }
+        var drawn = size
+        if !layer.filters.isEmpty {
+            do {
+                // A blur's size is in the item's own pixels, also for a still decoded smaller.
+                picture = try filter(
+                    picture, by: layer.filters, at: time, pixelScale: Double(size.width) / Double(layout.width),
+                    scratch: &filtered[layer.item, default: nil])
+            } catch let failure as RenderFailure {
+                throw failure.placed(at: layer.location)
+            }
+            // A wide blur leaves the picture smaller, laid out as before.
+            drawn = PixelSize(width: picture.width, height: picture.height)
+        }
+        var backdrop: (image: LayerPicture, rect: PixelRect, transform: PixelTransform)?
+        if let sigma = layer.blurredBackdrop {
+            // `fit: contain-blur`: the picture covering its frame or box, blurred, behind itself.
+            // Blurred at a few pixels' size on a picture made smaller to match.
+            let cover = layer.transform.backdrop
+            let full = placement(of: drawn, laidOutAs: layout, by: cover, at: time).1
+            let drawnScale = (full.a * full.a + full.b * full.b).squareRoot()
+            let pictureSigma = sigma * toCanvas.a / max(drawnScale, 1e-9)
+            let factor = max(1, Int(pictureSigma / 3))
+            let small = picture.reduced(by: factor)
+            let (rect, transform) = placement(
+                of: PixelSize(width: small.width, height: small.height), laidOutAs: layout, by: cover, at: time)
+            let blur = PictureFilter(blur: pictureSigma / Double(factor))
+            backdrop = (blur.apply(to: small, scratch: &backdrops[layer.item, default: nil]), rect, transform)
+        }
+        let place: (PixelRect, PixelTransform)?
+        if let region = found.region {
+            place = placement(of: region, laidOutAs: layout, by: layer.transform, at: time)
+        } else {
+            place = placement(of: drawn, laidOutAs: layout, by: layer.transform, at: time)
+        }
+        return Placed(
+            time: time, picture: picture, opacity: opacity, mask: layer.mask.map { Self.mask($0, at: time, scale: toCanvas) },
+            placement: place, backdrop: backdrop)
     }
 
     /// The picture through `filters` in order: each run of blurs and colour
