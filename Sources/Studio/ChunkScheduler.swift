@@ -43,29 +43,16 @@ final class ChunkScheduler: @unchecked Sendable {
     }
 
     private func loop() {
-        let changed = session.changed
-        while true {
-            changed.lock()
-            while !session.restart && !session.stopped { changed.wait() }
-            if session.stopped { return changed.unlock() }
-            session.restart = false
-            guard let version = session.version else {
-                changed.unlock()
-                continue
-            }
-            let priority = session.priority(of: version)
-            changed.unlock()
-            fill(version, priority: priority)
-        }
+        while let (version, priority) = session.nextWork() { fill(version, priority: priority) }
     }
 
     private func fill(_ version: StudioVersion, priority: [Int]) {
-        guard !version.chunks.isEmpty else { return }  // an output not made of chunks (GIF, sound only)
+        guard let executor = version.executor, !version.chunks.isEmpty else { return }
         let session = self.session
         let number = version.number
         // Workers take chunks in priority order: the first `jobs` not made are the ones under way.
         let pending = Pending(
-            priority.filter { version.chunks[$0].kind == .render && !cache.contains(version.chunks[$0].fingerprint) })
+            priority.filter { version.chunks[$0].kind == .render && !cache.chunks.contains(version.chunks[$0].fingerprint) })
         let jobs = self.jobs
         @Sendable func markUnderWay() {
             session.encoding(pending.first(jobs), version: number)
@@ -76,19 +63,10 @@ final class ChunkScheduler: @unchecked Sendable {
             session.done(event, version: number)
             markUnderWay()
         }
-        let isCancelled: @Sendable () -> Bool = {
-            session.changed.lock()
-            defer { session.changed.unlock() }
-            return session.restart || session.stopped
-        }
+        let isCancelled: @Sendable () -> Bool = { session.workIsStale }
         do {
-            if let media = version.media {
-                try media.fill(priority: priority, chunkDone: chunkDone, isCancelled: isCancelled)
-            } else {
-                // An output the page cannot play: its chunks are still made, for the strip and `render`.
-                try ChunkedRenderer(plan: version.plan, cache: cache, jobs: jobs).fill(
-                    priority: priority, chunkDone: chunkDone, isCancelled: isCancelled)
-            }
+            // Also for an output the page cannot play: its chunks are made, for the strip and `render`.
+            try executor.fill(priority: priority, chunkDone: chunkDone, isCancelled: isCancelled)
         } catch let failure as RenderFailure where failure.isCancellation {
             return
         } catch {

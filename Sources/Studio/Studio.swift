@@ -181,24 +181,29 @@ public final class Studio: Sendable {
     /// The plan's chunks and what the player plays of them; the last version's
     /// sound when the new plan hears the same.
     private func media(of plan: RenderPlan) throws -> StudioMedia {
-        let renderer = ChunkedRenderer(plan: plan, cache: cache, jobs: options.jobs)
+        guard RenderJob.canChunk(plan) else {
+            session.tell("the page cannot play this output: the preview plays outputs with chunked video only")
+            return StudioMedia()
+        }
+        let job = try RenderJob(plan: plan, cache: cache)
+        log("laid out: \(job.chunks.count) chunks, \(job.sound?.count ?? 0) sound segments")
+        let executor = Executor(job, cache: cache, jobs: options.jobs)
         let preview: PreviewMedia
         do {
-            preview = try PreviewMedia(renderer: renderer)
+            preview = try PreviewMedia(executor)
         } catch let failure as RenderFailure {
             // Timeline and stills still work; the player needs a stream a browser plays.
             session.tell("the page cannot play this output: \(failure.message)")
-            return StudioMedia(chunks: ChunkedRenderer.canChunk(plan) ? try renderer.chunks() : [])
+            return StudioMedia(executor: executor)
         }
         if let problem = preview.soundProblem { session.tell("the page plays no sound: \(problem)") }
-        guard let made = preview.sound else { return StudioMedia(chunks: preview.chunks, preview: preview) }
+        guard let made = preview.sound else { return StudioMedia(executor: executor, preview: preview) }
         let facts = StudioSound.facts(of: plan)
         let previous = session.shown
         if let sound = previous?.sound, sound.facts == facts {
-            return StudioMedia(chunks: preview.chunks, preview: preview, sound: sound)
+            return StudioMedia(executor: executor, preview: preview, sound: sound)
         }
         let key = "v\((previous?.number ?? 0) + 1)"
-        return StudioMedia(
-            chunks: preview.chunks, preview: preview, sound: StudioSound(facts: facts, sound: made, key: key))
+        return StudioMedia(executor: executor, preview: preview, sound: StudioSound(facts: facts, sound: made, key: key))
     }
 }

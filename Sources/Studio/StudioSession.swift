@@ -17,9 +17,12 @@ struct StudioCompile: Sendable {
 
 /// A compiled plan's chunks and media, made before it becomes a version.
 struct StudioMedia: Sendable {
-    var chunks: [Chunk]
+    /// Nil for an output not made of chunks (GIF, sound only).
+    var executor: Executor?
     var preview: PreviewMedia?
     var sound: StudioSound?
+
+    var chunks: [Chunk] { executor?.job.chunks ?? [] }
 }
 
 /// A plan the studio plays: its chunks, its media for the player and what the page shows of it.
@@ -27,6 +30,8 @@ struct StudioVersion: Sendable {
     let number: Int
     let plan: RenderPlan
     let chunks: [Chunk]
+    /// The plan's one layout, run to fill the cache; nil for an output not made of chunks.
+    let executor: Executor?
     /// Nil when the output cannot be played in a browser (the reason is told as a notice).
     let media: PreviewMedia?
     let sound: StudioSound?
@@ -73,10 +78,37 @@ struct StudioSound: Sendable {
 
 /// What the studio knows and the page sees: the last good plan, the latest
 /// compile's diagnostics, each chunk's state, the playhead. Every change is
-/// told to the open pages through `events`; the encoder thread waits on `changed`.
-final class StudioSession: @unchecked Sendable {
+/// told to the open pages through `events`; the encoder thread waits for work
+/// in `nextWork`. The server's threads, the watcher and the encoder share the
+/// one `Locked` state.
+final class StudioSession: Sendable {
     enum ChunkState: String, Sendable {
         case cached, encoding, waiting, copied
+    }
+
+    /// Everything that changes, read and written under its lock only.
+    private struct State {
+        var version: StudioVersion?
+        /// Counts compiles, good or bad: the page's state is this revision.
+        var revision = 0
+        var report = ""
+        /// What the server last said about itself (a page closed, the project vanished).
+        var notice: String?
+        var states: [Int: ChunkState] = [:]
+        /// Positions encoded (not found in the cache) for each version: what an edit cost.
+        var encoded: [Int: [Int]] = [:]
+        /// Output frame the page shows; chunks from here on are encoded first.
+        var playhead: Int64 = 0
+        /// Set when the encoder should start over: a new plan, or the playhead moved to a chunk not made.
+        var restart = false
+        var stopped = false
+
+        /// Chunk positions of `version` in the order to encode them: from the
+        /// playhead's chunk on, then those before it.
+        func priority(of version: StudioVersion) -> [Int] {
+            let here = version.chunks.firstIndex { $0.frames.upperBound > playhead } ?? 0
+            return Array(here..<version.chunks.count) + Array(0..<here)
+        }
     }
 
     let events = EventHub()
@@ -84,117 +116,105 @@ final class StudioSession: @unchecked Sendable {
     let project: String
     /// The editor link's template, or the command's the server runs (`{file}`, `{line}`, `{column}`).
     let editor: String
+    private let state = Locked(State())
 
     init(project: String, editor: String) {
         self.project = project
         self.editor = editor
     }
 
-    /// Guards everything below; signalled when the encoder has new work.
-    let changed = NSCondition()
-    private(set) var version: StudioVersion?
-    /// Counts compiles, good or bad: the page's state is this revision.
-    private(set) var revision = 0
-    private(set) var report = ""
-    /// What the server last said about itself (a page closed, the project vanished).
-    private(set) var notice: String?
-    private(set) var states: [Int: ChunkState] = [:]
-    /// Positions encoded (not found in the cache) for each version: what an edit cost.
-    private(set) var encoded: [Int: [Int]] = [:]
-    /// Output frame the page shows; chunks from here on are encoded first.
-    private(set) var playhead: Int64 = 0
-    /// Set when the encoder should start over: a new plan, or the playhead moved to a chunk not made.
-    var restart = false
-    private(set) var stopped = false
-
     /// Takes a compile: a good one becomes the version played; a bad one keeps
     /// the last good version and shows its diagnostics.
     func take(_ compile: StudioCompile, media: StudioMedia?, cache: ChunkCache) {
-        changed.lock()
-        revision += 1
-        report = compile.report
-        if let plan = compile.plan, let media {
-            let number = (version?.number ?? 0) + 1
-            version = StudioVersion(
-                number: number, plan: plan, chunks: media.chunks, media: media.preview, sound: media.sound,
-                timeline: compile.timeline)
-            let chunks = media.chunks
-            states = [:]
-            for (position, chunk) in chunks.enumerated() {
-                if chunk.kind == .copy {
-                    states[position] = .copied
-                } else {
-                    states[position] = cache.contains(chunk.fingerprint) ? .cached : .waiting
+        let page = state.change { state in
+            state.revision += 1
+            state.report = compile.report
+            if let plan = compile.plan, let media {
+                let number = (state.version?.number ?? 0) + 1
+                state.version = StudioVersion(
+                    number: number, plan: plan, chunks: media.chunks, executor: media.executor, media: media.preview,
+                    sound: media.sound, timeline: compile.timeline)
+                state.states = [:]
+                for (position, chunk) in media.chunks.enumerated() {
+                    state.states[position] =
+                        chunk.kind == .copy ? .copied : cache.chunks.contains(chunk.fingerprint) ? .cached : .waiting
                 }
+                state.encoded[number] = []
+                state.restart = true
             }
-            encoded[number] = []
-            restart = true
-            changed.signal()
+            return pageState(state)
         }
-        let state = pageState()
-        changed.unlock()
-        events.send("state", state)
+        events.send("state", page)
     }
 
     /// Says something to the pages (and keeps it for pages that open later).
     func tell(_ message: String) {
-        changed.lock()
-        notice = message
-        changed.unlock()
+        state.change { $0.notice = message }
         events.send("notice", NoticeMessage(message: message).pageJSON)
     }
 
     /// Says `message` unless it is what the pages are told already; whether it was said.
     func tellOnce(_ message: String) -> Bool {
-        changed.lock()
-        let new = notice != message
-        changed.unlock()
+        let new = state.read { $0.notice != message }
         if new { tell(message) }
         return new
     }
 
     /// Takes back what the server said, when `which` says it is that notice.
     func forgetNotice(_ which: (String) -> Bool) {
-        changed.lock()
-        guard let said = notice, which(said) else { return changed.unlock() }
-        notice = nil
-        changed.unlock()
-        events.send("notice", NoticeMessage(message: "").pageJSON)
+        let forgot = state.change { state in
+            guard let said = state.notice, which(said) else { return false }
+            state.notice = nil
+            return true
+        }
+        if forgot { events.send("notice", NoticeMessage(message: "").pageJSON) }
     }
 
     /// Moves the playhead; the encoder starts over when the chunk there is not made yet.
     func move(playhead frame: Int64) {
-        changed.lock()
-        playhead = frame
-        if let version, let position = version.chunks.firstIndex(where: { $0.frames.contains(frame) }),
-            states[position] == .waiting
-        {
-            restart = true
-            changed.signal()
+        state.change { state in
+            state.playhead = frame
+            if let version = state.version,
+                let position = version.chunks.firstIndex(where: { $0.frames.contains(frame) }),
+                state.states[position] == .waiting
+            {
+                state.restart = true
+            }
         }
-        changed.unlock()
     }
 
-    /// Chunk positions in the order to encode them: from the playhead's chunk
-    /// on, then those before it. Call with `changed` locked.
-    func priority(of version: StudioVersion) -> [Int] {
-        let here = version.chunks.firstIndex { $0.frames.upperBound > playhead } ?? 0
-        return Array(here..<version.chunks.count) + Array(0..<here)
+    /// Waits until the encoder has work: the version to fill and its chunks'
+    /// order. Nil once the session stops.
+    func nextWork() -> (version: StudioVersion, priority: [Int])? {
+        while true {
+            let (stopped, work) = state.wait(
+                until: { $0.restart || $0.stopped },
+                then: { state in
+                    state.restart = false
+                    return (state.stopped, state.version.map { ($0, state.priority(of: $0)) })
+                })
+            if stopped { return nil }
+            if let work { return work }
+        }
     }
+
+    /// Whether the encoder's work is out of date (a new version, a jump of the playhead) or the session stopped.
+    var workIsStale: Bool { state.read { $0.restart || $0.stopped } }
 
     /// Marks `positions` of `number` as being encoded now, others not done as waiting.
     func encoding(_ positions: [Int], version number: Int) {
-        changed.lock()
-        guard version?.number == number else { return changed.unlock() }
-        var told: [(Int, ChunkState)] = []
-        for (position, state) in states where state == .encoding || state == .waiting {
-            let now: ChunkState = positions.contains(position) ? .encoding : .waiting
-            if now != state {
-                states[position] = now
-                told.append((position, now))
+        let told = state.change { state -> [(Int, ChunkState)] in
+            guard state.version?.number == number else { return [] }
+            var told: [(Int, ChunkState)] = []
+            for (position, was) in state.states where was == .encoding || was == .waiting {
+                let now: ChunkState = positions.contains(position) ? .encoding : .waiting
+                if now != was {
+                    state.states[position] = now
+                    told.append((position, now))
+                }
             }
+            return told
         }
-        changed.unlock()
         for (position, state) in told.sorted(by: { $0.0 < $1.0 }) {
             events.send("chunk", ChunkMessage(version: number, position: position, state: state.rawValue).pageJSON)
         }
@@ -202,34 +222,33 @@ final class StudioSession: @unchecked Sendable {
 
     /// A chunk of `number` is in the cache.
     func done(_ event: ChunkEvent, version number: Int) {
-        changed.lock()
-        guard version?.number == number else { return changed.unlock() }
-        let state: ChunkState = event.outcome == .copied ? .copied : .cached
-        states[event.position] = state
-        if event.outcome == .encoded { encoded[number, default: []].append(event.position) }
-        changed.unlock()
+        let chunkState: ChunkState = event.outcome == .copied ? .copied : .cached
+        let current = state.change { state in
+            guard state.version?.number == number else { return false }
+            state.states[event.position] = chunkState
+            if event.outcome == .encoded { state.encoded[number, default: []].append(event.position) }
+            return true
+        }
+        guard current else { return }
         events.send(
             "chunk",
             ChunkMessage(
-                version: number, position: event.position, state: state.rawValue,
+                version: number, position: event.position, state: chunkState.rawValue,
                 outcome: event.outcome == .encoded ? "encoded" : event.outcome == .copied ? "copied" : "reused"
             ).pageJSON)
     }
 
     func stop() {
-        changed.lock()
-        stopped = true
-        changed.broadcast()
-        changed.unlock()
+        state.change { $0.stopped = true }
         events.close()
     }
 
-    /// The state as the page reads it. Call with `changed` locked, or through `currentState`.
-    private func pageState() -> String {
-        var state = PageState(
-            revision: revision, report: report, notice: notice, editor: editor, editorIsLink: editor.contains("://"),
-            project: project)
-        if let version {
+    /// The state as the page reads it.
+    private func pageState(_ state: State) -> String {
+        var page = PageState(
+            revision: state.revision, report: state.report, notice: state.notice, editor: editor,
+            editorIsLink: editor.contains("://"), project: project)
+        if let version = state.version {
             let output = version.plan.output
             var media: PageState.Media?
             if let video = version.media?.videoInit {
@@ -245,35 +264,59 @@ final class StudioSession: @unchecked Sendable {
                     }
                 }
             }
-            state.shown = PageState.Shown(
+            page.shown = PageState.Shown(
                 version: version.number, fps: [output.fps.rate.numerator, output.fps.rate.denominator],
                 frameCount: output.frameCount, width: output.encodedSize.width, height: output.encodedSize.height,
                 chunks: version.chunks.enumerated().map { position, chunk in
                     PageState.PageChunk(
                         position: position, start: chunk.frames.lowerBound, end: chunk.frames.upperBound,
-                        fingerprint: chunk.fingerprint, state: (states[position] ?? .waiting).rawValue)
+                        fingerprint: chunk.fingerprint, state: (state.states[position] ?? .waiting).rawValue)
                 },
-                encoded: encoded[version.number] ?? [], tracks: StudioTimeline.tracks(of: version), media: media)
+                encoded: state.encoded[version.number] ?? [], tracks: StudioTimeline.tracks(of: version), media: media)
         }
-        return state.pageJSON
+        return page.pageJSON
     }
 
-    var isStopped: Bool {
-        changed.lock()
-        defer { changed.unlock() }
-        return stopped
-    }
+    var isStopped: Bool { state.read(\.stopped) }
 
     /// The version the pages play.
-    var shown: StudioVersion? {
-        changed.lock()
-        defer { changed.unlock() }
-        return version
+    var shown: StudioVersion? { state.read(\.version) }
+
+    var currentState: String { state.read { pageState($0) } }
+}
+
+/// A value shared by threads, read and changed only under its lock; a change
+/// wakes those waiting for it.
+final class Locked<Value>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func read<T>(_ body: (Value) throws -> T) rethrows -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        return try body(value)
     }
 
-    var currentState: String {
-        changed.lock()
-        defer { changed.unlock() }
-        return pageState()
+    @discardableResult
+    func change<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        condition.lock()
+        defer {
+            condition.broadcast()
+            condition.unlock()
+        }
+        return try body(&value)
+    }
+
+    /// Waits until `ready` holds, then changes the value.
+    func wait<T>(until ready: (Value) -> Bool, then body: (inout Value) throws -> T) rethrows -> T {
+        condition.lock()
+        defer {
+            condition.broadcast()
+            condition.unlock()
+        }
+        while !ready(value) { condition.wait() }
+        return try body(&value)
     }
 }

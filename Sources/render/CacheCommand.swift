@@ -38,18 +38,14 @@ struct CacheCommand: ParsableCommand {
         @OptionGroup var options: CacheOptions<CacheFolder>
 
         // Unconditional, so that '-1' is read as a (wrong) size, not as a missing one.
-        @Option(parsing: .unconditional, help: ArgumentHelp("The size to shrink to, e.g. 2GiB, 500MiB, 1G.", valueName: "SIZE"))
-        var maxSize: String
-
-        func validate() throws {
-            guard ByteCount.parse(maxSize) != nil else {
-                throw ValidationError("--max-size takes a size such as 2GiB, 500MiB or 1G, not '\(maxSize)'")
-            }
-        }
+        @Option(
+            parsing: .unconditional, help: ArgumentHelp("The size to shrink to, e.g. 2GiB, 500MiB, 1G.", valueName: "SIZE"),
+            transform: OptionValue.bytes)
+        var maxSize: Int64
 
         func run() throws {
             let cache = try options.open()
-            let removed = try options.failing { try cache.prune(maxBytes: ByteCount.parse(maxSize) ?? 0) }
+            let removed = try options.failing { try cache.prune(maxBytes: maxSize) }
             let (bytes, _) = cache.usage()
             print("removed \(removed) chunk\(removed == 1 ? "" : "s"); the cache holds \(ByteCount.format(bytes))")
         }

@@ -67,24 +67,15 @@ struct CacheOptions<Use: CacheUse>: ParsableArguments {
         return try body(try ChunkCache(directory: scratch, readingAlso: readOnly))
     }
 
-    /// The chunks a plan renders in, with their fingerprints (which name sources by
-    /// content, their hashes remembered in the cache); none for a plan that is not
-    /// rendered in chunks. A failure is printed and ends the command with status 1.
-    func chunks(of plan: RenderPlan) throws -> [Chunk] {
-        try planned(plan, otherwise: []) { try $0.chunks() }
-    }
-
-    /// The chunks and the sound's segments (nil when the sound is mixed in one
-    /// pass), as `chunks(of:)` finds them.
-    func segments(of plan: RenderPlan) throws -> (chunks: [Chunk], sound: [SoundSegment]?) {
-        try planned(plan, otherwise: ([], nil)) { try $0.segments() }
-    }
-
-    private func planned<T>(_ plan: RenderPlan, otherwise: T, _ body: (ChunkedRenderer) throws -> T) throws -> T {
-        guard ChunkedRenderer.canChunk(plan) else { return otherwise }
+    /// The plan laid out in chunks, with their fingerprints (which name sources
+    /// by content, their hashes remembered in the cache), and its sound's
+    /// segments; nil for a plan that is not rendered in chunks. A failure is
+    /// printed and ends the command with status 1.
+    func job(of plan: RenderPlan) throws -> RenderJob? {
+        guard RenderJob.canChunk(plan) else { return nil }
         let scratch = NSTemporaryDirectory() + "/cutlist-chunks-\(ProcessInfo.processInfo.processIdentifier)"
         do {
-            return try using(scratch: scratch) { try body(ChunkedRenderer(plan: plan, cache: $0)) }
+            return try using(scratch: scratch) { try RenderJob(plan: plan, cache: $0) }
         } catch let exit as ExitCode {
             throw exit
         } catch {

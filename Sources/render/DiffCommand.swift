@@ -126,7 +126,7 @@ struct DiffCommand: ParsableCommand {
             guard let timeline = compiler.compiler.editTimeline(project).timeline else { throw ExitCode(2) }
             var version = Version(
                 timeline: timeline, duration: plan.output.duration, fps: plan.output.fps,
-                chunks: try cacheOptions.chunks(of: plan), frames: plan.output.frameCount)
+                chunks: try cacheOptions.job(of: plan)?.chunks ?? [], frames: plan.output.frameCount)
             let output = plan.output
             version.settings =
                 "\(output.container) \(output.size) \(output.fps) \(output.frameCount) \(output.video?.planText ?? "")"

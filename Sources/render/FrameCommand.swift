@@ -11,14 +11,14 @@ struct FrameCommand: ParsableCommand {
     @Argument(help: "The project file.")
     var project: String
 
-    @Option(help: "The time; the frame whose display interval contains it is rendered.")
-    var at: String
+    @Option(help: "The time; the frame whose display interval contains it is rendered.", transform: OptionValue.time)
+    var at: TimeValue
 
     @Option(name: .shortAndLong, help: "The PNG file to write.")
     var output: String
 
-    @Option(help: ArgumentHelp("Scale the picture to this size.", valueName: "WxH"))
-    var size: String?
+    @Option(help: ArgumentHelp("Scale the picture to this size.", valueName: "WxH"), transform: OptionValue.size)
+    var size: PixelSize?
 
     @OptionGroup var variables: VariableOptions
 
@@ -27,18 +27,16 @@ struct FrameCommand: ParsableCommand {
     }
 
     func run() throws {
-        let time = try optionValue { () throws(ValueError) in try ValueSyntax.time(at).seconds }
-        let scaled = try size.map { text in try optionValue { () throws(ValueError) in try ValueSyntax.pixelSize(text) } }
         let loader = try ProjectLoader(path: project, assignments: variables.assignments)
         let plan = try loader.plan()
-        let index = (time * plan.output.fps.rate).floor
+        let index = ((at.resolved(at: plan.output.fps) ?? .zero) * plan.output.fps.rate).floor
         guard index < plan.output.frameCount else {
             throw ValidationError(
                 "--at \(at) is past the end of the output, which lasts \(TimeValue.format(plan.output.duration))")
         }
         try InputGuard.refuseOverwriting(output, project: project, plan: plan)
         do {
-            try PictureFile.writePNG(try Renderer(plan: plan).picture(at: index), to: output, size: scaled)
+            try PictureFile.writePNG(try Renderer(plan: plan).picture(at: index), to: output, size: size)
         } catch {
             loader.reportFailure(error)
             throw ExitCode(1)
@@ -51,14 +49,5 @@ extension PictureFile {
     static func refuseOtherThanPNG(_ path: String, option: String) throws {
         guard URL(fileURLWithPath: path).pathExtension.lowercased() != "png" else { return }
         throw ValidationError("\(option) '\(path)': pictures are written as PNG; give a file name ending in .png")
-    }
-}
-
-/// A value parsed for a command-line option; a bad value is a usage error.
-func optionValue<T>(_ body: () throws(ValueError) -> T) throws -> T {
-    do {
-        return try body()
-    } catch {
-        throw ValidationError(error.message)
     }
 }

@@ -27,18 +27,13 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Media that is missing: an error, or a slate with the clip's name.")
     var offline: Offline = .error
 
-    @Option(help: "The frame rate of the project (and of an EDL's timecode); default the timeline's.")
-    var fps: String?
+    @Option(
+        help: "The frame rate of the project (and of an EDL's timecode); default the timeline's.",
+        transform: OptionValue.frameRate)
+    var fps: FrameRate?
 
     func run() throws {
-        var rate: FrameRate?
-        if let fps {
-            do throws(ValueError) {
-                rate = try ValueSyntax.frameRate(fps)
-            } catch {
-                throw ValidationError("--fps: \(error.message)")
-            }
-        }
+        let rate = fps
         let url = URL(fileURLWithPath: timeline)
         var isFolder: ObjCBool = false
         let bundle = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue

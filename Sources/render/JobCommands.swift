@@ -30,7 +30,7 @@ struct SplitCommand: ParsableCommand {
 
     func run() throws {
         let plan = try ProjectLoader(path: project, assignments: variables.assignments).plan()
-        guard ChunkedRenderer.canChunk(plan) else {
+        guard RenderJob.canChunk(plan) else {
             Terminal.printError(
                 "error: '\(plan.output.path)' cannot be joined from chunks; render split takes MP4, MOV, MKV or WebM "
                     + "outputs with H.264, HEVC, VP9 or ProRes video")

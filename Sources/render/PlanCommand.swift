@@ -21,9 +21,10 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         let plan = try ProjectLoader(path: project, assignments: variables.assignments).plan()
-        let (chunks, sound) = try cacheOptions.segments(of: plan)
+        let job = try cacheOptions.job(of: plan)
+        let (chunks, sound) = (job?.chunks ?? [], job?.sound ?? [])
         print(
-            json ? try plan.json(chunks: chunks, sound: sound ?? []) : plan.text + plan.chunkText(chunks, sound: sound ?? []),
+            json ? try plan.json(chunks: chunks, sound: sound) : plan.text + plan.chunkText(chunks, sound: sound),
             terminator: "")
     }
 }

@@ -22,8 +22,10 @@ struct RenderProject: ParsableCommand {
     @Flag(help: "Render fast and small: a quarter of the pixels, the fastest preset.")
     var preview = false
 
-    @Option(help: ArgumentHelp("Render only part of the timeline, e.g. 10s..20s.", valueName: "FROM..TO"))
-    var range: String?
+    @Option(
+        help: ArgumentHelp("Render only part of the timeline, e.g. 10s..20s.", valueName: "FROM..TO"),
+        transform: OptionValue.span)
+    var range: TimeSpan?
 
     @Option(help: "Chunks rendered in parallel (default: one per core).")
     var jobs: Int?
@@ -31,7 +33,7 @@ struct RenderProject: ParsableCommand {
     @OptionGroup var cacheOptions: CacheOptions<RenderingCache>
 
     @Option(help: "Progress display: auto, plain, json or none.")
-    var progress: String = "auto"
+    var progress: ProgressReporter.Style = .auto
 
     @Flag(help: "Print nothing but errors.")
     var quiet = false
@@ -40,10 +42,6 @@ struct RenderProject: ParsableCommand {
     var watch = false
 
     func validate() throws {
-        guard ProgressReporter.Style(rawValue: progress) != nil else {
-            throw ValidationError("--progress takes auto, plain, json or none, not '\(progress)'")
-        }
-        if let range { _ = try Self.times(range) }
         if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of workers, 1 or more, not \(jobs)") }
     }
 
@@ -104,14 +102,16 @@ struct RenderProject: ParsableCommand {
         let compiler = try ProjectLoader(path: project, assignments: variables.assignments)
         let (_, plan, filesRead) = try compiler.compile(output: output, preview: preview)
         if Interruption.isRequested { throw ExitCode(130) }
-        let frames = try range.map { text -> Range<Int64> in
-            let (start, end) = try Self.times(text)
-            let window = TimeRange(start: start, end: end).frames(at: plan.output.fps)
+        let frames = try range.map { range -> Range<Int64> in
+            let fps = plan.output.fps
+            let (start, end) = (range.start.resolved(at: fps) ?? .zero, range.end.resolved(at: fps) ?? .zero)
+            let window = TimeRange(start: start, end: max(start, end)).frames(at: fps)
             let first = max(window.lowerBound, 0)
             let last = min(window.upperBound, plan.output.frameCount)
             guard first < last else {
                 throw ValidationError(
-                    "--range \(text) holds no frame of the output, which lasts \(TimeValue.format(plan.output.duration))")
+                    "--range \(range.description) holds no frame of the output, which lasts \(TimeValue.format(plan.output.duration))"
+                )
             }
             return first..<last
         }
@@ -119,7 +119,7 @@ struct RenderProject: ParsableCommand {
         try InputGuard.refuseFolder(plan.output.path)
         let destination = SafeOutput(destination: plan.output.path)
         destination.removeAbandonedFiles()
-        let reporter = ProgressReporter(ProgressReporter.Style(rawValue: progress) ?? .auto, quiet: quiet)
+        let reporter = ProgressReporter(progress, quiet: quiet)
         var chunkReport: ChunkReport?
         do {
             chunkReport = try render(plan, to: destination, frames: frames, reporter: reporter)
@@ -135,7 +135,7 @@ struct RenderProject: ParsableCommand {
             report(error, plan: plan)
             throw ExitCode(1)
         }
-        if !quiet && progress != "json" {
+        if !quiet && progress != .json {
             let frameCount = frames.map { $0.count } ?? Int(plan.output.frameCount)
             let length =
                 plan.output.video == nil
@@ -159,7 +159,7 @@ struct RenderProject: ParsableCommand {
     private func render(
         _ plan: RenderPlan, to destination: SafeOutput, frames: Range<Int64>?, reporter: ProgressReporter
     ) throws -> ChunkReport? {
-        guard ChunkedRenderer.canChunk(plan) else {
+        guard RenderJob.canChunk(plan) else {
             try Renderer(plan: plan, threads: jobs.map { ThreadBudget(perCodec: $0) } ?? .perCore).render(
                 to: destination.temporary, frames: frames, progress: reporter.report,
                 isCancelled: { Interruption.isRequested })
@@ -167,30 +167,14 @@ struct RenderProject: ParsableCommand {
             return nil
         }
         return try cacheOptions.using(scratch: destination.temporary + ".chunks", quiet: quiet) { cache in
-            let renderer = ChunkedRenderer(
-                plan: plan, cache: cache, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-            return try renderer.render(
-                into: destination, frames: frames, progress: reporter.report,
-                isCancelled: { Interruption.isRequested })
+            let job = try RenderJob(plan: plan, cache: cache, window: frames)
+            return try Executor(job, cache: cache, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount).join(
+                into: destination, progress: reporter.report, isCancelled: { Interruption.isRequested })
         }
     }
 
     private func report(_ error: Error, plan: RenderPlan) {
         let loader = try? ProjectLoader(path: project, assignments: [])
         loader?.reportFailure(error, context: "rendering '\(plan.output.path)' failed: ")
-    }
-
-    /// `A..B` as exact times.
-    static func times(_ text: String) throws -> (Rational, Rational) {
-        let parts = text.components(separatedBy: "..")
-        guard parts.count == 2 else { throw ValidationError("--range takes FROM..TO, e.g. 10s..20s, not '\(text)'") }
-        do {
-            let start = try ValueSyntax.time(parts[0]).seconds
-            let end = try ValueSyntax.time(parts[1]).seconds
-            guard start < end else { throw ValidationError("--range must end after it starts: '\(text)'") }
-            return (start, end)
-        } catch let error as ValueError {
-            throw ValidationError("--range: \(error.message)")
-        }
     }
 }

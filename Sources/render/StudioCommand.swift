@@ -22,7 +22,9 @@ struct StudioCommand: ParsableCommand {
     var host = "127.0.0.1"
 
     @Option(help: "preview (a quarter of the pixels, the fastest preset) or full (as `render` writes).")
-    var quality = "preview"
+    var quality = Quality.preview
+
+    enum Quality: String, ExpressibleByArgument, CaseIterable { case preview, full }
 
     @OptionGroup var variables: VariableOptions
 
@@ -38,9 +40,6 @@ struct StudioCommand: ParsableCommand {
     @OptionGroup var cacheOptions: CacheOptions<RenderingCache>
 
     func validate() throws {
-        guard ["preview", "full"].contains(quality) else {
-            throw ValidationError("--quality takes preview or full, not '\(quality)'")
-        }
         guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535, not \(port)") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of workers, 1 or more, not \(jobs)") }
     }
@@ -56,7 +55,7 @@ struct StudioCommand: ParsableCommand {
         try cacheOptions.using(scratch: scratch) { cache in
             let studio = Studio(
                 options: options, project: project, overrides: try ProjectLoader.overrides(variables.assignments),
-                preview: quality == "preview", cache: cache, log: { Terminal.printError($0) })
+                preview: quality == .preview, cache: cache, log: { Terminal.printError($0) })
             let failure = Failure()
             let done = DispatchSemaphore(value: 0)
             Task {

@@ -15,16 +15,17 @@ struct ThumbnailsCommand: ParsableCommand {
     @Argument(help: "A video file (for example a rendered output).")
     var input: String
 
-    @Option(help: ArgumentHelp("Comma-separated times.", valueName: "T1,T2,..."))
-    var at: String?
+    @Option(help: ArgumentHelp("Comma-separated times.", valueName: "T1,T2,..."), transform: OptionValue.times)
+    var at: [TimeValue]?
 
-    @Option(help: "A thumbnail every this often, from the start.")
-    var every: String?
+    @Option(help: "A thumbnail every this often, from the start.", transform: OptionValue.time)
+    var every: TimeValue?
 
     @Option(
         name: .customLong("max-size"),
-        help: ArgumentHelp("The largest thumbnail size; the aspect ratio is kept.", valueName: "WxH"))
-    var maxSize: String = "320x180"
+        help: ArgumentHelp("The largest thumbnail size; the aspect ratio is kept.", valueName: "WxH"),
+        transform: OptionValue.size)
+    var maxSize = PixelSize(width: 320, height: 180)
 
     @Option(name: .shortAndLong, help: "The folder to write one PNG per thumbnail into (created if missing).")
     var output: String?
@@ -43,7 +44,6 @@ struct ThumbnailsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let box = try optionValue { () throws(ValueError) in try ValueSyntax.pixelSize(maxSize) }
         let path = URL(fileURLWithPath: input).standardizedFileURL.path
         let facts = try probe(path)
         guard facts.video != nil else {
@@ -51,10 +51,10 @@ struct ThumbnailsCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let duration = facts.duration ?? .zero
-        let times = try thumbnailTimes(duration: duration)
+        let times = try thumbnailTimes(duration: duration, fps: facts.video?.frameRate)
         if let output { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
         do {
-            let thumbnails = Thumbnails(video: path, maxSize: box)
+            let thumbnails = Thumbnails(video: path, maxSize: maxSize)
             let sheetWritten = try thumbnails.write(at: times, into: output, contactSheet: contactSheet) { name, time in
                 print("\(name) \(TimeValue.format(time))")
             }
@@ -74,9 +74,12 @@ struct ThumbnailsCommand: ParsableCommand {
         }
     }
 
-    private func thumbnailTimes(duration: Rational) throws -> [Rational] {
+    /// The times asked for, frames (`45f`) counted at the video's rate `fps`.
+    private func thumbnailTimes(duration: Rational, fps: FrameRate?) throws -> [Rational] {
+        // A video with no constant rate has no frame to count by.
+        let resolved = { (time: TimeValue) in time.isFrameBased ? fps.flatMap(time.resolved(at:)) : time.seconds }
         if let every {
-            let step = try optionValue { () throws(ValueError) in try ValueSyntax.time(every).seconds }
+            let step = resolved(every) ?? .zero
             guard step > .zero else { throw ValidationError("--every must be longer than zero") }
             var times: [Rational] = []
             var time = Rational.zero
@@ -86,11 +89,10 @@ struct ThumbnailsCommand: ParsableCommand {
             }
             return times
         }
-        let list = (at ?? "").split(separator: ",").map(String.init)
-        return try list.map { text in
-            let time = try optionValue { () throws(ValueError) in try ValueSyntax.time(text).seconds }
-            guard time < duration else {
-                throw ValidationError("--at \(text) is past the end of '\(input)', which lasts \(TimeValue.format(duration))")
+        return try (at ?? []).map { given in
+            guard let time = resolved(given), time < duration else {
+                throw ValidationError(
+                    "--at \(given) is past the end of '\(input)', which lasts \(TimeValue.format(duration))")
             }
             return time
         }

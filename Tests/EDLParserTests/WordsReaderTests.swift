@@ -37,6 +37,14 @@ import Testing
             reading.cues[0].spans == [CaptionSpan(text: "Hi"), CaptionSpan(text: " there.", time: ratio(1, 2))])
     }
 
+    /// Python's `json.dump` writes a character beyond the first 65,536 as two
+    /// escaped surrogates (`ensure_ascii`), as speech-to-text tools' files do.
+    @Test func anEscapedSurrogatePairIsOneCharacter() {
+        let reading = read("[" + word("Party\\ud83c\\udf89", "0.0", "0.5") + "]")
+        #expect(errors(reading) == [])
+        #expect(reading.cues.map(\.text) == ["Party\u{1F389}"])
+    }
+
     @Test func timesWrittenWithAnExponentAreRead() {
         let reading = read("[" + word("Hi", "3.0000000000000004e-05", "4.5E-1") + ", " + word("you", "1e0", "1.2e+0") + "]")
         #expect(errors(reading) == [])

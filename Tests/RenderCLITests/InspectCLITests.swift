@@ -69,6 +69,20 @@ import Testing
         #expect(json["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
     }
 
+    /// `--at 12f` is frame 12 at the output's rate, the frame `--at 0.48s` shows at 25 fps.
+    @Test func aTimeInFramesCountsTheOutputsFrames() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write(
+            "edit.yaml",
+            "cutlist: 1\noutput: { size: 160x90, fps: 25 }\ntracks:\n  - items: [{ pattern: counter, duration: 1s }]\n")
+        for (at, name) in [("12f", "frames.png"), ("0.48s", "seconds.png"), ("0", "first.png")] {
+            #expect(try space.render("frame", "edit.yaml", "--at", at, "-o", name).status == 0)
+        }
+        #expect(space.data("frames.png") != nil && space.data("frames.png") == space.data("seconds.png"))
+        #expect(space.data("frames.png") != space.data("first.png"))
+    }
+
     @Test func frameWritesAPNGOfTheOutputSizeOrTheGivenSize() throws {
         let space = try Workspace()
         defer { space.clean() }

@@ -51,7 +51,8 @@ import Testing
         #expect(result.status == 2, "\(result)")
         #expect(
             result.stderr == """
-                Error: --max-size takes a size such as 2GiB, 500MiB or 1G, not '\(size)'
+                Error: The value '\(size)' is invalid for '--max-size <SIZE>': expected a size such as 2GiB, 500MiB or 1G
+                Help:  --max-size <SIZE>  The size to shrink to, e.g. 2GiB, 500MiB, 1G.
                 Usage: render cache prune [--cache <DIR>] --max-size <SIZE>
                   See 'render cache prune --help' for more information.
 
@@ -136,7 +137,7 @@ import Testing
         #expect(frame.stderr.hasPrefix("Error: --at 20s is past the end of the output, which lasts 10s\n"), "\(frame)")
         let thumbnails = try space.render("thumbnails", "clip.mp4", "--at", "0,20", "-o", "thumbs")
         #expect(thumbnails.status == 2)
-        #expect(thumbnails.stderr.hasPrefix("Error: --at 20 is past the end of 'clip.mp4', which lasts 1s\n"), "\(thumbnails)")
+        #expect(thumbnails.stderr.hasPrefix("Error: --at 20s is past the end of 'clip.mp4', which lasts 1s\n"), "\(thumbnails)")
     }
 
     @Test func theCacheCommandsRefuseNoCache() throws {

@@ -262,7 +262,10 @@ import Testing
     /// An edit saved while the page plays shows at the same time without a
     /// reload; only the chunks of the item edited are encoded.
     @Test func aColourSavedWhilePlayingShowsWithoutAReloadEncodingOnlyItsChunks() throws {
-        let server = try Server()
+        let temporary = NSTemporaryDirectory() + "studio-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let server = try Server(environment: ["TMPDIR": temporary])
         defer { _ = try? server.stop() }
         let page = try server.drive(
             "edit",
@@ -276,6 +279,12 @@ import Testing
         // Chunk 2 is frames 50..<100, the blue item's (the title ends at frame 38 and cuts chunk 0 from 1).
         #expect(page["encoded"] as? [Int] == [2], "\(page)")
         #expect(server.running.stderrSoFar.contains("project.yaml changed: compiling again"))
+        // Each version is laid out once, and nothing but chunks is written: no output file is joined.
+        let layouts = server.running.stderrSoFar.components(separatedBy: "laid out: 4 chunks, 2 sound segments").count - 1
+        #expect(layouts == 2, "\(server.running.stderrSoFar)")
+        let written = FileManager.default.enumerator(atPath: server.space.path("."))?.allObjects as? [String] ?? []
+        #expect(!written.isEmpty && written.filter { $0.hasSuffix(".mp4") }.isEmpty, "\(written)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
     }
 
     /// A broken save shows its diagnostic in the page; the picture stays; mending it brings the timeline back.

@@ -6,8 +6,12 @@ import Foundation
     import Glibc
 #endif
 
-/// Encoded chunks kept between renders, named by fingerprint (SPEC 18), and the
-/// content hashes of source files, named by where and what the file is.
+/// The cache folder: encoded chunks kept between renders, named by
+/// fingerprint (SPEC 18), and what is remembered of sources and outputs. Its
+/// parts each keep one thing: `chunks` (`ChunkStore`), the sources' content
+/// hashes (`hashes`, `SourceHashes`), their copy scans (`scans`, `CopyScans`)
+/// and what each output was joined from (`outputs`, `JoinedOutputs`); the
+/// folder itself owns the layout, the writes, and pruning.
 ///
 ///     DIR/CUTLIST-CACHE              "cutlist-cache 1": the folder is a cache of this layout
 ///     DIR/chunks/ab/abcdef….chunk   one chunk (see `ChunkFile`)
@@ -133,37 +137,18 @@ public final class ChunkCache: Sendable {
         return nil
     }
 
-    // MARK: Chunks
+    // MARK: Parts
 
-    private func chunkPath(_ fingerprint: String) -> String {
-        "\(directory)/chunks/\(fingerprint.prefix(2))/\(fingerprint).chunk"
-    }
-
-    /// Whether a chunk is stored under `fingerprint`; marks it used where the
-    /// cache can be written. Whether it is intact is found when it is loaded.
-    public func contains(_ fingerprint: String) -> Bool {
-        let path = chunkPath(fingerprint)
-        return utimes(path, nil) == 0 || access(path, F_OK) == 0 || lower?.contains(fingerprint) == true
-    }
-
-    /// The chunk stored under `fingerprint`, if it is there and intact. Anything
-    /// else found under its name (damaged, another chunk's, a folder) is removed,
-    /// so that the chunk is encoded again and the next render finds it whole.
-    func load(_ fingerprint: String) -> ChunkFile? {
-        let path = chunkPath(fingerprint)
-        if let data = FileManager.default.contents(atPath: path), let chunk = ChunkFile(decoding: data, as: fingerprint) {
-            return chunk
-        }
-        try? FileManager.default.removeItem(atPath: path)
-        return lower?.load(fingerprint)
-    }
-
-    func store(_ chunk: ChunkFile, as fingerprint: String) throws {
-        let path = chunkPath(fingerprint)
-        try? FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try write(chunk.encoded(as: fingerprint), to: path, name: fingerprint)
-    }
+    /// The encoded chunks, by fingerprint.
+    public var chunks: ChunkStore { ChunkStore(cache: self) }
+    /// Source files' content hashes, by where and what each file is.
+    var hashes: SourceHashes { SourceHashes(cache: self) }
+    /// What copying a source's packets needs, by content.
+    var scans: CopyScans { CopyScans(cache: self) }
+    /// What each output file was joined from, by its path.
+    var outputs: JoinedOutputs { JoinedOutputs(cache: self) }
+    /// The checked files the three memos keep their values in.
+    var sideFiles: SideFiles { SideFiles(cache: self) }
 
     /// Writes `data` as the file at `path` through a temporary file in `tmp/`
     /// (on the cache's file system).
@@ -239,122 +224,6 @@ public final class ChunkCache: Sendable {
             }
         }
         return files
-    }
-
-    // MARK: Source hashes
-
-    /// SHA-256 of a file's bytes, read once and remembered while the file keeps
-    /// its path, size, modification time and inode.
-    func contentHash(ofFile path: String) throws -> String {
-        let name = try Self.hashName(ofFile: path)
-        if let data = remembered(name), data.count == 64 { return String(decoding: data, as: UTF8.self) }
-        let hash = try Self.hashFile(path)
-        try remember(Data(hash.utf8), as: name)
-        return hash
-    }
-
-    /// The name a file's hash is remembered under: its path, size, modification time, device and inode.
-    private static func hashName(ofFile path: String) throws -> String {
-        let identity: FileIdentity
-        do {
-            identity = try FileIdentity(path: path)
-        } catch {
-            throw RenderFailure(error.message)
-        }
-        return ContentHash.sha256("\(path)\n\(identity.key)") + ".hash"
-    }
-
-    /// What copying a source's video stream needs (`CopyScan`), found once per
-    /// content and kept beside its hash; nil when its packets cannot be copied.
-    func copyScan(of file: FileSource) throws -> CopyScan? {
-        let name = Self.scanName(hash: try contentHash(ofFile: file.path), of: file)
-        if let data = remembered(name), let scan = try? JSONDecoder().decode(Remembered.self, from: data) {
-            return scan.scan
-        }
-        let scan = try CopyScan.scan(file)
-        if let data = try? JSONEncoder().encode(Remembered(scan: scan)) { try remember(data, as: name) }
-        return scan
-    }
-
-    private static func scanName(hash: String, of file: FileSource) -> String {
-        "\(hash)-video\(file.videoStream ?? -1).copy"
-    }
-
-    private struct Remembered: Codable {
-        var scan: CopyScan?
-    }
-
-    /// Forgets what is remembered of `file` (its hash and copy scan), which the
-    /// file itself contradicted: the next render reads it again.
-    func forget(_ file: FileSource) {
-        guard let name = try? Self.hashName(ofFile: file.path) else { return }
-        if let hash = remembered(name) {
-            unlink("\(directory)/sources/\(Self.scanName(hash: String(decoding: hash, as: UTF8.self), of: file))")
-        }
-        unlink("\(directory)/sources/\(name)")
-    }
-
-    // MARK: Outputs
-
-    /// The fingerprint of what the output at `path` was joined from, as
-    /// remembered by `rememberJoined`, while the file there is still the one
-    /// written then (same size, modification time, device and inode); nil for
-    /// a file made or changed otherwise.
-    func joinedFingerprint(ofOutput path: String) -> String? {
-        guard let identity = try? FileIdentity(path: path), let data = remembered(Self.outputName(path)) else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
-        guard let newline = text.lastIndex(of: "\n"), text[..<newline] == identity.key else { return nil }
-        return String(text[text.index(after: newline)...])
-    }
-
-    /// Remembers that the output now at `path` was joined from `fingerprint`.
-    func rememberJoined(output path: String, fingerprint: String) throws {
-        let identity: FileIdentity
-        do {
-            identity = try FileIdentity(path: path)
-        } catch {
-            throw RenderFailure(error.message)
-        }
-        try remember(Data((identity.key + "\n" + fingerprint).utf8), as: Self.outputName(path))
-    }
-
-    private static func outputName(_ path: String) -> String {
-        ContentHash.sha256("output\n" + path) + ".output"
-    }
-
-    /// Remembered values are checked like chunks:
-    ///
-    ///     "cutlist-side 1\n"
-    ///     SHA-256 (hex) of the name, a newline and the value, then "\n"
-    ///     the value
-    private static let sideFormat = "cutlist-side 1\n"
-
-    private static func sideChecksum(_ value: Data, name: String) -> String {
-        var hasher = SHA256()
-        hasher.update(data: Data((name + "\n").utf8))
-        hasher.update(data: value)
-        return ContentHash.hex(hasher.finalize())
-    }
-
-    /// The value remembered as `name` in `sources/`; a file that is not one
-    /// (damaged, edited, of another format or name) is removed and is a miss.
-    private func remembered(_ name: String) -> Data? {
-        let path = "\(directory)/sources/\(name)"
-        guard let data = FileManager.default.contents(atPath: path) else { return lower?.remembered(name) }
-        let header = Data(Self.sideFormat.utf8)
-        let start = header.count + 65
-        if data.count >= start, data.prefix(header.count) == header, data[data.startIndex + start - 1] == UInt8(ascii: "\n") {
-            let value = data.suffix(from: data.startIndex + start)
-            let checksum = data[(data.startIndex + header.count)..<(data.startIndex + start - 1)]
-            if String(decoding: checksum, as: UTF8.self) == Self.sideChecksum(value, name: name) { return Data(value) }
-        }
-        unlink(path)
-        return lower?.remembered(name)
-    }
-
-    private func remember(_ value: Data, as name: String) throws {
-        let stored = Data((Self.sideFormat + Self.sideChecksum(value, name: name) + "\n").utf8) + value
-        try write(stored, to: "\(directory)/sources/\(name)", name: name)
     }
 
     static func hashFile(_ path: String) throws -> String {

@@ -89,7 +89,7 @@ struct ChunkJoiner: Sendable {
                     try writer.writeCopiedPacket(packet, pts: pts, dts: dts)
                 }
             } catch {
-                cache.forget(file)  // the file contradicts its scan: the next render reads it again
+                cache.scans.forget(file)  // the file contradicts its scan: the next render reads it again
                 throw error
             }
         } else {
@@ -110,7 +110,7 @@ struct ChunkJoiner: Sendable {
     /// The chunk's packets from the cache, or encoded again when they are not
     /// there or damaged; and whether they had to be.
     private func load(_ chunk: Chunk, name: String, parameterSets: [UInt8]) throws -> (ChunkFile, repaired: Bool) {
-        let stored = cache.load(chunk.fingerprint)
+        let stored = cache.chunks.load(chunk.fingerprint)
         let file = try stored ?? encoder.encodeNow(chunk)
         guard file.extradata == parameterSets else {
             throw RenderFailure("the \(name) was encoded with other parameter sets than the output's")

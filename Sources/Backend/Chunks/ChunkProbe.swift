@@ -18,26 +18,8 @@ final class ChunkProbe: ChunkFacts {
         self.cache = cache
     }
 
-    /// `plan` laid out in chunks by `ChunkPlanner` with the facts found through
-    /// `cache`, the scans of the sources that copy chunks may read, and with
-    /// `sound` the sound's segments when the window is the whole output.
-    static func layout(
-        of plan: RenderPlan, cache: ChunkCache, window: Range<Int64>?, length: Int64?, sound: Bool
-    ) throws -> ChunkedRenderer.Layout {
-        try plan.checkedForRendering()  // render chunk and join check the manifest's plan as they load it
-        let probe = ChunkProbe(cache: cache)
-        let planner = ChunkPlanner(plan: plan, facts: probe, length: length)
-        let layout = try planner.layout(window: window)
-        let whole = window.map { $0 == 0..<plan.output.frameCount } ?? true
-        var scans: [SourceID: CopyScan] = [:]
-        for source in plan.sources {
-            if case .file(let file) = source.kind, let scan = probe.scans[file] { scans[source.id] = scan }
-        }
-        return (layout.chunks, layout.copy, scans, sound && whole ? try planner.soundSegments() : nil)
-    }
-
     func contentHash(ofFile path: String) throws -> String {
-        try cache.contentHash(ofFile: path)
+        try cache.hashes.contentHash(ofFile: path)
     }
 
     func pictureHash(of picture: GeneratedPicture) throws -> String {
@@ -56,7 +38,7 @@ final class ChunkProbe: ChunkFacts {
     }
 
     func copySource(of file: FileSource) throws -> CopySource? {
-        guard let scan = try cache.copyScan(of: file) else { return nil }
+        guard let scan = try cache.scans.scan(of: file) else { return nil }
         scans[file] = scan
         return scan.source
     }

@@ -133,7 +133,7 @@ struct ChunkEncoder: Sendable {
     /// Mixes, encodes and stores a sound segment, and returns it.
     func encode(_ segment: SoundSegment) throws -> ChunkFile {
         let file = try segment.encode(plan, threads: Self.decoderThreads)
-        try cache.store(file, as: segment.fingerprint)
+        try cache.chunks.store(file, as: segment.fingerprint)
         return file
     }
 
@@ -233,7 +233,7 @@ struct ChunkEncoder: Sendable {
         try encoder.encoder.sendEndOfStream()
         try drain()
         let file = ChunkFile(extradata: encoder.encoder.extradata, packets: packets)
-        try cache.store(file, as: chunk.fingerprint)
+        try cache.chunks.store(file, as: chunk.fingerprint)
         return file
     }
 }

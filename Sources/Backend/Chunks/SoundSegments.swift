@@ -97,7 +97,7 @@ final class SegmentedSound: SoundFeed {
     private func load(_ segment: SoundSegment, parameters: [UInt8]) throws -> ChunkFile {
         try ready(segment)
         let file: ChunkFile
-        if let stored = encoder.cache.load(segment.fingerprint) {
+        if let stored = encoder.cache.chunks.load(segment.fingerprint) {
             file = stored
         } else {
             file = try encoder.encode(segment)

@@ -34,12 +34,12 @@ public struct JobFolder: Sendable {
         let folder = JobFolder(directory: directory)
         try FileManager.default.createDirectory(atPath: folder.directory, withIntermediateDirectories: true)
         let cache = try folder.cache()
-        let layout = try ChunkProbe.layout(of: plan, cache: cache, window: nil, length: nil, sound: true)
-        let chunkTasks = Self.tasks(layout.chunks, count: tasks)
+        let job = try RenderJob(plan: plan, cache: cache)
+        let chunkTasks = Self.tasks(job.chunks, count: tasks)
         let manifest = JobManifest(
-            format: format, plan: plan, chunks: layout.chunks, copy: layout.copy, sound: layout.sound,
-            scans: layout.scans.map { JobManifest.Scan(source: $0.key, scan: $0.value) }.sorted { $0.source < $1.source },
-            tasks: chunkTasks, soundTasks: Self.soundTasks(layout.sound?.count ?? 0, count: chunkTasks.count))
+            format: format, plan: plan, chunks: job.chunks, copy: job.copy, sound: job.sound,
+            scans: job.scans.map { JobManifest.Scan(source: $0.key, scan: $0.value) }.sorted { $0.source < $1.source },
+            tasks: chunkTasks, soundTasks: Self.soundTasks(job.sound?.count ?? 0, count: chunkTasks.count))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try cache.write(try encoder.encode(manifest), to: folder.manifestPath, name: "manifest.json")
@@ -141,22 +141,15 @@ public struct JobFolder: Sendable {
         guard manifest.tasks.indices.contains(index) else {
             throw RenderFailure("the job has tasks 0 to \(manifest.tasks.count - 1), not \(index)")
         }
-        let cache = try cache()
-        var seen: Set<String> = []
-        let missing = manifest.work(of: index).filter {
-            seen.insert($0.fingerprint).inserted && !cache.contains($0.fingerprint)
-        }
-        let sound = manifest.sound.map { _ in missing.count(where: { $0.sound != nil }) }
-        guard !missing.isEmpty else { return (0, sound) }
-        let encoder = ChunkEncoder(plan: manifest.plan, cache: cache, copy: manifest.copy)
-        try ChunkWorkers(encoder: encoder, work: missing, jobs: jobs, isCancelled: isCancelled).finish()
-        return (missing.count - (sound ?? 0), sound)
+        let done = try Executor(manifest.job, cache: try cache(), jobs: jobs).fill(
+            chunks: manifest.tasks[index], sound: manifest.soundTasks[index], isCancelled: isCancelled)
+        return (done.chunks, manifest.sound == nil ? nil : done.sound)
     }
 
     /// The tasks whose chunks or sound segments are not all in the job's cache.
     private func missingTasks(of manifest: JobManifest, in cache: ChunkCache) -> [Int] {
         manifest.tasks.indices.filter { task in
-            manifest.work(of: task).contains { !cache.contains($0.fingerprint) }
+            manifest.work(of: task).contains { !cache.chunks.contains($0.fingerprint) }
         }
     }
 
@@ -175,13 +168,8 @@ public struct JobFolder: Sendable {
                     + "\(missing.count == 1 ? "has" : "have") not written all \(missing.count == 1 ? "its" : "their") chunks"
                     + (manifest.sound == nil ? "" : " and sound segments"))
         }
-        let encoder = ChunkEncoder(plan: manifest.plan, cache: cache, copy: manifest.copy)
-        let scans = Dictionary(uniqueKeysWithValues: manifest.scans.map { ($0.source, $0.scan) })
-        let (repaired, sound) = try ChunkJoiner(encoder: encoder, scans: scans, threads: .perCore).join(
-            manifest.chunks, sound: manifest.sound, window: 0..<manifest.plan.output.frameCount, into: path,
-            isCancelled: isCancelled
-        ) { _ in }
-        return (repaired.count, sound.count)
+        let report = try Executor(manifest.job, cache: cache).join(to: path, isCancelled: isCancelled)
+        return (report.encoded, report.soundEncoded)
     }
 }
 
@@ -216,6 +204,13 @@ public struct JobManifest: Codable, Sendable {
     func work(of index: Int) -> [ChunkWork] {
         let segments = sound ?? []
         return tasks[index].map { .chunk(chunks[$0]) } + soundTasks[index].map { .sound(segments[$0]) }
+    }
+
+    /// The render the manifest lays out.
+    var job: RenderJob {
+        RenderJob(
+            plan: plan, window: 0..<plan.output.frameCount, chunks: chunks, copy: copy,
+            scans: Dictionary(uniqueKeysWithValues: scans.map { ($0.source, $0.scan) }), sound: sound)
     }
 }
 

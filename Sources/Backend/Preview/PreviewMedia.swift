@@ -3,8 +3,8 @@ import EDLParser
 import Foundation
 
 /// A plan's render as fragmented MP4 for a browser's Media Source Extensions:
-/// the very packets `ChunkedRenderer.render` joins into the output file, so
-/// that what plays is what renders.
+/// the very packets `Executor.join` joins into the output file, so that what
+/// plays is what renders.
 ///
 ///     video  init ─┬─ chunk 0 (moof + mdat, tfdt = its first frame)
 ///                  ├─ chunk 1            any order, any thread
@@ -22,40 +22,31 @@ import Foundation
 /// takes away the decoding delay (video) or the encoder's priming (sound), so
 /// frame `n` shows at `n / fps` and sample `s` sounds at `s / sampleRate`.
 public struct PreviewMedia: Sendable {
-    public let plan: RenderPlan
-    /// The plan's chunks in timeline order; `videoSegment` takes a position in it.
-    public let chunks: [Chunk]
-    /// The video's init segment; nil when the plan has no video.
-    public let videoInit: InitSegment?
+    /// The one layout of the plan: what the player plays and what `fill` encodes.
+    public let executor: Executor
+    /// The video's init segment.
+    public let videoInit: InitSegment
     /// The sound, when the plan has some that a browser plays (AAC or Opus).
     public let sound: (any PreviewAudio)?
     /// Why the plan's sound cannot be played (`sound` is nil then), to show the user.
     public let soundProblem: String?
-    private let joiner: ChunkJoiner
-    /// The one layout of the plan: what the player plays and what `fill` encodes.
-    private let renderer: ChunkedRenderer
-    private let layout: ChunkedRenderer.Layout
 
-    /// The chunks of `renderer`'s plan (its whole timeline) and their stream.
-    /// Throws when the output cannot be chunked or played by a browser.
-    public init(renderer: ChunkedRenderer) throws {
-        let plan = renderer.plan
-        self.plan = plan
-        guard ChunkedRenderer.canChunk(plan), let video = plan.output.video else {
-            throw RenderFailure("the preview plays outputs with chunked video only")
+    public var plan: RenderPlan { executor.plan }
+    /// The plan's chunks in timeline order; `videoSegment` takes a position in it.
+    public var chunks: [Chunk] { executor.job.chunks }
+
+    /// What the player plays of `executor`'s job (the whole timeline). Throws
+    /// when the output cannot be played by a browser.
+    public init(_ executor: Executor) throws {
+        let plan = executor.plan
+        self.executor = executor
+        guard let video = plan.output.video, video.codec == .h264 else {
+            throw RenderFailure(
+                "the preview plays H.264 video; this output is \(plan.output.video?.codec.rawValue ?? "sound only")")
         }
-        guard video.codec == .h264 else {
-            throw RenderFailure("the preview plays H.264 video; this output is \(video.codec.rawValue)")
-        }
-        let layout = try renderer.layout(window: nil, sound: true)
-        let (chunks, copy, scans, segments) = layout
-        (self.renderer, self.layout) = (renderer, layout)
-        self.chunks = chunks
-        joiner = ChunkJoiner(
-            encoder: ChunkEncoder(plan: plan, cache: renderer.cache, copy: copy), scans: scans, threads: .single)
-        videoInit = try Self.videoInit(plan: plan, joiner: joiner)
-        if let format = plan.audio.format, let segments {
-            sound = PreviewSoundSegments(segments, encoder: joiner.encoder, format: format)
+        videoInit = try Self.videoInit(executor)
+        if let format = plan.audio.format, let segments = executor.job.sound {
+            sound = PreviewSoundSegments(segments, encoder: executor.encoder, format: format)
             soundProblem = nil
         } else if let format = plan.audio.format, let codec = PreviewSound.codec(format.codec) {
             sound = try PreviewSound(plan: plan, format: format, codec: codec)
@@ -68,60 +59,31 @@ public struct PreviewMedia: Sendable {
         }
     }
 
-    /// Encodes into the cache what the chunks and sound segments lack,
-    /// `priority`'s positions first; no file is joined (see `ChunkedRenderer.fill`).
-    public func fill(
-        priority: [Int], chunkDone: @escaping @Sendable (ChunkEvent) -> Void, isCancelled: @escaping @Sendable () -> Bool
-    ) throws {
-        try renderer.fill(layout, priority: priority, chunkDone: chunkDone, isCancelled: isCancelled)
-    }
-
     /// The media segment of the chunk at `position`: a `moof` + `mdat` holding
     /// its packets at its place on the output's timeline.
     public func videoSegment(_ position: Int) throws -> Data {
-        guard chunks.indices.contains(position), let videoInit else {
-            throw RenderFailure("the preview has no chunk \(position)")
-        }
-        let chunk = chunks[position]
-        let writer = try Self.videoWriter(plan: plan, joiner: joiner, fragment: position + 1)
-        var seams = joiner.seams(for: writer)
-        _ = try joiner.write(chunk, at: chunk.frames.lowerBound, seams: &seams, inputs: OpenInputs(), to: writer)
-        let (header, fragment) = try writer.cutFragment()
-        guard Data(header) == videoInit.bytes else {
+        let (header, fragment) = try executor.fragment(position)
+        guard header == videoInit.bytes else {
+            let frames = executor.job.chunks[position].frames
             throw RenderFailure(
-                "the chunk of frames \(chunk.frames.lowerBound)..<\(chunk.frames.upperBound) needs another init segment")
+                "the chunk of frames \(frames.lowerBound)..<\(frames.upperBound) needs another init segment")
         }
-        return Data(fragment)
+        return fragment
     }
 
-    /// A fragmented writer of the output's video stream alone, as the join writes it.
-    private static func videoWriter(plan: RenderPlan, joiner: ChunkJoiner, fragment: Int) throws -> MediaWriter {
-        try MediaWriter(
-            to: .fragments(MovieFragments(firstIndex: fragment, startsAnywhere: true)), output: plan.output, audio: nil,
-            video: .chunks(copy: joiner.encoder.copy), threads: joiner.threads)
-    }
-
-    /// libavformat writes the `moov` when the first fragment is cut, with the edit
-    /// list its first packet asks for; every chunk starts alike (an IDR picture
-    /// decoded the stream's delay ahead of showing), so a stand-in packet so
-    /// stamped gives the `moov` of all, and is dropped with its fragment.
-    private static func videoInit(plan: RenderPlan, joiner: ChunkJoiner) throws -> InitSegment {
-        let writer = try videoWriter(plan: plan, joiner: joiner, fragment: 1)
-        var seams = joiner.seams(for: writer)
-        seams.begin("init segment", at: 0)
-        let (pts, dts) = try seams.next(pts: 0, dts: 0)
-        try writer.writeVideoPacket(data: [0, 0, 0, 1, 0x65], pts: pts, dts: dts, duration: 1, isKeyframe: true)
-        let header = try writer.cutFragment().header
+    /// The init segment, with the codec its parameter sets name.
+    private static func videoInit(_ executor: Executor) throws -> InitSegment {
+        let (header, extradata) = try executor.fragmentInit()
         let parameterSets =
-            joiner.encoder.copy.flatMap { $0.record(encoderExtradata: writer.videoExtradata) }.flatMap {
+            executor.job.copy.flatMap { $0.record(encoderExtradata: extradata) }.flatMap {
                 AVCRecord(record: $0)
-            } ?? AVCRecord(annexB: writer.videoExtradata)
+            } ?? AVCRecord(annexB: extradata)
         guard let sequence = parameterSets?.sequenceSets.first, sequence.count >= 4 else {
             throw RenderFailure("the encoder gave no H.264 sequence parameter set")
         }
         // RFC 6381: profile_idc, the constraint flags and level_idc of the SPS.
         let codec = "avc1." + sequence[1...3].map { String(format: "%02X", $0) }.joined()
-        return InitSegment(bytes: Data(header), codec: codec, kind: "video")
+        return InitSegment(bytes: header, codec: codec, kind: "video")
     }
 }
 

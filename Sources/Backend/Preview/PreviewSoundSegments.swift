@@ -18,7 +18,7 @@ public final class PreviewSoundSegments: PreviewAudio, @unchecked Sendable {
     private let encoder: ChunkEncoder
     private let format: AudioFormat
 
-    /// `segments` of `encoder`'s plan, as `ChunkedRenderer`'s layout cuts them.
+    /// `segments` of `encoder`'s plan, as `RenderJob` cuts them.
     init(_ segments: [SoundSegment], encoder: ChunkEncoder, format: AudioFormat) {
         soundSegments = segments
         self.encoder = encoder
@@ -52,7 +52,7 @@ public final class PreviewSoundSegments: PreviewAudio, @unchecked Sendable {
         let writer = try MediaWriter(
             to: .fragments(MovieFragments(firstIndex: index + 1, startsAnywhere: index > 0)), output: output, audio: format,
             sound: .packets, threads: .single)
-        let file = try encoder.cache.load(segment.fingerprint) ?? encoder.encode(segment)
+        let file = try encoder.cache.chunks.load(segment.fingerprint) ?? encoder.encode(segment)
         guard file.extradata == writer.audioExtradata else {
             throw RenderFailure("the sound of segment \(index) was encoded with other parameters than the output's")
         }

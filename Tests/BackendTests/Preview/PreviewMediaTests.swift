@@ -21,10 +21,10 @@ import Testing
     ) throws -> (path: String, preview: PreviewMedia) {
         var plan = try workspace.plan(yaml)
         plan.output.path = workspace.directory + "/out.mp4"
-        let renderer = ChunkedRenderer(
-            plan: plan, cache: try ChunkCache(directory: workspace.directory + "/cache"), jobs: 2, chunkLength: length)
-        try renderer.render(to: plan.output.path)
-        return (plan.output.path, try PreviewMedia(renderer: renderer))
+        let executor = try Executor(
+            plan: plan, cache: ChunkCache(directory: workspace.directory + "/cache"), jobs: 2, chunkLength: length)
+        try executor.join(to: plan.output.path)
+        return (plan.output.path, try PreviewMedia(executor))
     }
 
     /// Three cuts at CRF 20, where x264 puts B-frames in a pyramid (decoding runs 2 frames ahead), over a tone.
@@ -89,9 +89,8 @@ import Testing
                   - { pattern: bars, duration: 2s, filters: [{ blur: 7 }] }
             """)
         plan.output.path = workspace.directory + "/out.mp4"
-        let renderer = ChunkedRenderer(
-            plan: plan, cache: try ChunkCache(directory: workspace.directory + "/cache"), jobs: 1, chunkLength: 50)
-        let preview = try PreviewMedia(renderer: renderer)
+        let preview = try PreviewMedia(
+            Executor(plan: plan, cache: ChunkCache(directory: workspace.directory + "/cache"), jobs: 1, chunkLength: 50))
         #expect(preview.chunks.count == 2)
         /// The CPU time the calling threads spend on `requests` requests for chunk `position` made at once,
         /// and the segments they got. The drawing runs on the thread that encodes; a waiting one sleeps.
@@ -161,9 +160,8 @@ import Testing
         // The render's segments: 256 AAC frames each, on the grid from sample 0, to the sound's end (12 s at 48 kHz),
         // named by their fingerprints.
         #expect(sound.segments == [0..<262_144, 262_144..<524_288, 524_288..<576_000])
-        let renderer = ChunkedRenderer(
-            plan: preview.plan, cache: try ChunkCache(directory: workspace.directory + "/cache"), chunkLength: nil)
-        #expect(sound.keys == (try renderer.segments().sound ?? []).map(\.fingerprint))
+        let job = try RenderJob(plan: preview.plan, cache: ChunkCache(directory: workspace.directory + "/cache"))
+        #expect(sound.keys == (job.sound ?? []).map(\.fingerprint))
         #expect(sound.sampleRate == 48_000)
         let backwards = try sound.segments.indices.reversed().map { try sound.segment($0) }.reversed()
         let initSegment = try sound.initSegment()
@@ -235,8 +233,8 @@ import Testing
             var plan = try workspace.plan(project(container, codec))
             plan.output.path = workspace.directory + "/\(codec).\(container)"
             let preview = try PreviewMedia(
-                renderer: ChunkedRenderer(plan: plan, cache: try ChunkCache(directory: workspace.directory + "/cache")))
-            #expect(preview.sound == nil && preview.videoInit != nil)
+                Executor(plan: plan, cache: ChunkCache(directory: workspace.directory + "/cache")))
+            #expect(preview.sound == nil)
             #expect(
                 preview.soundProblem
                     == "the preview plays AAC or Opus sound; browsers do not play \(codec) from fragmented MP4")

@@ -55,7 +55,7 @@ import Testing
         let plan = try brokenPlan(in: workspace)
         let cache = try ChunkCache(directory: workspace.directory + "/cache")
         let path = workspace.directory + "/out.mp4"
-        let message = failure { try ChunkedRenderer(plan: plan, cache: cache, jobs: 1).render(to: path) }
+        let message = failure { try Executor(plan: plan, cache: cache, jobs: 1).join(to: path) }
         #expect(message == Self.message)
         #expect(!FileManager.default.fileExists(atPath: path), "nothing was written")
         #expect(try FileManager.default.subpathsOfDirectory(atPath: workspace.directory + "/cache/chunks").isEmpty)

@@ -28,11 +28,10 @@ import Testing
     ) throws -> (path: String, report: ChunkReport) {
         var plan = try workspace.plan(yaml)
         plan.output.path = workspace.directory + "/" + name
-        let renderer = ChunkedRenderer(
-            plan: plan, cache: try ChunkCache(directory: workspace.directory + "/" + cache), jobs: jobs,
-            chunkLength: length)
-        if let priority { try renderer.fill(priority: priority, chunkDone: chunkDone, isCancelled: { false }) }
-        let report = try renderer.render(to: plan.output.path)
+        let executor = try Executor(
+            plan: plan, cache: ChunkCache(directory: workspace.directory + "/" + cache), jobs: jobs, chunkLength: length)
+        if let priority { try executor.fill(priority: priority, chunkDone: chunkDone) }
+        let report = try executor.join(to: plan.output.path)
         return (plan.output.path, report)
     }
 
@@ -55,17 +54,17 @@ import Testing
         var plan = try workspace.plan(cuts)
         plan.output.path = workspace.directory + "/never.mp4"
         let cache = try ChunkCache(directory: workspace.directory + "/cache")
-        let renderer = ChunkedRenderer(plan: plan, cache: cache, jobs: 2, chunkLength: 7)
+        let executor = try Executor(plan: plan, cache: cache, jobs: 2, chunkLength: 7)
         let events = Mutex<[ChunkEvent]>([])
-        try renderer.fill(priority: [3], chunkDone: { event in events.withLock { $0.append(event) } }, isCancelled: { false })
+        try executor.fill(priority: [3], chunkDone: { event in events.withLock { $0.append(event) } })
         let heard = events.withLock { $0 }
         #expect(heard.map(\.position).sorted() == [0, 1, 2, 3, 4] && heard.allSatisfy { $0.outcome == .encoded }, "\(heard)")
-        let (chunks, sound) = try renderer.segments()
-        #expect(chunks.allSatisfy { cache.contains($0.fingerprint) })
-        #expect((sound ?? []).count == 1 && (sound ?? []).allSatisfy { cache.contains($0.fingerprint) })
+        let (chunks, sound) = (executor.job.chunks, executor.job.sound)
+        #expect(chunks.allSatisfy { cache.chunks.contains($0.fingerprint) })
+        #expect((sound ?? []).count == 1 && (sound ?? []).allSatisfy { cache.chunks.contains($0.fingerprint) })
         #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.directory).filter { $0.hasSuffix(".mp4") } == [])
         // The render after it encodes nothing.
-        let report = try renderer.render(to: plan.output.path)
+        let report = try executor.join(to: plan.output.path)
         #expect(report == ChunkReport(chunks: 5, reused: 5, encoded: 0, soundSegments: 1, soundEncoded: 0))
     }
 
@@ -112,8 +111,8 @@ import Testing
     }
 
     @Test func aPriorityNamesEachChunkOnceAndTheRestFollowInTimelineOrder() {
-        #expect(ChunkedRenderer.order(of: 5, priority: [3, 9, 3, -1, 1]) == [3, 1, 0, 2, 4])
-        #expect(ChunkedRenderer.order(of: 3, priority: []) == [0, 1, 2])
+        #expect(Executor.order(of: 5, priority: [3, 9, 3, -1, 1]) == [3, 1, 0, 2, 4])
+        #expect(Executor.order(of: 3, priority: []) == [0, 1, 2])
     }
 
     @Test func aPlainCutEncodesItsDecodedFramesAsDrawingThemWould() throws {
@@ -180,24 +179,24 @@ import Testing
         var plan = try workspace.plan(cuts)
         plan.output.path = workspace.directory + "/out.mp4"
         let cache = try ChunkCache(directory: workspace.directory + "/cache")
-        let renderer = ChunkedRenderer(plan: plan, cache: cache, jobs: 2, chunkLength: 7)
-        try renderer.render(to: plan.output.path)
+        let executor = try Executor(plan: plan, cache: cache, jobs: 2, chunkLength: 7)
+        try executor.join(to: plan.output.path)
         let (bytes, count) = cache.usage()
         #expect(count == 6 && bytes > 0)  // 5 chunks and the sound's segment
         // Use the first chunk again: the others are older and leave first.
-        let first = try #require(renderer.chunks().first?.fingerprint)
+        let first = try #require(executor.job.chunks.first?.fingerprint)
         Thread.sleep(forTimeInterval: 0.01)
-        #expect(cache.contains(first))
+        #expect(cache.chunks.contains(first))
         #expect(try cache.prune(maxBytes: bytes - 1) >= 1)
         #expect(cache.usage().bytes <= bytes - 1)
-        #expect(cache.contains(first))
+        #expect(cache.chunks.contains(first))
         let left = cache.usage().chunks
         #expect(try cache.prune(maxBytes: 0) == left)
         #expect(cache.usage() == (0, 0))
         // A cache bounded below one chunk keeps nothing after a render, which still succeeds.
         let small = try ChunkCache(directory: workspace.directory + "/small", limit: 1)
         plan.output.path = workspace.directory + "/small.mp4"
-        try ChunkedRenderer(plan: plan, cache: small, jobs: 2, chunkLength: 7).render(to: plan.output.path)
+        try Executor(plan: plan, cache: small, jobs: 2, chunkLength: 7).join(to: plan.output.path)
         #expect(small.usage().chunks == 0)
         #expect(try RenderOutput.pictures(plan.output.path).count == 30)
     }

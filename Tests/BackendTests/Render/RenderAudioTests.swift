@@ -116,11 +116,11 @@ import Testing
         #expect(abs(wanted - applied) > 0.08, "the meter asks for \(wanted) dB, a rounded \(applied) dB")
 
         let cache = try ChunkCache(directory: workspace.directory + "/cache")
-        let whole = try ChunkedRenderer(plan: plan, cache: cache, jobs: 2).render(to: plan.output.path)
+        let whole = try Executor(plan: plan, cache: cache, jobs: 2).join(to: plan.output.path)
         #expect(whole.soundSegments == 2)
         plan.output.path = workspace.directory + "/part.mp4"
         // Frames 75..<125: 3 s to 5 s.
-        let part = try ChunkedRenderer(plan: plan, cache: cache, jobs: 2).render(to: plan.output.path, frames: 75..<125)
+        let part = try Executor(plan: plan, cache: cache, jobs: 2, window: 75..<125).join(to: plan.output.path)
         #expect(part.soundSegments == 0)
 
         // Both channels, 0.2 s in from either end of the part: clear of its encoder's start and end.

@@ -279,3 +279,10 @@ enum Signal {
 
     static func decibels(_ ratio: Double) -> Double { 20 * log10(ratio) }
 }
+
+extension Executor {
+    /// The executor of `plan` laid out afresh: what `render` runs, with the tests' chunk lengths.
+    init(plan: RenderPlan, cache: ChunkCache, jobs: Int = 2, chunkLength: Int64? = nil, window: Range<Int64>? = nil) throws {
+        self.init(try RenderJob(plan: plan, cache: cache, window: window, chunkLength: chunkLength), cache: cache, jobs: jobs)
+    }
+}

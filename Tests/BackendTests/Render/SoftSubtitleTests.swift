@@ -149,9 +149,9 @@ import Testing
     func renderChunked(_ workspace: RenderWorkspace, _ name: String, cache: String) throws -> (String, ChunkReport) {
         var plan = try workspace.plan(Self.project(name))
         plan.output.path = workspace.directory + "/" + name
-        let renderer = ChunkedRenderer(
-            plan: plan, cache: try ChunkCache(directory: workspace.directory + "/" + cache), jobs: 2, chunkLength: 20)
-        return (plan.output.path, try renderer.render(to: plan.output.path))
+        let executor = try Executor(
+            plan: plan, cache: ChunkCache(directory: workspace.directory + "/" + cache), jobs: 2, chunkLength: 20)
+        return (plan.output.path, try executor.join(to: plan.output.path))
     }
 
     @Test func theJoinWritesTheCuesAndAChangedCaptionChangesTheOutputNotTheChunks() throws {

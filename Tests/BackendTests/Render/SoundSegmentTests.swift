@@ -42,9 +42,8 @@ import Testing
     ) throws -> (path: String, report: ChunkReport) {
         var plan = try workspace.plan(yaml)
         plan.output.path = workspace.directory + "/" + name
-        let renderer = ChunkedRenderer(
-            plan: plan, cache: try ChunkCache(directory: workspace.directory + "/" + cache), jobs: jobs)
-        return (plan.output.path, try renderer.render(to: plan.output.path))
+        let executor = try Executor(plan: plan, cache: ChunkCache(directory: workspace.directory + "/" + cache), jobs: jobs)
+        return (plan.output.path, try executor.join(to: plan.output.path))
     }
 
     /// The decoded sound, interleaved 32-bit floats, as ffmpeg reads it (edit list applied).

@@ -73,7 +73,7 @@ import Testing
         var plan = try workspace.plan(yaml)
         plan.output.path = workspace.directory + "/" + name
         let cache = try ChunkCache(directory: workspace.directory + "/cache")
-        let report = try ChunkedRenderer(plan: plan, cache: cache, jobs: 2, chunkLength: 8).render(to: plan.output.path)
+        let report = try Executor(plan: plan, cache: cache, jobs: 2, chunkLength: 8).join(to: plan.output.path)
         return (plan.output.path, report)
     }
 
