@@ -20,9 +20,11 @@ let package = Package(
     ],
     targets: [
         // YAML -> typed AST with source locations; every check that needs no media.
-        .target(name: "EDLParser", dependencies: ["Yams"]),
+        .target(name: "Basics"),
+        .target(name: "Subtitles", dependencies: ["Basics"]),
+        .target(name: "EDLParser", dependencies: ["Basics", "Subtitles", "Yams"]),
         // AST + MediaInfo -> RenderPlan. Pure: no libav, no files.
-        .target(name: "Compiler", dependencies: ["EDLParser", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Compiler", dependencies: ["EDLParser", "Subtitles", .product(name: "Crypto", package: "swift-crypto")]),
         // OpenTimelineIO both ways, Cutlist's YAML written back, `render diff`'s edit timeline. Pure.
         .target(name: "Interchange", dependencies: ["EDLParser", "Compiler", "Yams"]),
         // FFmpeg's libraries (libavformat, libavcodec, libavutil, libswscale, libswresample).
@@ -49,7 +51,8 @@ let package = Package(
         .target(
             name: "Backend",
             dependencies: [
-                "Compiler", "CFFmpeg", "CText", "CWebP", "CEGL", "CASS", .product(name: "Crypto", package: "swift-crypto"),
+                "Compiler", "Subtitles", "CFFmpeg", "CText", "CWebP", "CEGL", "CASS",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // A project file to diagnostics and a plan, as the terminal, the studio and the editor share it.
         // The one place the files a project names come in: the parser reads none itself.
@@ -73,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "render-cli",
             dependencies: [
-                "EDLParser", "Compiler", "Interchange", "Backend", "Disk", "Workspace", "LanguageServer", "Studio",
+                "EDLParser", "Subtitles", "Compiler", "Interchange", "Backend", "Disk", "Workspace", "LanguageServer", "Studio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/render"
@@ -83,11 +86,13 @@ let package = Package(
         // a libFuzzer target (scripts/fuzz.sh), or a replayer of inputs.
         .executableTarget(
             name: "fuzz",
-            dependencies: ["EDLParser", "Compiler", "Interchange", "Backend", "Disk", "Workspace", "LanguageServer"],
+            dependencies: [
+                "EDLParser", "Subtitles", "Compiler", "Interchange", "Backend", "Disk", "Workspace", "LanguageServer",
+            ],
             path: "Fuzz"),
         // Measurements only tests make (levels, pitch): not part of any product.
         .target(name: "TestSupport", dependencies: ["Backend"], path: "Tests/TestSupport"),
-        .testTarget(name: "EDLParserTests", dependencies: ["EDLParser", "Disk"], exclude: ["Fixtures"]),
+        .testTarget(name: "EDLParserTests", dependencies: ["EDLParser", "Subtitles", "Disk"], exclude: ["Fixtures"]),
         .testTarget(name: "CompilerTests", dependencies: ["Compiler", "Disk"], exclude: ["Golden"]),
         .testTarget(name: "WorkspaceTests", dependencies: ["Workspace", "Backend"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "Compiler", "EDLParser", "Disk"]),

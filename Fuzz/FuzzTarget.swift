@@ -5,6 +5,7 @@ import EDLParser
 import Foundation
 import Interchange
 import LanguageServer
+import Subtitles
 import Workspace
 
 /// What one fuzz input is read as; see Fuzz.swift.

@@ -3,7 +3,9 @@
 # when folders use each other in a loop (A uses B and B uses A, directly or
 # through others): each folder is a layer that the ones above it build on.
 # Also fails when the parser, the compiler, Workspace or LanguageServer import Backend,
-# and when the parser opens a file itself.
+# when the parser opens a file itself, and when the leaf modules (Basics, the
+# vocabulary; Subtitles, the subtitle files' readers and writers) import more than
+# Foundation and Basics.
 set -eu
 cd "$(dirname "$0")/.."
 root=Sources/Backend
@@ -42,8 +44,13 @@ if grep -lE '^(@testable )?import Backend$' Sources/Workspace/*.swift Sources/La
     echo "error: the files above import Backend; the parser, the compiler, Workspace and LanguageServer do not" >&2
     exit 1
 fi
+# The leaves build on Foundation alone (and Subtitles on Basics).
+if grep -nE '^(@testable |@_exported )?import ' Sources/Basics/*.swift Sources/Subtitles/*.swift | grep -vE 'import (Foundation|Basics)$'; then
+    echo "error: the imports above make a leaf module depend on more than Foundation and Basics" >&2
+    exit 1
+fi
 # The parser reads no file itself: it asks the reader it is given (ProjectFiles), whose disk is the Disk module.
-if grep -nE 'FileManager|Data\(contentsOf|String\(contentsOf|\bfopen\(|[^.a-zA-Z_]open\(|\bstat\(' Sources/EDLParser/*/*.swift; then
+if grep -nE 'FileManager|Data\(contentsOf|String\(contentsOf|\bfopen\(|[^.a-zA-Z_]open\(|\bstat\(' Sources/EDLParser/*/*.swift Sources/Subtitles/*.swift; then
     echo "error: the parser opens files above; it reads through ProjectFiles (the Disk module's reader)" >&2
     exit 1
 fi

@@ -1,4 +1,5 @@
 import EDLParser
+import Subtitles
 import Synchronization
 
 /// What the compiler needs to know about a media file, and about a text once

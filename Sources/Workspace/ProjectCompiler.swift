@@ -180,7 +180,7 @@ public struct ProjectCompiler: Sendable {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path),
             names.count <= 10_000,
             let meant = names.first(where: { $0.lowercased() == name.lowercased() })
-                ?? ValueSyntax.closestMatch(to: name, in: names.filter { !$0.hasPrefix(".") })
+                ?? NameSuggestions.closestMatch(to: name, in: names.filter { !$0.hasPrefix(".") })
         else { return nil }
         return "did you mean '\(String(written.dropLast(name.count)) + meant)'?"
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Compiler
 import EDLParser
 import Foundation
+import Subtitles
 
 /// `render captions`: the captions of the cut as a subtitle file, in output time.
 struct CaptionsCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import EDLParser
+@testable import Subtitles
 
 /// SRT and WebVTT read into cues with exact times, and malformed files
 /// reported at their line and column.

@@ -200,10 +200,10 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
 
         @Test func aSlipOfTheFingerBeatsAShorterKeyItStartsWith() {
             let keys = ["font", "font_size", "fade_in", "fade_out", "duration"]
-            #expect(ValueSyntax.didYouMean("font_sise", in: keys) == "did you mean 'font_size'?")
-            #expect(ValueSyntax.didYouMean("font_szie", in: keys) == "did you mean 'font_size'?")
-            #expect(ValueSyntax.didYouMean("font_weight", in: keys) == "did you mean 'font'?")
-            #expect(ValueSyntax.didYouMean("fade", in: keys) == "did you mean 'fade_in' or 'fade_out'?")
+            #expect(NameSuggestions.didYouMean("font_sise", in: keys) == "did you mean 'font_size'?")
+            #expect(NameSuggestions.didYouMean("font_szie", in: keys) == "did you mean 'font_size'?")
+            #expect(NameSuggestions.didYouMean("font_weight", in: keys) == "did you mean 'font'?")
+            #expect(NameSuggestions.didYouMean("fade", in: keys) == "did you mean 'fade_in' or 'fade_out'?")
         }
     }
 
@@ -444,12 +444,12 @@ private func approximately(_ a: Double, _ b: Double, within tolerance: Double = 
             ("opactiy", "opacity"), ("t", "to"), ("banana", nil), ("", nil), ("durationxxxxx", nil),
         ])
         func closest(word: String, expected: String?) {
-            #expect(ValueSyntax.closestMatch(to: word, in: Self.keys) == expected)
+            #expect(NameSuggestions.closestMatch(to: word, in: Self.keys) == expected)
         }
 
         @Test func emptyCandidatesAndTies() {
-            #expect(ValueSyntax.closestMatch(to: "red", in: []) == nil)
-            #expect(ValueSyntax.closestMatch(to: "ab", in: ["ax", "ay"]) == "ax")
+            #expect(NameSuggestions.closestMatch(to: "red", in: []) == nil)
+            #expect(NameSuggestions.closestMatch(to: "ab", in: ["ax", "ay"]) == "ax")
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import EDLParser
+@testable import Subtitles
 
 /// Words files (the JSON speech-to-text tools write) read into one-line cues
 /// of timed words, and malformed ones reported at their line and column.

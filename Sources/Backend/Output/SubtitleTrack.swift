@@ -1,5 +1,6 @@
 import Compiler
 import EDLParser
+import Subtitles
 
 /// The cues of a subtitle stream as the file shows them: cut to the frames
 /// written and counted from the first, in the time base the packets count.

@@ -1,5 +1,6 @@
 import Compiler
 import EDLParser
+import Subtitles
 
 /// The real `MediaInfo`: opens a file with libavformat (local files only) and
 /// reports its duration, video and audio facts.

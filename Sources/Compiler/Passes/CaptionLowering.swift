@@ -1,5 +1,6 @@
 import EDLParser
 import Foundation
+import Subtitles
 
 /// Lowers captions to timed text layers: each cue shows over the output frames
 /// its time covers (`ceil(start·fps) ..< ceil(end·fps)`, as every layer), mapped

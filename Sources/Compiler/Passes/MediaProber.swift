@@ -1,4 +1,5 @@
 import EDLParser
+import Subtitles
 
 /// Pass 1: probe every distinct source path once, in file order. A failure is a
 /// diagnostic at the first `source:` naming the path. Texts with a `crop` are

@@ -1,4 +1,5 @@
 import EDLParser
+import Subtitles
 
 /// The captions of one track in output time, for a subtitle stream
 /// (`output.subtitles`) or a subtitle file (`render captions`): each cue where

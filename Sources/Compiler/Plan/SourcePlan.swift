@@ -1,4 +1,5 @@
 import EDLParser
+import Subtitles
 
 /// Names one entry of `RenderPlan.sources`: `s0`, `s1`, … in first-use order.
 public struct SourceID: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {

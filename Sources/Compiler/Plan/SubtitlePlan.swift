@@ -1,4 +1,5 @@
 import EDLParser
+import Subtitles
 
 /// The captions of a track written as a subtitle stream (`output.subtitles`),
 /// in output time.

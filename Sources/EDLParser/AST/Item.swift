@@ -1,3 +1,5 @@
+import Subtitles
+
 /// One entry of a track's `items:` list.
 public struct Item: Hashable, Sendable, Codable {
     public var content: Content

@@ -16,7 +16,7 @@ extension Project {
         let withCaptions = captionTracks.map { tracks[$0].displayName(index: $0) }
         guard let index = tracks.firstIndex(where: { $0.name == name.value }) else {
             let hint =
-                ValueSyntax.didYouMean(name.value, in: tracks.compactMap(\.name))
+                NameSuggestions.didYouMean(name.value, in: tracks.compactMap(\.name))
                 ?? (withCaptions.isEmpty
                     ? "give the track of the captions a 'name:'" : "tracks with captions: \(quotedList(withCaptions))")
             return (nil, .error("no track is named '\(name.value)'", at: name.location, hint: hint))

@@ -125,7 +125,7 @@ extension TrackReader {
         guard let name = context.text(node, "composition") else { return nil }
         guard let definition = compositions.byName[name] else {
             let hint =
-                ValueSyntax.didYouMean(name, in: compositions.names)
+                NameSuggestions.didYouMean(name, in: compositions.names)
                 ?? (compositions.names.isEmpty
                     ? "define it under 'compositions:'"
                     : "known compositions: \(compositions.names.joined(separator: ", "))")
@@ -173,7 +173,7 @@ extension TrackReader {
                 let keyNode = vars.mapping?.keys.first { $0.string == key } ?? vars
                 context.error(
                     "composition '\(name)' has no parameter '\(key)'", at: keyNode,
-                    hint: ValueSyntax.didYouMean(key, in: names)
+                    hint: NameSuggestions.didYouMean(key, in: names)
                         ?? (names.isEmpty ? "it takes none" : "its parameters: \(names.joined(separator: ", "))"))
                 return false
             }

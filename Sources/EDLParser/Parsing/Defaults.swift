@@ -82,7 +82,7 @@ struct Defaults {
                     let name = key.string ?? context.describe(key)
                     context.error(
                         "'\(name)' does not apply to \(style.itemsName), so it cannot be a default in 'defaults.\(style.rawValue)'",
-                        at: key, hint: ValueSyntax.didYouMean(name, in: keys))
+                        at: key, hint: NameSuggestions.didYouMean(name, in: keys))
                     continue
                 }
                 defaults.entries[style, default: []].append((key, value))

@@ -1,4 +1,5 @@
 import Foundation
+import Subtitles
 import Yams
 
 extension ItemReader {
@@ -48,7 +49,7 @@ extension ItemReader {
             let streams = clip == nil ? [] : ["embedded"]
             context.error(
                 "'\(written)' is not a subtitle file Cutlist reads", at: node,
-                hint: ValueSyntax.didYouMean(written, in: streams)
+                hint: NameSuggestions.didYouMean(written, in: streams)
                     ?? "captions are read from SRT (.srt), WebVTT (.vtt), ASS or SSA (.ass, .ssa) and words (.json) files"
                     + (clip == nil ? "" : ", or from the clip's own file with 'embedded' or a stream's index"))
             return nil

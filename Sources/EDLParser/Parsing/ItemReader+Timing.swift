@@ -58,7 +58,7 @@ extension ItemReader {
             keys["duration"] != nil || keys["until"] != nil
             || node.mapping?.keys.contains { key in
                 guard let name = key.string, keys[name] == nil else { return false }
-                return ValueSyntax.didYouMean(name, in: ["duration", "until"]) != nil
+                return NameSuggestions.didYouMean(name, in: ["duration", "until"]) != nil
             } == true
         if let duration = keys["duration"], let until = keys["until"], timing.untilEnd {
             context.error(

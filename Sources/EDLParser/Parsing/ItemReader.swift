@@ -148,7 +148,7 @@ struct ItemReader {
         guard let first = kinds.first else {
             context.error(
                 "an item needs a kind key: one of \(Kind.allCases.map(\.rawValue).joined(separator: ", "))", at: node,
-                hint: keys.compactMap { ValueSyntax.closestMatch(to: $0, in: Kind.allCases.map(\.rawValue)) }
+                hint: keys.compactMap { NameSuggestions.closestMatch(to: $0, in: Kind.allCases.map(\.rawValue)) }
                     .first.map { "did you mean '\($0)'?" })
             return nil
         }
@@ -233,7 +233,7 @@ struct ItemReader {
         if !text.utf8.contains(UInt8(ascii: "/")) && !text.utf8.contains(UInt8(ascii: ".")) {
             let names = reader.assets.map(\.name)
             let hint =
-                ValueSyntax.didYouMean(text, in: names)
+                NameSuggestions.didYouMean(text, in: names)
                 ?? (names.isEmpty
                     ? "define it under 'assets:', or write a path such as './\(text).mp4'"
                     : "known assets: \(names.joined(separator: ", "))")

@@ -65,7 +65,7 @@ final class ParseContext {
             }
             guard allowed.contains(key) else {
                 let hint =
-                    ValueSyntax.didYouMean(key, in: allowed)
+                    NameSuggestions.didYouMean(key, in: allowed)
                     ?? "\(what) takes: \(allowed.joined(separator: ", "))"
                 error("unknown key '\(key)' in \(what)", at: keyNode, hint: hint)
                 continue
@@ -168,7 +168,7 @@ final class ParseContext {
         if let value = T(rawValue: text), choices.contains(where: { $0.rawValue == text }) { return value }
         let names = choices.map(\.rawValue)
         let hint =
-            ValueSyntax.didYouMean(text, in: names)
+            NameSuggestions.didYouMean(text, in: names)
             ?? "expected one of: \(names.joined(separator: ", "))"
         error("'\(text)' is not a valid '\(key)'", at: node, hint: hint)
         return nil

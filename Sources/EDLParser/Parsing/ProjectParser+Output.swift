@@ -86,7 +86,7 @@ extension ProjectParser {
             } else {
                 context.error(
                     "'\(preset)' is not an encoder preset", at: entry.value,
-                    hint: ValueSyntax.didYouMean(preset, in: presets)
+                    hint: NameSuggestions.didYouMean(preset, in: presets)
                         ?? "expected one of: \(presets.joined(separator: ", "))")
             }
         }
@@ -150,7 +150,7 @@ extension ProjectParser {
             } else {
                 context.error(
                     "'\(code)' is not an ISO 639 language code", at: entry.value,
-                    hint: ValueSyntax.didYouMean(code.lowercased(), in: LanguageCode.knownCodes)
+                    hint: NameSuggestions.didYouMean(code.lowercased(), in: LanguageCode.knownCodes)
                         ?? "write two letters (ISO 639-1, 'en') or three (ISO 639-2, 'eng')")
             }
         }

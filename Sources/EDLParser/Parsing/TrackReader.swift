@@ -126,7 +126,7 @@ struct TrackReader {
                 context.diagnostics.error("a track cannot duck under itself", at: under.location)
             } else if seen[under.value] == nil {
                 let hint =
-                    ValueSyntax.didYouMean(under.value, in: seen.keys.sorted())
+                    NameSuggestions.didYouMean(under.value, in: seen.keys.sorted())
                     ?? "give the track to duck under a 'name:'"
                 context.diagnostics.error("no track is named '\(under.value)'", at: under.location, hint: hint)
             }
@@ -165,7 +165,7 @@ struct TrackReader {
                 for input in inputs(of: item) {
                     guard let (target, targetTrack) = items[input.value] else {
                         let hint =
-                            ValueSyntax.didYouMean(input.value, in: items.keys.sorted())
+                            NameSuggestions.didYouMean(input.value, in: items.keys.sorted())
                             ?? "give the item to read an 'id:' on these tracks"
                         context.diagnostics.error("no item has the id '\(input.value)'", at: input.location, hint: hint)
                         continue
@@ -247,7 +247,7 @@ extension TrackReader {
             guard let kind = Filter.Kind(rawValue: name) else {
                 context.error(
                     "unknown filter '\(name)'", at: key,
-                    hint: ValueSyntax.didYouMean(name, in: names) ?? "filters: \(names.joined(separator: ", "))")
+                    hint: NameSuggestions.didYouMean(name, in: names) ?? "filters: \(names.joined(separator: ", "))")
                 return nil
             }
             let amount: Animated<Double>?

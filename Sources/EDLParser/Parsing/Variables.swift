@@ -29,7 +29,7 @@ public struct Variables: Sendable {
                 let name = String(after[after.index(after.startIndex, offsetBy: 2)..<close])
                 guard let value = values[name] else {
                     let hint =
-                        ValueSyntax.closestMatch(to: name, in: values.keys.sorted()).map { "did you mean '${\($0)}'?" }
+                        NameSuggestions.closestMatch(to: name, in: values.keys.sorted()).map { "did you mean '${\($0)}'?" }
                         ?? "define it under 'vars:' or pass --set \(name)=VALUE"
                     throw ValueError("undefined variable '\(name)'", hint: hint)
                 }

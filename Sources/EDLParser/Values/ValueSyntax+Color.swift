@@ -20,7 +20,7 @@ extension ValueSyntax {
         if let rgb = cssColorNames[lower] { return color(rgb: rgb, alpha: 0xFF) }
         throw ValueError(
             "'\(t)' is not a color; \(colorForms)",
-            hint: didYouMean(lower, in: cssColorNames.keys.sorted() + ["transparent"]))
+            hint: NameSuggestions.didYouMean(lower, in: cssColorNames.keys.sorted() + ["transparent"]))
     }
 
     /// The digits after `#`: 3, 4, 6 or 8 hex digits.

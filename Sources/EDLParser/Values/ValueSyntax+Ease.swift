@@ -15,7 +15,7 @@ extension ValueSyntax {
         if name == "cubic-bezier" { return try cubicBezier(lower, quoting: t) }
         throw ValueError(
             "'\(t)' is not an ease; expected 'linear', 'hold', 'ease-in', 'ease-out', 'ease-in-out' or 'cubic-bezier(x1, y1, x2, y2)'",
-            hint: didYouMean(name, in: easeNames.map(\.name) + ["cubic-bezier"]))
+            hint: NameSuggestions.didYouMean(name, in: easeNames.map(\.name) + ["cubic-bezier"]))
     }
 
     private static func cubicBezier(_ lower: String, quoting t: String) throws(ValueError) -> Ease {

@@ -75,7 +75,7 @@ extension ValueSyntax {
     private static func notARelativeTime(_ t: String) -> ValueError {
         ValueError(
             "'\(t)' is not a keyframe time; expected a time from the item's start such as '2s', or 'end', 'end-2s'",
-            hint: didYouMean(String(t.prefix { $0.isLetter }), in: ["end"]))
+            hint: NameSuggestions.didYouMean(String(t.prefix { $0.isLetter }), in: ["end"]))
     }
 
     private static func signedTime(_ text: Substring, quoting t: String) throws(ValueError) -> TimeValue {

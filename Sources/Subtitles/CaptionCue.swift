@@ -1,3 +1,6 @@
+import Basics
+import Foundation
+
 /// One cue of a subtitle file: its text runs, when it shows, and where.
 public struct CaptionCue: Hashable, Sendable, Codable {
     /// File time, in exact seconds.

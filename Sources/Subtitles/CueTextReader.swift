@@ -1,3 +1,6 @@
+import Basics
+import Foundation
+
 /// Reads a cue's text lines into styled runs: `<b>`, `<i>`, `<u>`, WebVTT voice
 /// spans (`<v Name>`) and inline timestamps (`<00:00:01.500>`); other tags
 /// (`<c.yellow>`, `<font>`, `<lang>`, `<ruby>`) are dropped and their text

@@ -1,3 +1,6 @@
+import Basics
+import Foundation
+
 /// A JSON document read with the line and column of every value, so a words
 /// file's problems are told at their place; numbers keep their text, to be
 /// read exactly.

@@ -1,3 +1,6 @@
+import Basics
+import Foundation
+
 /// The timestamps of subtitle files, as exact seconds.
 enum SubtitleTime {
     /// SRT's `HH:MM:SS,mmm` (a `.` is taken for the comma, and 1 to 3 digits of milliseconds).

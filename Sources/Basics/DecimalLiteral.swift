@@ -6,8 +6,8 @@
 ///
 /// The value is `M × 10^scale` for the significant digits `M`; it is built in
 /// 128 bits, reduced, and must then fit a `Rational` of two `Int64`s.
-enum DecimalLiteral {
-    enum Outcome: Equatable {
+public enum DecimalLiteral {
+    public enum Outcome: Equatable {
         case value(Rational)
         /// The text is not of the decimal shape.
         case malformed
@@ -27,7 +27,7 @@ enum DecimalLiteral {
     }
 
     /// Parses `text`; `allowSign` and `allowExponent` narrow the accepted shape.
-    static func parse(_ text: Substring, allowSign: Bool = true, allowExponent: Bool = true) -> Outcome {
+    public static func parse(_ text: Substring, allowSign: Bool = true, allowExponent: Bool = true) -> Outcome {
         let signed = text.first == "+" || text.first == "-"
         guard let parts = split(text), allowSign || !signed, allowExponent || parts.exponentDigits.isEmpty else {
             return .malformed
@@ -36,7 +36,7 @@ enum DecimalLiteral {
     }
 
     /// Whether `text` has the shape `parse` accepts with sign and exponent.
-    static func hasDecimalShape(_ text: Substring) -> Bool { split(text) != nil }
+    public static func hasDecimalShape(_ text: Substring) -> Bool { split(text) != nil }
 
     /// Reads the text's bytes: the shape is ASCII, and a `Character` at a time costs
     /// more than the rest of reading a project's times.

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// The text of a subtitle file: UTF-8 with or without a byte-order mark, or

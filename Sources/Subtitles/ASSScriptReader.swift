@@ -1,3 +1,6 @@
+import Basics
+import Foundation
+
 /// Reads an ASS or SSA script's events as cues: their times (which decide an
 /// item's length and what `render check` reports) and their text without
 /// override tags. libass draws the script itself with its own styles; this

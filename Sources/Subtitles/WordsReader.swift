@@ -1,3 +1,6 @@
+import Basics
+import Foundation
+
 /// How a words file's words are grouped into caption lines.
 public struct WordLines: Hashable, Sendable {
     /// The most characters a line holds.
@@ -126,7 +129,10 @@ struct WordsReader {
     /// (`3.0000000000000004e-05`, as speech tools write small times) to the
     /// microsecond, finer than the millisecond a word's time is kept to.
     static func seconds(_ text: String) -> Rational? {
-        guard text.contains(where: { $0 == "e" || $0 == "E" }) else { return try? ValueSyntax.decimal(text) }
+        guard text.contains(where: { $0 == "e" || $0 == "E" }) else {
+            guard case .value(let exact) = DecimalLiteral.parse(text[...]) else { return nil }
+            return exact
+        }
         guard let value = Double(text), value.isFinite, abs(value) < 1e12 else { return nil }
         return Rational(Int64((value * 1e6).rounded()), 1_000_000)
     }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Writes cues as SRT and WebVTT files, and as the text of a WebVTT stream's

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Reads SRT and WebVTT files, ASS and SSA scripts' events and words files
@@ -228,7 +229,7 @@ private struct BlockParser {
                 }
             case "size", "vertical", "region": break
             default:
-                bad(ValueSyntax.didYouMean(name, in: names) ?? "the cue settings are: \(names.joined(separator: ", "))")
+                bad(NameSuggestions.didYouMean(name, in: names) ?? "the cue settings are: \(names.joined(separator: ", "))")
             }
         }
         return valid ? settings : nil
