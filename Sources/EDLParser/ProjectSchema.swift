@@ -33,7 +33,7 @@ public enum ProjectSchema {
           "description": "Every item; a kind's own defaults win over these. Keys not set by an item are taken from here.",
           "propertyNames": {
             "enum": [
-              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "fit", "size",
+              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "reverse", "fit", "size",
               "position", "margin", "anchor", "scale", "rotation", "crop", "flip", "opacity",
               "auto_rotate", "volume", "fade_in", "fade_out", "mute", "pitch", "font", "font_size",
               "weight", "color", "align", "max_width", "line_height", "letter_spacing", "stroke", "shadow",
@@ -83,7 +83,7 @@ public enum ProjectSchema {
           "description": "Other `source:` items on video tracks. Keys not set by an item are taken from here.",
           "propertyNames": {
             "enum": [
-              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "fit", "size",
+              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "reverse", "fit", "size",
               "position", "margin", "anchor", "scale", "rotation", "crop", "flip", "opacity",
               "auto_rotate", "volume", "fade_in", "fade_out", "mute", "pitch", "filters"
             ]
@@ -94,7 +94,7 @@ public enum ProjectSchema {
           "description": "Items on audio tracks. Keys not set by an item are taken from here.",
           "propertyNames": {
             "enum": [
-              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "volume",
+              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "reverse", "volume",
               "fade_in", "fade_out", "mute", "pitch"
             ]
           }
@@ -963,6 +963,11 @@ public enum ProjectSchema {
           "additionalProperties": false,
           "required": ["at"]
         },
+        "reverse": {
+          "$ref": "#/$defs/boolean",
+          "description": "`true`: play the source range backwards (from `to` down to `from`), at any `speed`; its sound plays backwards too.",
+          "default": false
+        },
         "pitch": {
           "description": "With `speed`: `keep` (default) keeps the audio's pitch, `shift` resamples it (faster is higher).",
           "anyOf": [{"enum": ["keep", "shift"]}, {"$ref": "#/$defs/varRef"}],
@@ -1050,6 +1055,7 @@ public enum ProjectSchema {
         "loop": {"$ref": "#/$defs/clipKeys/properties/loop"},
         "until": {"$ref": "#/$defs/clipKeys/properties/until"},
         "freeze": {"$ref": "#/$defs/clipKeys/properties/freeze"},
+        "reverse": {"$ref": "#/$defs/clipKeys/properties/reverse"},
         "fit": {"$ref": "#/$defs/layerKeys/properties/fit"},
         "size": {"$ref": "#/$defs/layerKeys/properties/size"},
         "position": {"$ref": "#/$defs/layerKeys/properties/position"},
@@ -1542,6 +1548,7 @@ public enum ProjectSchema {
         "loop": {"$ref": "#/$defs/clipKeys/properties/loop"},
         "until": {"$ref": "#/$defs/clipKeys/properties/until"},
         "freeze": {"$ref": "#/$defs/clipKeys/properties/freeze"},
+        "reverse": {"$ref": "#/$defs/clipKeys/properties/reverse"},
         "fit": {
           "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given, but for `contain-blur`, which then frames the picture in its box. Default `none`: placed at its own size.",
           "anyOf": [
@@ -1596,6 +1603,7 @@ public enum ProjectSchema {
         "loop": {"$ref": "#/$defs/clipKeys/properties/loop"},
         "until": {"$ref": "#/$defs/clipKeys/properties/until"},
         "freeze": {"$ref": "#/$defs/clipKeys/properties/freeze"},
+        "reverse": {"$ref": "#/$defs/clipKeys/properties/reverse"},
         "fit": {"$ref": "#/$defs/compositionItem/properties/fit"},
         "size": {"$ref": "#/$defs/layerKeys/properties/size"},
         "position": {"$ref": "#/$defs/layerKeys/properties/position"},

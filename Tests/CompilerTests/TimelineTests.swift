@@ -146,6 +146,61 @@ import Testing
         #expect(plan.audio.format == nil)
     }
 
+    /// `reverse` plays the range from its end down: a loop from the loop's end,
+    /// a `duration` from where it stops; the plan says so.
+    @Test func reverseStartsAtTheRangesEnd() throws {
+        let reversed = { (configure: @escaping (inout Item) -> Void) in
+            try plan(
+                project([
+                    track([
+                        clip("a") {
+                            $0.timing.reverse = Located(true, at: at(1))
+                            configure(&$0)
+                        }
+                    ])
+                ]), ["a": .video(q(10))]
+            ).distinctLayers.first?.timeMap
+        }
+        let ranged = try reversed {
+            $0.timing.from = time(q(2))
+            $0.timing.to = time(q(6))
+        }
+        #expect(ranged?.sourceTime(at: .zero) == q(6) && ranged?.sourceTime(at: q(4)) == q(2))
+        #expect(ranged?.planText == "at 0s from 6s speed 1 reversed")
+        let fast = try reversed {
+            $0.timing.from = time(q(1))
+            $0.timing.duration = time(q(2))
+            $0.timing.speed = Located(q(2), at: at(1))
+        }
+        #expect(fast?.sourceTime(at: .zero) == q(5) && fast?.sourceTime(at: q(1)) == q(3))
+        let looped = try reversed {
+            $0.timing.from = time(q(1))
+            $0.timing.to = time(q(3))
+            $0.timing.loop = .forever
+            $0.timing.duration = time(q(5))
+        }
+        #expect(looped?.sourceTime(at: q(1, 2)) == q(5, 2) && looped?.sourceTime(at: q(5, 2)) == q(5, 2))
+        // A caption cue at 4..5 s of the source shows while those seconds play backwards.
+        #expect(
+            ranged?.timelineRanges(ofSource: q(4), q(5), within: TimeRange(start: .zero, end: q(4))) == [
+                TimeRange(start: q(1), end: q(2))
+            ])
+    }
+
+    @Test func aStillCannotBeReversed() {
+        let found = errors(
+            project([
+                track([
+                    clip("logo.png") {
+                        $0.timing.duration = time(q(3))
+                        $0.timing.reverse = Located(true, at: at(1, 40))
+                    }
+                ])
+            ]), ["logo.png": .image()])
+        #expect(found.map(\.message) == ["'reverse' plays a range backwards, and 'logo.png' is a still image"])
+        #expect(found.first?.location == at(1, 40))
+    }
+
     @Test func imagesTakeTheirDuration() throws {
         let plan = try plan(project([track([clip("logo.png") { $0.timing.duration = time(q(3)) }])]), ["logo.png": .image()])
         #expect(plan.output.frameCount == 90)

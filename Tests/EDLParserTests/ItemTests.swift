@@ -286,12 +286,36 @@ import Testing
                   - { source: a.mp4, 1️⃣freeze: { at: 2 } }
                   - { source: a.mp4, freeze: { at: 2 }, duration: 1, 2️⃣speed: 2 }
                   - { source: a.mp4, freeze: 3️⃣{ 4️⃣time: 2 }, duration: 1 }
+                  - { source: a.mp4, freeze: { at: 2 }, duration: 1, 5️⃣reverse: true }
             """,
             [
                 "1️⃣": "'freeze' needs 'duration' or 'until: end': how long to show the frame",
                 "2️⃣": "'speed' does not combine with 'freeze', which shows a single frame",
                 "3️⃣": "'freeze' needs 'at': the source time of the frame to show",
                 "4️⃣": "unknown key 'time' in 'freeze'",
+                "5️⃣": "'reverse' does not combine with 'freeze', which shows a single frame",
+            ])
+    }
+
+    @Test func reverseIsAFlagOfMedia() {
+        #expect(
+            parseValid(
+                """
+                cutlist: 1
+                tracks:
+                  - items: [{ source: a.mp4, reverse: true }]
+                """)?.tracks.first?.items.first?.timing.reverse?.value == true)
+        expectErrors(
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - { source: a.mp4, reverse: 1️⃣backwards }
+                  - { color: red, duration: 1s, 2️⃣reverse: true }
+            """,
+            [
+                "1️⃣": "'reverse' must be true or false, not 'backwards'",
+                "2️⃣": "'reverse' does not apply to a 'color' item",
             ])
     }
 

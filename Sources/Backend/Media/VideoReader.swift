@@ -13,6 +13,13 @@ import EDLParser
 ///
 /// A time before the current frame seeks (keyframe at or before it, then decodes
 /// forward); so does a time far ahead. Memory holds two decoded frames.
+///
+/// Read `backwards`, the reader decodes one group of pictures at a time: it
+/// seeks to the keyframe before the time asked for, decodes forward up to
+/// that time, keeps those frames and hands them out latest first, then goes
+/// one group back. Memory holds about one group of decoded frames, for
+/// any source (B-frames, open groups, a variable frame rate), and each frame
+/// is decoded about once.
 public final class VideoReader {
     private let stream: DecodedStream
     /// Facts about the stream being read.
@@ -22,6 +29,15 @@ public final class VideoReader {
     /// How many times `frame(at:)` was asked for a time before the current
     /// frame and went back: what reading one item forward never does.
     public private(set) var backwardSeeks = 0
+
+    /// Whether times are asked for latest first (see above).
+    public let backwards: Bool
+    /// Read backwards: the frames of the group held, by start, and where the
+    /// last one's interval ends (nil: at the stream's end).
+    private var group: [TimedFrame] = []
+    private var groupEnd: Rational?
+    /// The most decoded frames held at once, read backwards.
+    public private(set) var mostFramesHeld = 0
 
     private var current: TimedFrame?
     private var upcoming: TimedFrame?
@@ -37,14 +53,19 @@ public final class VideoReader {
     /// Opens the file's best video stream, or stream `streamIndex`.
     /// `reduction`: see `Decoder`.
     public convenience init(
-        path: String, streamIndex: Int? = nil, reduction: Int = 0, threads: ThreadBudget = .perCore
+        path: String, streamIndex: Int? = nil, reduction: Int = 0, threads: ThreadBudget = .perCore,
+        backwards: Bool = false
     ) throws(LibAVError) {
-        try self.init(input: InputFile(path: path), streamIndex: streamIndex, reduction: reduction, threads: threads)
+        try self.init(
+            input: InputFile(path: path), streamIndex: streamIndex, reduction: reduction, threads: threads,
+            backwards: backwards)
     }
 
-    public init(input: InputFile, streamIndex: Int? = nil, reduction: Int = 0, threads: ThreadBudget = .perCore)
-        throws(LibAVError)
-    {
+    public init(
+        input: InputFile, streamIndex: Int? = nil, reduction: Int = 0, threads: ThreadBudget = .perCore,
+        backwards: Bool = false
+    ) throws(LibAVError) {
+        self.backwards = backwards
         let chosen = streamIndex.flatMap { index in input.streams.first { $0.index == index } } ?? input.bestStream(.video)
         guard let chosen, chosen.kind == .video else {
             throw .invalid("VideoReader", "'\(input.path)' has no video stream\(streamIndex.map { " \($0)" } ?? "")")
@@ -56,6 +77,7 @@ public final class VideoReader {
 
     /// The frame shown at source time `time` (seconds from the file's start).
     public func frame(at time: Rational) throws(LibAVError) -> Frame {
+        if backwards { return try frame(before: time) }
         if current == nil, time > streamStart {
             // The first frame asked for: seek to it rather than decode from the file's start.
             try seek(to: time)
@@ -77,6 +99,38 @@ public final class VideoReader {
         }
         guard let current else { throw .invalid("VideoReader", "'\(stream.input.path)' has no decodable video frames") }
         return current.frame
+    }
+
+    /// Read backwards: the frame shown at `time`, from the group held, or from
+    /// the one before it, decoded now.
+    private func frame(before time: Rational) throws(LibAVError) -> Frame {
+        if let found = held(at: time) { return found }
+        // From the keyframe before `time` up to it: the times asked for next are earlier.
+        group = []
+        try seek(to: time)
+        var frames: [TimedFrame] = []
+        var next = current
+        while let frame = next, frame.start <= time {
+            frames.append(frame)
+            next = frames.count == 1 ? upcoming : try nextTimed(after: frame)
+        }
+        groupEnd = next?.start
+        group = frames.isEmpty ? current.map { [$0] } ?? [] : frames
+        mostFramesHeld = max(mostFramesHeld, group.count)
+        (current, upcoming) = (nil, nil)
+        guard let found = held(at: time) ?? group.first?.frame else {
+            throw .invalid("VideoReader", "'\(stream.input.path)' has no decodable video frames")
+        }
+        return found
+    }
+
+    /// The frame of the group held that shows at `time`.
+    private func held(at time: Rational) -> Frame? {
+        guard let first = group.first else { return nil }
+        // Before the stream's first frame, that frame holds.
+        if time < first.start { return first.start <= streamStart ? first.frame : nil }
+        if let groupEnd, time >= groupEnd { return nil }
+        return group[group.partitionPoint { $0.start <= time } - 1].frame
     }
 
     /// Positions the reader so that the next `frame(at:)` for `time` decodes from the

@@ -9,7 +9,8 @@ protocol SampleProducer: AnyObject {
 enum AudioInputStream {
     /// The producer for `input`, starting at output sample `position`: a tone; a
     /// file read forward (looping back to `from` when the item loops),
-    /// time-stretched when the speed is not 1, or resampled with `pitch: shift`;
+    /// or backwards when it is reversed; time-stretched when the speed is not 1,
+    /// or resampled with `pitch: shift`;
     /// or silence (a still picture, a freeze frame, a file without sound).
     static func make(_ input: AudioInput, source: SourcePlan, format: AudioFormat, position: Int64, threads: ThreadBudget)
         throws -> SampleProducer
@@ -38,7 +39,10 @@ enum AudioInputStream {
     {
         let speed = input.timeMap.speed
         let start = input.timeMap.sourceTime(sample: position, rate: format.sampleRate)
-        let cursor = SourceCursor(reader: reader, timeMap: input.timeMap, start: start, format: format)
+        let cursor: SampleProducer =
+            input.timeMap.isReversed
+            ? ReversedCursor(reader: reader, timeMap: input.timeMap, start: start, format: format)
+            : SourceCursor(reader: reader, timeMap: input.timeMap, start: start, format: format)
         if speed == .one { return cursor }
         if input.pitch == .shift {
             return ResampledProducer(cursor, step: speed.approximateDouble, channels: format.channels)
@@ -143,12 +147,64 @@ final class SourceCursor: SampleProducer {
     }
 }
 
+/// Reads a source's samples at the output rate backwards from a position, the
+/// mirror of `SourceCursor`: from the sample before it down (as a reversed
+/// picture shows the frame before its source time), wrapping from the loop's
+/// start back to its end when the item loops. Reads a second at a time forward,
+/// handed out reversed.
+final class ReversedCursor: SampleProducer {
+    private let reader: any SampleReader
+    /// The source sample after the next one handed out.
+    private var position: Int64
+    private let loop: Range<Int64>?
+    private let block: Int64
+    /// Samples read and reversed, handed out from `offset`.
+    private var buffer: [[Float]] = []
+    private var offset = 0
+
+    init(reader: any SampleReader, timeMap: TimeMap, start: Rational, format: AudioFormat) {
+        self.reader = reader
+        let rate = Rational(Int64(format.sampleRate))
+        position = (start * rate).rounded
+        block = Int64(format.sampleRate)
+        if let length = timeMap.loopLength {
+            // Played backwards, `from` is the loop's end.
+            let top = (timeMap.from * rate).rounded
+            loop = min(top - (length * rate).rounded, top - 1)..<top
+        } else {
+            loop = nil
+        }
+    }
+
+    func read(_ count: Int) throws -> AudioBlock {
+        var channels: [[Float]] = []
+        var remaining = count
+        while remaining > 0 {
+            if buffer.isEmpty || offset == buffer[0].count { try refill() }
+            let piece = min(remaining, buffer[0].count - offset)
+            let taken = buffer.map { $0[offset..<offset + piece] }
+            channels = channels.isEmpty ? taken.map(Array.init) : zip(channels, taken).map { $0 + $1 }
+            offset += piece
+            remaining -= piece
+        }
+        return AudioBlock(channelData: channels)
+    }
+
+    private func refill() throws {
+        if let loop, position <= loop.lowerBound { position = loop.upperBound }
+        let lower = max(position - block, loop?.lowerBound ?? position - block)
+        buffer = try reader.samples(from: lower, count: Int(position - lower)).map { $0.reversed() }
+        offset = 0
+        position = lower
+    }
+}
+
 /// Changes speed keeping the pitch (`pitch: keep`, the default).
 final class StretchedProducer: SampleProducer {
-    private let cursor: SourceCursor
+    private let cursor: SampleProducer
     private var stretcher: TimeStretcher
 
-    init(_ cursor: SourceCursor, _ stretcher: TimeStretcher) {
+    init(_ cursor: SampleProducer, _ stretcher: TimeStretcher) {
         self.cursor = cursor
         self.stretcher = stretcher
     }
@@ -170,13 +226,13 @@ final class StretchedProducer: SampleProducer {
 
 /// Changes speed by resampling (`pitch: shift`): faster is higher, as on tape.
 final class ResampledProducer: SampleProducer {
-    private let cursor: SourceCursor
+    private let cursor: SampleProducer
     private let step: Double
     private var buffer: [[Float]]
     /// Position of the next output sample in `buffer`, in source samples.
     private var offset = 0.0
 
-    init(_ cursor: SourceCursor, step: Double, channels: Int) {
+    init(_ cursor: SampleProducer, step: Double, channels: Int) {
         self.cursor = cursor
         self.step = step
         buffer = [[Float]](repeating: [], count: channels)

@@ -58,7 +58,7 @@ final class PictureProvider {
             let video = file.facts.video, !video.isStillImage, file.videoStream != nil
         else { return nil }
         return try moving(file, for: layer).decodedFrame(
-            at: layer.timeMap.sourceTime(frame: index, fps: plan.output.fps))
+            at: layer.timeMap.pictureTime(frame: index, fps: plan.output.fps))
     }
 
     /// The layer's picture at timeline frame `index`.
@@ -70,7 +70,7 @@ final class PictureProvider {
             return Drawn(picture: still.picture, layoutSize: still.layoutSize)
         case .file(let file):
             guard file.videoStream != nil else { return nil }
-            let time = layer.timeMap.sourceTime(frame: index, fps: plan.output.fps)
+            let time = layer.timeMap.pictureTime(frame: index, fps: plan.output.fps)
             return Drawn(picture: try moving(file, for: layer).picture(at: time))
         case .color(let color):
             let size = layer.transform.sourceSize ?? plan.output.size
@@ -90,7 +90,7 @@ final class PictureProvider {
         case .text(let content):
             return Drawn(picture: .rgba(try bitmap(source.id, nil) { try RGBAImage(text.render(content)) }))
         case .composition(_, let nested):
-            let time = layer.timeMap.sourceTime(frame: index, fps: plan.output.fps)
+            let time = layer.timeMap.pictureTime(frame: index, fps: plan.output.fps)
             let composition = videos[layer.item] ?? CompositionPicture(plan: nested, text: text, threads: threads)
             videos[layer.item] = composition
             return Drawn(picture: try composition.picture(at: time))
@@ -112,7 +112,7 @@ final class PictureProvider {
             }
         case .captionScript(let script):
             let size = layer.transform.sourceSize ?? plan.output.size
-            let time = layer.timeMap.sourceTime(frame: index, fps: plan.output.fps)
+            let time = layer.timeMap.pictureTime(frame: index, fps: plan.output.fps)
             let key = BitmapKey(source: source.id, size: size)
             do {
                 let painter = try scripts[key] ?? CaptionScriptPainter(script: script, width: size.width, height: size.height)
@@ -175,12 +175,15 @@ final class PictureProvider {
     /// The item's reader, opened at its first use.
     private func moving(_ file: FileSource, for layer: Layer) throws -> any MovingPicture {
         if let video = videos[layer.item] { return video }
-        let video = try Self.movingPicture(file, threads: threads)
+        let video = try Self.movingPicture(file, threads: threads, backwards: layer.timeMap.isReversed)
         videos[layer.item] = video
         return video
     }
 
-    private static func movingPicture(_ file: FileSource, threads: ThreadBudget) throws -> any MovingPicture {
+    /// `backwards`: the item plays its source backwards, read a group of pictures at a time.
+    private static func movingPicture(_ file: FileSource, threads: ThreadBudget, backwards: Bool) throws
+        -> any MovingPicture
+    {
         if AnimatedWebP.isAnimated(path: file.path) {
             do {
                 return try AnimatedWebP(path: file.path)
@@ -188,7 +191,7 @@ final class PictureProvider {
                 throw RenderFailure(error.message)
             }
         }
-        return try VideoPicture(file: file, threads: threads)
+        return try VideoPicture(file: file, threads: threads, backwards: backwards)
     }
 
     /// Backward seeks of the readers open now (see `VideoReader.backwardSeeks`).
@@ -233,8 +236,8 @@ private final class VideoPicture: MovingPicture {
     private var shown: Frame?
     private var picture: LayerPicture?
 
-    init(file: FileSource, threads: ThreadBudget) throws {
-        reader = try VideoReader(path: file.path, streamIndex: file.videoStream, threads: threads)
+    init(file: FileSource, threads: ThreadBudget, backwards: Bool) throws {
+        reader = try VideoReader(path: file.path, streamIndex: file.videoStream, threads: threads, backwards: backwards)
         size = file.facts.video?.size ?? PixelSize(width: 2, height: 2)
         converter = FrameConverter()
     }

@@ -32,7 +32,7 @@ struct CompositionFlattener {
     private func canFlatten(_ layer: Layer, _ nested: RenderPlan) -> Bool {
         let t = layer.transform
         guard layer.isPlainPicture, layer.opacity.factors.isEmpty, layer.timeMap.speed == .one,
-            layer.timeMap.loopLength == nil, t.rotation == .constant(0), t.crop == .constant(Crop()),
+            layer.timeMap.loopLength == nil, !layer.timeMap.isReversed, t.rotation == .constant(0), t.crop == .constant(Crop()),
             t.autoRotation == 0, !t.autoMirror, nested.output.fps == output.fps
         else { return false }
         return nested.video.allSatisfy { segment in

@@ -14,6 +14,21 @@ package struct ItemTiming: Equatable {
     package var speed: Rational = .one
     var loopLength: Rational?
     var length: Length
+    /// Played backwards: `from` is then the source time shown at the start, the range's end.
+    var reversed = false
+
+    /// The same range played backwards, from its end down to its start.
+    mutating func reverse() {
+        if let loopLength {
+            from = from + loopLength
+        } else {
+            switch length {
+            case .fixed(let length): from = from + length * speed
+            case .untilEnd(let limit): from = from + (limit ?? .zero) * speed
+            }
+        }
+        reversed = true
+    }
 }
 
 /// Pass 3a: the timing rules of SPEC 7 for one item, with every media-fact check
@@ -60,6 +75,12 @@ struct ItemTimingResolver {
         if let freeze = item.timing.freeze {
             return frozen(item, at: freeze, facts: facts, name: name, &context)
         }
+        if let reverse = item.timing.reverse, reverse.value, facts.duration == nil || facts.video?.isStillImage == true {
+            context.error(
+                "'reverse' plays a range backwards, and '\(name)' is a still image", at: reverse.location,
+                hint: "a still picture shows the same forwards and backwards: leave 'reverse' out")
+            return nil
+        }
         guard let end = facts.duration, facts.video?.isStillImage != true else {
             guard item.timing.duration != nil || item.timing.untilEnd else {
                 context.error(
@@ -69,7 +90,9 @@ struct ItemTimingResolver {
             }
             return explicitLength(item, context: &context).map { ItemTiming(speed: .zero, length: $0) }
         }
-        return ranged(item, end: end, name: name, &context)
+        guard var timing = ranged(item, end: end, name: name, &context) else { return nil }
+        if item.timing.reverse?.value == true { timing.reverse() }
+        return timing
     }
 
     private func frozen(

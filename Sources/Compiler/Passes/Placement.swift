@@ -22,7 +22,8 @@ package struct PlacedItem {
     package var end: Rational? { length.map { start + $0 } }
 
     var timeMap: TimeMap {
-        TimeMap(start: start, from: timing.from, speed: timing.speed, loopLength: timing.loopLength)
+        TimeMap(
+            start: start, from: timing.from, speed: timing.speed, loopLength: timing.loopLength, reversed: timing.reversed)
     }
 }
 

@@ -16,13 +16,25 @@ public struct TimeMap: Hashable, Sendable, Codable {
     public var from: Rational
     public var speed: Rational
     public var loopLength: Rational?
+    /// `true` when the source plays backwards from `from`; nil, not false,
+    /// otherwise: a forward map encodes (and fingerprints) as before.
+    public var reversed: Bool?
 
-    public init(start: Rational, from: Rational, speed: Rational = .one, loopLength: Rational? = nil) {
+    public init(
+        start: Rational, from: Rational, speed: Rational = .one, loopLength: Rational? = nil, reversed: Bool = false
+    ) {
         self.start = start
         self.from = from
         self.speed = speed
         self.loopLength = loopLength
+        self.reversed = reversed ? true : nil
     }
+
+    /// Whether source time runs backwards: a frame is then the one whose
+    /// interval `(start, end]` holds the source time, the mirror of SPEC 7's
+    /// `[start, end)`, so output frame k of a reversed range of n frames shows
+    /// frame n − 1 − k.
+    public var isReversed: Bool { reversed == true }
 
     /// Exact source time for a timeline time.
     public func sourceTime(at time: Rational) -> Rational {
@@ -30,12 +42,22 @@ public struct TimeMap: Hashable, Sendable, Codable {
         if let loopLength, loopLength > .zero {
             elapsed = elapsed - Rational((elapsed / loopLength).floor) * loopLength
         }
-        return from + elapsed
+        return isReversed ? from - elapsed : from + elapsed
     }
 
     /// Source time shown by output frame `index` (which samples `index / fps`).
     public func sourceTime(frame index: Int64, fps: FrameRate) -> Rational {
         sourceTime(at: Rational(index) / fps.rate)
+    }
+
+    /// The source time whose frame output frame `index` shows by SPEC 7's
+    /// rule (the frame whose interval `[start, end)` holds it): the source time
+    /// itself or, played backwards, a moment (1 µs, shorter than any frame)
+    /// before it, so that the frame shown is the one whose `(start, end]` holds it.
+    public func pictureTime(frame index: Int64, fps: FrameRate) -> Rational {
+        let time = sourceTime(frame: index, fps: fps)
+        guard isReversed, let moment = Rational(1, 1_000_000) else { return time }
+        return time.checkedSubtract(moment) ?? time
     }
 
     /// Source time of output sample `index` at `rate` samples per second.
@@ -46,6 +68,12 @@ public struct TimeMap: Hashable, Sendable, Codable {
     /// Where source time `[start, end)` shows on the timeline, cut to `span`
     /// (the item's): once, or once per loop.
     public func timelineRanges(ofSource start: Rational, _ end: Rational, within span: TimeRange) -> [TimeRange] {
+        if isReversed {
+            // Played backwards, source time s shows where the forward map shows 2·from − s.
+            var forward = self
+            forward.reversed = nil
+            return forward.timelineRanges(ofSource: from + from - end, from + from - start, within: span)
+        }
         guard speed > .zero else {
             // A frozen frame shows the source time it holds for the whole item.
             return start <= from && from < end ? [span] : []
@@ -70,6 +98,7 @@ public struct TimeMap: Hashable, Sendable, Codable {
     public var planText: String {
         var text = "at \(TimeValue.format(start)) from \(TimeValue.format(from)) speed \(speed)"
         if let loopLength { text += " loop \(TimeValue.format(loopLength))" }
+        if isReversed { text += " reversed" }
         return text
     }
 }

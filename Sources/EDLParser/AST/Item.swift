@@ -209,6 +209,8 @@ public struct Timing: Hashable, Sendable, Codable {
     public var untilEnd = false
     /// Show the single source frame at this source time.
     public var freeze: Located<TimeValue>?
+    /// Play the source range backwards.
+    public var reverse: Located<Bool>?
 
     public init() {}
 

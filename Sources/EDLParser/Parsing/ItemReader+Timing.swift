@@ -28,6 +28,9 @@ extension ItemReader {
             }
         }
         if let entry = keys["freeze"] { timing.freeze = readFreeze(entry.value) }
+        if let entry = keys["reverse"], let reverse = context.bool(entry.value, "reverse") {
+            timing.reverse = Located(reverse, at: context.location(of: entry.value))
+        }
         checkTiming(timing, keys, node, needsLength: needsLength)
         return timing
     }
@@ -83,7 +86,7 @@ extension ItemReader {
             if !hasLength {
                 context.error("'freeze' needs 'duration' or 'until: end': how long to show the frame", at: freeze.keyNode)
             }
-            for key in ["speed", "loop"] where keys[key] != nil {
+            for key in ["speed", "loop", "reverse"] where keys[key] != nil {
                 context.error(
                     "'\(key)' does not combine with 'freeze', which shows a single frame", at: keys[key]?.keyNode ?? node)
             }
