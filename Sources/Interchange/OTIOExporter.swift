@@ -105,22 +105,36 @@ extension Compiler {
         guard let (placement, output) = place(&context), !context.hasErrors,
             let tracks = otioTracks(context.project, placement, output, context, mediaFolder: mediaFolder)
         else { return nil }
-        let sourceStart = placed.timing.from + (start - placed.start) * placed.timing.speed
+        let sourceStart = Self.sourceStart(placed, from: start, to: stop)
         var stack = OTIOTimeline.Stack(name: composition.name, children: tracks.map { .track($0) })
         stack.sourceRange = OTIOTimeline.Range(
             start: OTIOTimeline.Time(sourceStart, rates: [output.fps]),
             duration: OTIOTimeline.Time(stop - start, rates: [output.fps]))
-        if placed.timing.speed != .one { stack.speed = placed.timing.speed.approximateDouble }
+        if let scalar = Self.timeScalar(placed) { stack.speed = scalar }
         stack.cutlist = Self.metadata(placed.item, track: track)
         return stack
+    }
+
+    /// The first source time the part of `placed` shown from `start` to `stop`
+    /// plays: where it starts, or, played backwards, where it ends.
+    private static func sourceStart(_ placed: PlacedItem, from start: Rational, to stop: Rational) -> Rational {
+        let timing = placed.timing
+        return timing.reversed
+            ? timing.from - (stop - placed.start) * timing.speed : timing.from + (start - placed.start) * timing.speed
+    }
+
+    /// A `LinearTimeWarp`'s scalar: the speed, negative played backwards; nil at 1.
+    private static func timeScalar(_ placed: PlacedItem) -> Double? {
+        let speed = placed.timing.speed.approximateDouble
+        if placed.timing.reversed { return -speed }
+        return placed.timing.speed == .one ? nil : speed
     }
 
     /// The clip of a placed item shown from timeline time `start` to `stop`.
     private func clip(
         _ placed: PlacedItem, from start: Rational, to stop: Rational, fps: FrameRate, track: Track.Kind, mediaFolder: String?
     ) -> OTIOTimeline.Clip {
-        let speed = placed.timing.speed
-        let sourceStart = placed.timing.from + (start - placed.start) * speed
+        let sourceStart = Self.sourceStart(placed, from: start, to: stop)
         // Times off the output's frames (a clip played to its own end) are whole frames at the media's rate.
         let rates = [fps] + (placed.facts?.video?.frameRate.map { [$0] } ?? [])
         let range = OTIOTimeline.Range(
@@ -135,7 +149,7 @@ extension Compiler {
                 OTIOTimeline.Range(start: OTIOTimeline.Time(.zero, rates: rates), duration: OTIOTimeline.Time($0, rates: rates))
             }
             let still = placed.facts?.video?.isStillImage == true && placed.facts?.duration == nil
-            if speed != .one, !still { clip.speed = speed.approximateDouble }
+            if !still, let scalar = Self.timeScalar(placed) { clip.speed = scalar }
         case .color(let color): (clip.name, clip.reference.kind) = ("color \(color)", .generator("SolidColor"))
         case .text(let text): (clip.name, clip.reference.kind) = (text.string, .generator("Text"))
         case .tone(let frequency): (clip.name, clip.reference.kind) = ("tone \(frequency) Hz", .generator("Tone"))

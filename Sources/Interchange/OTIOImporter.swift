@@ -356,7 +356,9 @@ public struct OTIOImporter {
         let source = clip.cutlist["item"] == nil ? asset(named: name, path: path) : relative(path)
         var keys: CutlistYAML.Entries = [("source", CutlistYAML.string(source))]
         let scalar = try Self.timeScalar(clip.speed)
-        let speed = Self.speed(own) ?? scalar
+        // A negative scalar plays the clip's range backwards, as editors write a reverse.
+        let reversed = scalar?.isNegative == true
+        let speed = Self.speed(own) ?? scalar.map { reversed ? Rational.zero - $0 : $0 }
         own.removeAll { $0.0 == "speed" }
         if own.contains(where: { $0.0 == "loop" }) {
             // A loop keeps its own range; it plays for the clip's length.
@@ -378,6 +380,7 @@ public struct OTIOImporter {
             own.removeAll { ["from", "to"].contains($0.0) }
             keys += [("from", time(from, rate: rate)), untilEnd ? span : ("to", time(to, rate: rate))]
             if speed != .one { keys.append(("speed", CutlistYAML.word(speed.description))) }
+            if reversed, !own.contains(where: { $0.0 == "reverse" }) { keys.append(("reverse", CutlistYAML.word("true"))) }
             keys += own
         }
         return [CutlistYAML.mapping(keys + extra)]

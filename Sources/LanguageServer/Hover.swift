@@ -94,6 +94,7 @@ extension DocumentAnalysis {
                 let end = map.sourceTime(at: placement.range.end)
                 text += "\n\n**Source**: \(TimeValue.readable(map.from)) → \(TimeValue.readable(end))"
                 if map.speed != .one { text += " at speed \(map.speed)" }
+                if map.isReversed { text += ", backwards" }
             }
             return text
         }.joined(separator: "\n\n")

@@ -155,6 +155,7 @@ import Testing
                 ("from", { $0.from = q(5, 2) }),
                 ("speed", { $0.speed = q(2) }),
                 ("loopLength", { $0.loopLength = q(4) }),
+                ("reversed", { $0.reversed = true }),
             ],
             fingerprint: { map in
                 var layer = self.layer

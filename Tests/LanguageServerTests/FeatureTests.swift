@@ -253,6 +253,28 @@ final class FeatureTests: XCTestCase {
         XCTAssertEqual(editor.hover("edit.yaml", line: 2, character: 11), "**asset 'logo'**: picture png 32x16, with alpha")
     }
 
+    func testHoverOnAReversedItemSaysItsSourcePlaysBackwards() throws {
+        let editor = try ServerHarness()
+        try editor.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=64x36:rate=25:duration=2", "clip.mp4"])
+        editor.open(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { fps: 25, size: 64x36 }
+            tracks:
+              - items:
+                  - { source: clip.mp4, from: 0.4s, to: 1.2s, speed: 2, reverse: true }
+
+            """)
+        XCTAssertEqual(
+            editor.hover("edit.yaml", line: 4, character: 60),
+            """
+            **On the output**: 00:00:00:00 (frame 0) → 00:00:00:10 (frame 10), 0.4s (10 frames)
+
+            **Source**: 1.2s → 0.4s at speed 2, backwards
+            """)
+    }
+
     func testCompletionOffersTheSchemasKeysAndWordsAndTheProjectsNames() throws {
         let editor = try ServerHarness()
         let start =

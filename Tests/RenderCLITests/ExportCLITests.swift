@@ -154,6 +154,50 @@ import Testing
         #expect(plan.status == 0 && plan.stdout.contains(" frames 50 "), "\(plan.stdout.prefix(300))")
     }
 
+    /// A reversed clip is a `LinearTimeWarp` of −1 over the range it plays, as
+    /// editors write a reverse; one an editor wrote imports as `reverse: true`.
+    @Test func aReverseIsANegativeTimeWarpBothWays() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.makeClip("clip.mp4", seconds: 3)
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - items: [{ source: clip.mp4, from: 0.2s, to: 1.2s, reverse: true }, { source: clip.mp4, to: 1s, speed: 2, reverse: true }]
+            """)
+        #expect(try space.render("export", "edit.yaml", "-o", "edit.otio").status == 0)
+        #expect(
+            try Self.readBack(space.path("edit.otio")) == [
+                "track 1 Video 37.5", "  clip clip.mp4 5.0 25.0 -1.0", "  clip clip.mp4 0.0 12.5 -2.0",
+            ])
+        try Tool.run(
+            "python3",
+            [
+                "-c",
+                """
+                import sys, opentimelineio as otio
+                RT, TR = otio.opentime.RationalTime, otio.opentime.TimeRange
+                timeline = otio.schema.Timeline(name="reversed")
+                track = otio.schema.Track(name="V1")
+                clip = otio.schema.Clip(name="take", source_range=TR(RT(10, 25), RT(20, 25)),
+                    media_reference=otio.schema.ExternalReference(target_url="clip.mp4"))
+                clip.effects.append(otio.schema.LinearTimeWarp(time_scalar=-1))
+                track.append(clip)
+                timeline.tracks.append(track)
+                otio.adapters.write_to_file(timeline, sys.argv[1])
+                """,
+                space.path("foreign.otio"),
+            ])
+        #expect(try space.render("import", "foreign.otio", "-o", "foreign.yaml").status == 0)
+        let text = String(decoding: space.data("foreign.yaml") ?? Data(), as: UTF8.self)
+        #expect(text.contains("{source: \"take\", from: 10f, to: 30f, reverse: true}"), "\(text)")
+        let plan = try space.render("plan", "foreign.yaml")
+        #expect(plan.stdout.contains("from 1.2s speed 1 reversed"), "\(plan.stdout.prefix(600))")
+    }
+
     @Test func aProjectExportedAndImportedBackIsTheSameEditInTheSameWords() throws {
         let space = try Workspace()
         defer { space.clean() }

@@ -15,7 +15,7 @@ package struct ItemTiming: Equatable {
     var loopLength: Rational?
     var length: Length
     /// Played backwards: `from` is then the source time shown at the start, the range's end.
-    var reversed = false
+    package var reversed = false
 
     /// The same range played backwards, from its end down to its start.
     mutating func reverse() {
