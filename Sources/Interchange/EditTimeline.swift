@@ -104,8 +104,10 @@ extension Compiler {
                 }
             }
             if case .source = placed.item.content, placed.timing.speed > .zero {
+                // Played backwards, the source runs down from `from`, the range's end.
+                let played = (end - placed.start) * placed.timing.speed
                 item.sourceIn = placed.timing.from
-                item.sourceOut = placed.timing.from + (end - placed.start) * placed.timing.speed
+                item.sourceOut = placed.timing.reversed ? placed.timing.from - played : placed.timing.from + played
             }
             entries.append((placed.track, 1, item))
         }

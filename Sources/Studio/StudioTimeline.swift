@@ -27,6 +27,8 @@ enum StudioTimeline {
         var properties: [[String]]
         /// Its source range in timecode.
         var source: String?
+        /// True when its source plays backwards (the page marks it); nil otherwise.
+        var reversed: Bool?
         /// Where the project writes it: the file's absolute path, line and column, and `file:line:column` to show.
         var file: String?
         var line: Int?
@@ -48,7 +50,10 @@ enum StudioTimeline {
                         end: item.end.approximateDouble, startFrame: (item.start * fps.rate).ceil,
                         endFrame: (item.end * fps.rate).ceil, timecode: "\(tc(item.start))–\(tc(item.end))",
                         properties: item.properties.map { [$0.key, $0.text] })
-                    if let from = item.sourceIn, let to = item.sourceOut { entry.source = "\(tc(from))–\(tc(to))" }
+                    if let from = item.sourceIn, let to = item.sourceOut {
+                        entry.source = "\(tc(from))–\(tc(to))"
+                        if to < from { entry.reversed = true }
+                    }
                     if let location = item.location {
                         entry.file = URL(fileURLWithPath: location.file).standardizedFileURL.path
                         entry.line = location.line

@@ -349,6 +349,29 @@ import Testing
         #expect(server.running.stderrSoFar.contains("look.glsl changed: compiling again"), "\(server.running.stderrSoFar)")
     }
 
+    /// The timeline marks an item whose source plays backwards, and shows its source range running down.
+    @Test func aReversedItemIsMarkedOnTheTimeline() throws {
+        let server = try Server(
+            project: """
+                cutlist: 1
+                output: { size: 160x90, fps: 25 }
+                tracks:
+                  - items: [{ source: clip.mp4, from: 0.4s, to: 1.2s, reverse: true }, { source: clip.mp4, to: 1s }]
+                """,
+            prepare: { try $0.makeClip("clip.mp4", seconds: 2) })
+        defer { _ = try? server.stop() }
+        var items: [[String: Any]] = []
+        _ = server.running.waitUntil(timeout: 30) {
+            let state = (try? Self.fetch(server.url + "api/state")).flatMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+            items = ((state?["tracks"] as? [[String: Any]])?.first?["items"] as? [[String: Any]]) ?? []
+            return !items.isEmpty
+        }
+        #expect(items.map { $0["reversed"] as? Bool } == [true, nil], "\(items)")
+        #expect(items.first?["source"] as? String == "00:00:01:05–00:00:00:10", "\(items)")
+    }
+
     /// The inspector follows a save of the selected item: its new text, a key it gained, its place.
     @Test func theInspectorShowsTheSelectedItemAsSaved() throws {
         let server = try Server()

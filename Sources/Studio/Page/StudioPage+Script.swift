@@ -80,11 +80,12 @@ extension StudioPage {
             lane.className = "lane";
             for (const item of track.items) {
               const box = document.createElement("div");
-              box.className = `item ${item.kind}` + (item.index === selected ? " selected" : "");
+              box.className = `item ${item.kind}` + (item.reversed ? " reversed" : "") + (item.index === selected ? " selected" : "");
               box.style.left = percent(item.startFrame);
               box.style.width = percent(item.endFrame - item.startFrame);
               box.textContent = item.id ? `${item.id} · ${item.label}` : item.label;
-              box.title = `${item.label}\n${item.timecode}` + (item.source ? `\nsource ${item.source}` : "");
+              box.title = `${item.label}\n${item.timecode}` + (item.source ? `\nsource ${item.source}` : "")
+                + (item.reversed ? " (backwards)" : "");
               box.dataset.index = item.index;
               box.addEventListener("mousedown", (e) => { e.stopPropagation(); select(item); });
               lane.appendChild(box);

@@ -98,6 +98,9 @@ enum StudioPage {
         .item.transition { top: auto; height: 9px; bottom: 2px; background: repeating-linear-gradient(45deg, #aaa4, #aaa4 4px, #6664 4px, #6664 8px);
           border-color: #ccc; z-index: 1; font-size: 0; }
         .item.selected { outline: 2px solid #ffd166; }
+        /* A source played backwards: arrows pointing left along the item. */
+        .item.reversed { background-image: repeating-linear-gradient(90deg, #fff0 0 14px, #fff2 14px 16px); }
+        .item.reversed::before { content: "◀ "; }
         .chunk { position: absolute; top: 2px; bottom: 2px; border-right: 1px solid #1c1c24; }
         .chunk.cached, .chunk.copied { background: #3c9d5d; }
         .chunk.encoding { background: #e0a030; }
