@@ -1290,7 +1290,7 @@ public enum ProjectSchema {
     },
     "shaderUniforms": {
       "type": "object",
-      "description": "A value for each uniform the shader declares but Cutlist does not set: a `float` takes a number, a `vec2` `[x, y]`, a `vec3` or `vec4` a colour (0 to 1, straight alpha); each may be animated. A uniform whose declaration has a default in its comment (`uniform float speed; // = 1.5`) may be left out.",
+      "description": "A value for each uniform the shader declares but Cutlist does not set: a `float` takes a number, a `vec2` `[x, y]`, a `vec3` or `vec4` a colour (0 to 1, straight alpha), each animatable; an `int` a whole number, a `bool` true or false, their vectors (`ivec2` to `ivec4`, `bvec2` to `bvec4`) a list of them. A uniform whose declaration has a default in its comment (`uniform float speed; // = 1.5`, or `/* = 1.5 */` before the `;`) may be left out.",
       "additionalProperties": {
         "anyOf": [{"type": "number"}, {"$ref": "#/$defs/color"}, {"$ref": "#/$defs/varRef"}, {"type": "array", "description": "`[x, y]`, or keyframes."}, {"type": "object", "description": "A ramp or a repeating animation."}]
       }

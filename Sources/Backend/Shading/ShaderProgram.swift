@@ -116,6 +116,9 @@ final class ShaderProgram {
             switch value {
             case .float(let x): glUniform1f(location, x)
             case .int(let x): glUniform1i(location, GLint(x))
+            case .ints(let v) where v.count == 2: glUniform2i(location, GLint(v[0]), GLint(v[1]))
+            case .ints(let v) where v.count == 3: glUniform3i(location, GLint(v[0]), GLint(v[1]), GLint(v[2]))
+            case .ints(let v): glUniform4i(location, GLint(v[0]), GLint(v[1]), GLint(v[2]), GLint(v[3]))
             case .vec2(let x, let y): glUniform2f(location, x, y)
             case .vec3(let x, let y, let z): glUniform3f(location, x, y, z)
             case .vec4(let x, let y, let z, let w): glUniform4f(location, x, y, z, w)

@@ -123,9 +123,12 @@ final class ShaderRunner {
 
     private static func fixed(_ numbers: [Double], type: String) -> ShaderValue? {
         let f = numbers.map(Float.init)
+        if ShaderDeclaration.isWhole(type), numbers.count == ShaderDeclaration.components(of: type) {
+            let whole = numbers.map { Int($0) }
+            return whole.count == 1 ? .int(whole[0]) : .ints(whole)
+        }
         switch (type, f.count) {
         case ("float", 1): return .float(f[0])
-        case ("int", 1), ("bool", 1): return .int(Int(numbers[0]))
         case ("vec2", 2): return .vec2(f[0], f[1])
         case ("vec3", 3): return .vec3(f[0], f[1], f[2])
         case ("vec4", 4): return .vec4(f[0], f[1], f[2], f[3])

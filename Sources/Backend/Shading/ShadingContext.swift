@@ -341,6 +341,8 @@ final class ShadingContext {
 enum ShaderValue: Hashable {
     case float(Float)
     case int(Int)
+    /// An `ivec2` to `ivec4`, or a `bvec2` to `bvec4` (0 and 1).
+    case ints([Int])
     case vec2(Float, Float)
     case vec3(Float, Float, Float)
     case vec4(Float, Float, Float, Float)

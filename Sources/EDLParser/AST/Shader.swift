@@ -65,7 +65,16 @@ public struct ShaderDeclaration: Hashable, Sendable {
     public static func scan(_ text: String) -> [ShaderDeclaration] {
         var found: [ShaderDeclaration] = []
         for line in text.split(whereSeparator: \.isNewline) {
-            let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
+            // A default in a comment: `// = 0.4`, or `/* = vec3(0.9, 0.4, 0.2) */` before the `;`.
+            let block = line.range(of: "/*").flatMap { open in
+                line[open.upperBound...].range(of: "*/").map {
+                    (open.lowerBound, $0.upperBound, line[open.upperBound..<$0.lowerBound])
+                }
+            }
+            var code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
+            if let (start, end, _) = block, end <= code.endIndex {
+                code = Substring(String(code[..<start]) + " " + String(code[end...]))
+            }
             var words = code.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
             guard words.first == "uniform" else { continue }
             words = words.dropFirst()
@@ -77,9 +86,9 @@ public struct ShaderDeclaration: Hashable, Sendable {
             }.filter { !$0.isEmpty }
             // A comment's default (`// = 0.4`) belongs to a line that declares one name.
             var defaultValue: [Double]?
-            if names.count == 1, let comment = line.range(of: "//") {
-                let after = line[comment.upperBound...].drop { $0 == " " }
-                if after.hasPrefix("=") { defaultValue = numbers(in: after.dropFirst()) }
+            let comment = line.range(of: "//").map { line[$0.upperBound...] } ?? block?.2
+            if names.count == 1, let after = comment?.drop(while: { $0 == " " }), after.hasPrefix("=") {
+                defaultValue = numbers(in: after.dropFirst())
             }
             found += names.map { ShaderDeclaration(name: $0, type: String(type), defaultValue: defaultValue) }
         }
@@ -101,6 +110,14 @@ public struct ShaderDeclaration: Hashable, Sendable {
 
     /// How many components a value of `type` has, for the types a project can set.
     public static func components(of type: String) -> Int? {
-        ["float": 1, "int": 1, "bool": 1, "vec2": 2, "vec3": 3, "vec4": 4, "ivec2": 2][type]
+        [
+            "float": 1, "vec2": 2, "vec3": 3, "vec4": 4, "int": 1, "ivec2": 2, "ivec3": 3, "ivec4": 4, "bool": 1, "bvec2": 2,
+            "bvec3": 3, "bvec4": 4,
+        ][type]
+    }
+
+    /// Whether `type` holds integers or booleans (set as whole numbers, not animated).
+    public static func isWhole(_ type: String) -> Bool {
+        ["int", "ivec2", "ivec3", "ivec4", "bool", "bvec2", "bvec3", "bvec4"].contains(type)
     }
 }

@@ -33,7 +33,9 @@ extension ItemReader {
         var given = Set<String>()
         if let uniforms {
             let names = settable.map(\.name)
-            for (name, entry) in context.entries(of: uniforms.value, in: "'uniforms'", allowed: names + setByCutlist) ?? [:] {
+            let entries = context.entries(
+                of: uniforms.value, in: "'uniforms'", allowed: names + setByCutlist, suggested: names)
+            for (name, entry) in entries ?? [:] {
                 if setByCutlist.contains(name) {
                     context.error("Cutlist sets '\(name)' itself", at: entry.keyNode, hint: "remove it from 'uniforms'")
                     continue
@@ -98,7 +100,9 @@ extension ItemReader {
         return complete
     }
 
-    /// A uniform's value as its declared type reads it: a number, `[x, y]` or a colour; animatable.
+    /// A uniform's value as its declared type reads it: a number, `[x, y]` or a
+    /// colour, animatable; integers and booleans (`int`, `ivec2`, `bool`,
+    /// `bvec3`, …) as fixed values, a number or a list of them.
     private func uniformValue(_ entry: ParseContext.Entry, _ declaration: ShaderDeclaration) -> ShaderUniform.Value? {
         let animations = AnimationReader(context: context)
         let key = entry.key
@@ -116,11 +120,37 @@ extension ItemReader {
             return animations.read(entry.value, key, animations.color).map {
                 .color($0, components: declaration.type == "vec3" ? 3 : 4)
             }
+        case let type where ShaderDeclaration.isWhole(type):
+            return wholeValue(entry, type: type)
         default:
             context.error(
-                "the uniform '\(key)' is a '\(declaration.type)'; a project sets a float, vec2, vec3 or vec4",
+                "the uniform '\(key)' is a '\(declaration.type)'; a project sets a float, vec2, vec3 or vec4, "
+                    + "an int, bool or their vectors",
                 at: entry.keyNode, hint: "give it a default in its comment instead: 'uniform \(declaration.type) \(key); // = …'")
             return nil
         }
+    }
+
+    /// An integer or boolean uniform's components: `3`, `true`, `[4, 4]`, `[true, false]`.
+    private func wholeValue(_ entry: ParseContext.Entry, type: String) -> ShaderUniform.Value? {
+        guard let count = ShaderDeclaration.components(of: type) else { return nil }
+        let nodes = count == 1 ? [entry.value] : context.elements(of: entry.value, entry.key) ?? []
+        guard nodes.count == count else {
+            if count > 1, case .sequence = entry.value {
+                context.error("'\(entry.key)' is a \(type): it takes \(count) values", at: entry.value)
+            }
+            return nil
+        }
+        var components: [Double] = []
+        for node in nodes {
+            if type.hasPrefix("b") {
+                guard let flag = context.bool(node, entry.key) else { return nil }
+                components.append(flag ? 1 : 0)
+            } else {
+                guard let number = context.integer(node, entry.key, in: -1_000_000...1_000_000) else { return nil }
+                components.append(Double(number))
+            }
+        }
+        return .fixed(components, type: type)
     }
 }

@@ -46,7 +46,9 @@ final class ParseContext {
 
     /// The entries of a mapping, `x-` keys dropped; a duplicate key or a key that is
     /// not in `allowed` is reported (with a did-you-mean hint) and dropped.
-    func entries(of node: Node, in what: String, allowed: [String]) -> [String: Entry]? {
+    /// `suggested`: the keys a hint names (by default every allowed one), when
+    /// some are allowed only to be refused with a better message.
+    func entries(of node: Node, in what: String, allowed: [String], suggested: [String]? = nil) -> [String: Entry]? {
         guard case .mapping(let mapping) = node else {
             error("\(what) must be a mapping of keys to values, not \(describe(node))", at: node)
             return nil
@@ -64,9 +66,10 @@ final class ParseContext {
                 continue
             }
             guard allowed.contains(key) else {
+                let named = suggested ?? allowed
                 let hint =
-                    NameSuggestions.didYouMean(key, in: allowed)
-                    ?? "\(what) takes: \(allowed.joined(separator: ", "))"
+                    NameSuggestions.didYouMean(key, in: named)
+                    ?? (named.isEmpty ? "\(what) takes none here" : "\(what) takes: \(named.joined(separator: ", "))")
                 error("unknown key '\(key)' in \(what)", at: keyNode, hint: hint)
                 continue
             }

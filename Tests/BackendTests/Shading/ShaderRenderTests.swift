@@ -43,6 +43,36 @@ import Testing
         }
     }
 
+    /// Integer and boolean uniforms take their comment's default, in a line or a
+    /// block comment (as gl-transitions' files write them), or the project's value.
+    @Test func wholeNumberUniformsAndBlockCommentDefaultsAreRead() throws {
+        let workspace = try RenderWorkspace()
+        try write(
+            """
+            #version 300 es
+            precision highp float;
+            uniform ivec2 cells; // = ivec2(4, 2)
+            uniform bool on; // = true
+            uniform vec3 tint /* = vec3(0.9, 0.4, 0.2) */;
+            out vec4 color;
+            void main() { color = on ? vec4(float(cells.x) / 8.0, float(cells.y) / 8.0, tint.b, 1.0) : vec4(tint, 1.0); }
+            """, "cells.glsl", in: workspace)
+        let plan = try workspace.plan(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 64x36, fps: 10 }
+            tracks:
+              - items:
+                  - { shader: cells.glsl, duration: 1s }
+                  - { shader: cells.glsl, duration: 1s, uniforms: { cells: [6, 1] } }
+                  - { shader: cells.glsl, duration: 1s, uniforms: { on: false } }
+            """)
+        let pixel = { (frame: Int64) in try Renderer(plan: plan).picture(at: frame).pixel(x: 30, y: 10) }
+        ShaderTransitionTests.expectClose(try pixel(5), YUVColor(red: 0.5, green: 0.25, blue: 0.2), "defaults")
+        ShaderTransitionTests.expectClose(try pixel(15), YUVColor(red: 0.75, green: 0.125, blue: 0.2), "the project's cells")
+        ShaderTransitionTests.expectClose(try pixel(25), YUVColor(red: 0.9, green: 0.4, blue: 0.2), "off: the tint")
+    }
+
     @Test func aShaderThatDoesNotCompileIsAnErrorAtItsItemNamingItsLine() throws {
         let workspace = try RenderWorkspace()
         try write(Self.levels.replacingOccurrences(of: "tint.b, 1.0);", with: "tint.b, 1.0)"), "broken.glsl", in: workspace)
@@ -88,6 +118,27 @@ import Testing
             ])
     }
 
+    /// A transition whose uniforms are all Cutlist's: a name under `uniforms:` is
+    /// unknown, and the hint does not offer the names it refuses.
+    @Test func anUnknownUniformOfATransitionIsNotOfferedCutlistsOwn() throws {
+        let workspace = try RenderWorkspace()
+        try write(
+            "vec4 transition(vec2 uv) { return mix(getFromColor(uv), getToColor(uv), progress); }", "fade.glsl", in: workspace)
+        let parsed = ProjectParser.parse(
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - { color: black, duration: 2s }
+                  - { transition: { shader: fade.glsl, uniforms: { strength: 1 } }, duration: 1s }
+                  - { color: blue, duration: 2s }
+            """, file: workspace.projectFile, directory: workspace.directory, files: .disk())
+        #expect(
+            parsed.diagnostics.map { "\($0.message) \($0.hint ?? "")" } == [
+                "unknown key 'strength' in 'uniforms' 'uniforms' takes none here"
+            ])
+    }
+
     /// `uniform float a, b;` declares both: each needs its value.
     @Test func everyNameOfADeclarationWithSeveralIsAUniform() throws {
         let workspace = try RenderWorkspace()
@@ -112,19 +163,19 @@ import Testing
     @Test func aUniformOfATypeAProjectCannotSetIsAnErrorAtItsKey() throws {
         let workspace = try RenderWorkspace()
         try write(
-            Self.levels.replacingOccurrences(of: "uniform float level;", with: "uniform int level;"), "int.glsl", in: workspace)
+            Self.levels.replacingOccurrences(of: "uniform float level;", with: "uniform mat2 level;"), "mat.glsl", in: workspace)
         let parsed = ProjectParser.parse(
             """
             cutlist: 1
             output: { path: out.mp4, size: 64x36, fps: 10 }
             tracks:
               - items:
-                  - { shader: int.glsl, duration: 1s, uniforms: { level: 2, tint: red } }
+                  - { shader: mat.glsl, duration: 1s, uniforms: { level: 2, tint: red } }
             """, file: workspace.projectFile, directory: workspace.directory, files: .disk())
         #expect(
             parsed.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message) \($0.hint ?? "")" } == [
-                "5:55 the uniform 'level' is a 'int'; a project sets a float, vec2, vec3 or vec4 "
-                    + "give it a default in its comment instead: 'uniform int level; // = …'"
+                "5:55 the uniform 'level' is a 'mat2'; a project sets a float, vec2, vec3 or vec4, an int, bool or their vectors "
+                    + "give it a default in its comment instead: 'uniform mat2 level; // = …'"
             ])
     }
 
