@@ -9,7 +9,8 @@ import EDLParser
 /// a mask (wipes), a `contain-blur` backdrop; nor where the timing or the
 /// geometry would differ: another speed than 1, a loop, a rotation, a crop,
 /// another frame rate, masks or backdrops of its own layers, a frame counter
-/// (which counts the composition's frames).
+/// (which counts the composition's frames), a shader transition inside a
+/// composition placed otherwise than as the whole output (flipped, moved, scaled).
 struct CompositionFlattener {
     let output: OutputPlan
 
@@ -35,6 +36,12 @@ struct CompositionFlattener {
             layer.timeMap.loopLength == nil, !layer.timeMap.isReversed, t.rotation == .constant(0), t.crop == .constant(Crop()),
             t.autoRotation == 0, !t.autoMirror, nested.output.fps == output.fps
         else { return false }
+        // A shader transition draws on the whole canvas: only a composition placed as the output itself
+        // (not flipped, moved or scaled) lets it draw there as it would in the composition's picture.
+        let shaded = nested.video.contains { $0.layers.contains { $0.transitionIn != nil || $0.leavesByShader != nil } }
+        if shaded, !coversOutput(CompositionFrame(size: nested.output.size, transform: t), during: layer.range) {
+            return false
+        }
         return nested.video.allSatisfy { segment in
             segment.layers.allSatisfy { inner in
                 let framesOnly: Bool

@@ -43,6 +43,65 @@ import Testing
         }
     }
 
+    /// A shader item entered by a shader transition keeps its own clock for its
+    /// whole life, in a render as in single frames.
+    @Test func aShaderItemAfterAShaderTransitionKeepsItsClock() throws {
+        let workspace = try RenderWorkspace()
+        try write(
+            """
+            #version 300 es
+            precision highp float;
+            uniform float progress;
+            uniform float time;
+            out vec4 color;
+            void main() { color = vec4(progress, time / 4.0, 0.0, 1.0); }
+            """, "clock.glsl", in: workspace)
+        var plan = try workspace.plan(
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 64x36, fps: 10, video: { codec: h264, crf: 0 } }
+            tracks:
+              - items: [{ color: red, duration: 2s }, { transition: radial, duration: 0.5s }, { shader: clock.glsl, duration: 3s }]
+            """)
+        plan.output.path = workspace.directory + "/out.mp4"
+        try Executor(plan: plan, cache: ChunkCache(directory: workspace.directory + "/cache"), jobs: 1).join(to: plan.output.path)
+        let pictures = try RenderOutput.pictures(plan.output.path)
+        // The item starts at 1.5 s and lasts 3 s: at 2.5 s its progress is 1/3 and its time 1 s; at 4 s, 5/6 and 2.5 s.
+        for (frame, progress, time) in [(25, 1.0 / 3, 1.0), (40, 5.0 / 6, 2.5)] {
+            let (red, green, _) = pictures[frame].rgb(30, 10)
+            #expect(abs(red - progress * 255) < 3 && abs(green - time / 4 * 255) < 3, "frame \(frame): \(red), \(green)")
+        }
+    }
+
+    /// A group's `flip` flips a shader transition inside it as it flips the rest:
+    /// the flipped group's picture is the mirror of the unflipped one's.
+    @Test func aFlippedGroupFlipsItsShaderTransition() throws {
+        let workspace = try RenderWorkspace()
+        let picture = { (flip: String) in
+            try Renderer(
+                plan: try workspace.plan(
+                    """
+                    cutlist: 1
+                    output: { path: out.mp4, size: 64x36, fps: 10 }
+                    tracks:
+                      - items:
+                          - group:
+                              tracks:
+                                - items: [{ color: red, duration: 1s }, { transition: radial, duration: 1s }, { color: blue, duration: 1s }]
+                            \(flip)
+                    """)
+            ).picture(at: 7)
+        }
+        let (plain, flipped) = (try picture(""), try picture("flip: horizontal"))
+        var mirrored = 0
+        for y in 0..<36 {
+            for x in 0..<64 where plain.pixel(x: x, y: y).y == flipped.pixel(x: 63 - x, y: y).y { mirrored += 1 }
+        }
+        // The clock hand at 0.7 of its sweep is not symmetric: unflipped, the two differ.
+        #expect(mirrored >= 64 * 36 - 40, "\(mirrored) of \(64 * 36) pixels mirror")
+        #expect(ShadingContextTests.differences(plain, flipped) > 100)
+    }
+
     /// Integer and boolean uniforms take their comment's default, in a line or a
     /// block comment (as gl-transitions' files write them), or the project's value.
     @Test func wholeNumberUniformsAndBlockCommentDefaultsAreRead() throws {
