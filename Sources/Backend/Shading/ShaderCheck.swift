@@ -201,7 +201,7 @@ public enum ShaderCheck {
                 programs, from: from, to: to, into: YUVImage(width: side, height: side),
                 uniforms: ["progress": .float(0.5), "ratio": .float(1), "time": .float(0)])
         } else {
-            let program = try context.program(code.text)
+            let program = try context.program(ShaderSource.item(code.text))
             try context.picture(
                 program, into: RGBAImage(width: side, height: side),
                 uniforms: ["progress": .float(0.5), "time": .float(0), "resolution": .vec2(Float(side), Float(side))])

@@ -28,7 +28,7 @@ final class ShaderRunner {
         inputs: [ShaderTexels] = []
     ) throws -> RGBAImage {
         let context = try context()
-        let program = try compiled(code, shader.name) { try context.program(code.text) }
+        let program = try compiled(code, shader.name) { try context.program(ShaderSource.item(code.text)) }
         let image =
             pictures[item].flatMap { $0.width == size.width && $0.height == size.height ? $0 : nil }
             ?? RGBAImage(width: size.width, height: size.height)

@@ -29,6 +29,30 @@ enum ShaderSource {
         case luma, chroma
     }
 
+    /// A shader item's file as the program's fragment stage: GLSL ES 3.00 as it
+    /// is; GLSL ES 1.00 (`#version 100`, or no `#version`, as ShaderToy-style
+    /// and editly's shaders are written) as the same code in 3.00 words:
+    /// `gl_FragColor` an output of its own, `texture2D` `texture`. Lines keep
+    /// their numbers (`#line`), so a compile error names the file's line.
+    static func item(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let directive = lines.firstIndex { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let version = directive.flatMap { index -> String? in
+            let words = lines[index].split(whereSeparator: { $0 == " " || $0 == "\t" })
+            return words.first == "#version" ? words.dropFirst().joined(separator: " ") : nil
+        }
+        guard version == nil || version == "100", !text.contains("#version 300") else { return text }
+        var first = 1
+        if let directive, version != nil {
+            lines.removeSubrange(0...directive)
+            first = directive + 2
+        }
+        let body = lines.joined(separator: "\n")
+            .replacingOccurrences(of: #"\bgl_FragColor\b"#, with: "cutlist_FragColor", options: .regularExpression)
+            .replacingOccurrences(of: #"\btexture2D\s*\("#, with: "texture(", options: .regularExpression)
+        return "#version 300 es\nout highp vec4 cutlist_FragColor;\n#line \(first)\n" + body
+    }
+
     /// A gl-transitions file (`vec4 transition(vec2 uv)` using `getFromColor`,
     /// `getToColor`, `progress` and `ratio`) as the complete program of one pass.
     ///

@@ -102,6 +102,46 @@ import Testing
         #expect(ShadingContextTests.differences(plain, flipped) > 100)
     }
 
+    /// GLSL ES 1.00, as ShaderToy-style and editly's shaders are written
+    /// (`gl_FragColor`, `texture2D`, `#version 100` or none), draws as 3.00 does,
+    /// and a compile error names the file's own line.
+    @Test func aGLSLES100ShaderDrawsAndItsErrorsNameItsLines() throws {
+        let workspace = try RenderWorkspace()
+        let es100 = """
+            precision mediump float;
+            uniform float progress;
+            uniform vec2 resolution;
+            uniform sampler2D input0;
+            void main() {
+                vec4 under = texture2D(input0, gl_FragCoord.xy / resolution);
+                gl_FragColor = vec4(progress, under.g, 0.5, 1.0);
+            }
+            """
+        try write(es100, "plain.glsl", in: workspace)
+        try write("#version 100\n" + es100, "versioned.glsl", in: workspace)
+        try write(
+            "\n#version 100\n" + es100.replacingOccurrences(of: "0.5, 1.0)", with: "0.5, 1.0"), "broken.glsl", in: workspace)
+        let project = { (file: String) in
+            """
+            cutlist: 1
+            output: { path: out.mp4, size: 64x36, fps: 10 }
+            tracks:
+              - items: [{ id: under, color: "#00ff00", duration: 2s }]
+              - items: [{ shader: \(file), duration: 2s, inputs: [under] }]
+            """
+        }
+        for file in ["plain.glsl", "versioned.glsl"] {
+            let picture = try Renderer(plan: try workspace.plan(project(file))).picture(at: 10)
+            ShaderTransitionTests.expectClose(picture.pixel(x: 30, y: 10), YUVColor(red: 0.5, green: 1, blue: 0.5), file)
+        }
+        do {
+            _ = try Renderer(plan: try workspace.plan(project("broken.glsl"))).picture(at: 10)
+            Issue.record("rendered")
+        } catch let failure as RenderFailure {
+            #expect(failure.message.contains("the shader 'broken.glsl' does not compile: line 9:"), "\(failure.message)")
+        }
+    }
+
     /// Integer and boolean uniforms take their comment's default, in a line or a
     /// block comment (as gl-transitions' files write them), or the project's value.
     @Test func wholeNumberUniformsAndBlockCommentDefaultsAreRead() throws {
