@@ -22,6 +22,8 @@ times_for() {
     # Karaoke filling in word by word, then the second line.
     karaoke) echo 0.6,1.0,1.9,3.5,4.7 ;;
     picture-in-picture) echo 0.1,0.3,1,3.5 ;;
+    # Frame 35 forwards, frame 50 forwards, frame 50 and 35 backwards, the held frame.
+    reverse) echo 0.17,0.67,1.3,1.8,2.5 ;;
     looks) echo 0.5,1.4,2,3.2 ;;
     # The background, the effect on clip A, then the middle of three shader transitions.
     shaders) echo 0.8,2.6,3.1,4.5,5.4 ;;

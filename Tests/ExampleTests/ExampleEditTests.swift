@@ -75,6 +75,28 @@ struct ExampleEditTests {
         #expect(pitch > -30 && shifted < pitch - 20, "1 kHz at \(pitch) dB, 250 Hz at \(shifted) dB")
     }
 
+    @Test("reverse.yaml shows a second forwards, the same frames backwards, then its first frame held")
+    func reverse() async throws {
+        let output = ExampleOutput(try await workspace.rendered("reverse"))
+        #expect(abs(try output.duration() - 3) < 0.03)
+        // At 30 fps, forward frame i shows source frame 30 + i, backward frame j 59 − j;
+        // each time is a third of a frame into its frame. Below the labels only.
+        let at = { (frame: Double) in (frame + 1.0 / 3) / 30 }
+        let pictures = try output.pictures(at: [at(5), at(12), at(30 + 24), at(30 + 5), at(60 + 10)])
+        let below = Box(left: 0, top: 40, right: 220, bottom: 180)
+        let differing = { (a: Picture, b: Picture) -> Int in
+            var count = 0
+            for y in below.top..<below.bottom {
+                for x in below.left..<below.right where abs(Int(a.pixel(x, y).y) - Int(b.pixel(x, y).y)) > 40 { count += 1 }
+            }
+            return count
+        }
+        #expect(differing(pictures[0], pictures[2]) < 20, "frame 35 forwards and backwards")
+        #expect(differing(pictures[0], pictures[3]) > 100, "frames 35 and 54")
+        #expect(differing(pictures[4], try output.picture(at: at(0))) < 20, "the held frame is frame 30")
+        #expect(differing(pictures[1], pictures[0]) > 100, "frames 42 and 35")
+    }
+
     @Test("crossfade.yaml overlaps its clips by the transitions and blends them halfway through")
     func crossfade() async throws {
         let output = ExampleOutput(try await workspace.rendered("crossfade"))
