@@ -64,16 +64,21 @@ public struct TimelineDiff: Sendable {
             let (was, now) = (a[i], b[j])
             var changes: [String] = []
             if was.track != now.track { changes.append("moved from \(was.track) to \(now.track)") }
-            if let wasIn = was.sourceIn, let wasOut = was.sourceOut, let nowIn = now.sourceIn, let nowOut = now.sourceOut,
-                wasIn != nowIn, nowIn - wasIn == nowOut - wasOut
+            // Ranges compared as played forwards; a change of direction is said on its own.
+            let (wasPlayed, nowPlayed) = (was.playedForwards, now.playedForwards)
+            if let wasPlayed, let nowPlayed, wasPlayed.backwards != nowPlayed.backwards {
+                changes.append(nowPlayed.backwards ? "reversed" : "plays forwards again")
+            }
+            if let (wasIn, wasOut, _) = wasPlayed, let (nowIn, nowOut, _) = nowPlayed, wasIn != nowIn,
+                nowIn - wasIn == nowOut - wasOut
             {
                 // In and out moved together: the same length of the source, further on or back.
                 changes.append("slipped \(tc(wasIn))–\(tc(wasOut)) → \(tc(nowIn))–\(tc(nowOut))")
             } else {
-                if was.sourceIn != now.sourceIn, let from = was.sourceIn, let to = now.sourceIn {
+                if wasPlayed?.in != nowPlayed?.in, let from = wasPlayed?.in, let to = nowPlayed?.in {
                     changes.append("trimmed in \(tc(from)) → \(tc(to))")
                 }
-                if was.sourceOut != now.sourceOut, let from = was.sourceOut, let to = now.sourceOut {
+                if wasPlayed?.out != nowPlayed?.out, let from = wasPlayed?.out, let to = nowPlayed?.out {
                     changes.append("trimmed out \(tc(from)) → \(tc(to))")
                 }
             }
@@ -114,5 +119,14 @@ public struct TimelineDiff: Sendable {
         let (totalSeconds, frames) = (frame / nominal, frame % nominal)
         func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(two(totalSeconds / 3600)):\(two(totalSeconds / 60 % 60)):\(two(totalSeconds % 60)):\(two(frames))"
+    }
+}
+
+extension TimelineItem {
+    /// The source range it plays, as its in and out points forwards, and
+    /// whether it plays them backwards.
+    var playedForwards: (in: Rational, out: Rational, backwards: Bool)? {
+        guard let sourceIn, let sourceOut else { return nil }
+        return sourceOut < sourceIn ? (sourceOut, sourceIn, true) : (sourceIn, sourceOut, false)
     }
 }

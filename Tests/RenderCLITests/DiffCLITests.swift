@@ -72,6 +72,11 @@ import Testing
             "from: 0.4s, to: 1.4s", "from: 0.8s, to: 1.8s",
             ["~ 'clip.mp4' at 00:00:00:00: slipped 00:00:00:10–00:00:01:10 → 00:00:00:20–00:00:01:20"]
         ),
+        ("from: 0.4s, to: 1.4s", "from: 0.4s, to: 1.4s, reverse: true", ["~ 'clip.mp4' at 00:00:00:00: reversed"]),
+        (
+            "from: 0.4s, to: 1.4s", "from: 0.4s, to: 1.2s, reverse: true",
+            ["~ 'clip.mp4' at 00:00:00:00: reversed; trimmed out 00:00:01:10 → 00:00:01:05"]
+        ),
     ])
     func anEditIsToldInAnEditorsWords(_ old: String, _ new: String, _ expected: [String]) throws {
         let result = try diff(Self.before.replacingOccurrences(of: old, with: new))
