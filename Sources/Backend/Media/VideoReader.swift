@@ -19,7 +19,8 @@ import EDLParser
 /// that time, keeps those frames and hands them out latest first, then goes
 /// one group back. Memory holds about one group of decoded frames, for
 /// any source (B-frames, open groups, a variable frame rate), and each frame
-/// is decoded about once.
+/// is decoded about once; a group larger than `backwardsBudget` is read in
+/// passes, decoding more to hold less.
 public final class VideoReader {
     private let stream: DecodedStream
     /// Facts about the stream being read.
@@ -38,6 +39,9 @@ public final class VideoReader {
     private var groupEnd: Rational?
     /// The most decoded frames held at once, read backwards.
     public private(set) var mostFramesHeld = 0
+    /// Read backwards, the bytes of decoded frames a group may hold (2 GiB: a
+    /// 250-frame group of 1080p fits whole, one of 4K is read in passes).
+    public var backwardsBudget = 2 << 30
 
     private var current: TimedFrame?
     private var upcoming: TimedFrame?
@@ -110,9 +114,14 @@ public final class VideoReader {
         try seek(to: time)
         var frames: [TimedFrame] = []
         var next = current
+        var first = true
         while let frame = next, frame.start <= time {
+            // A group too long for the budget is read in passes: its latest frames
+            // before `time` now, the earlier ones decoded again for earlier times.
+            if frames.count == Self.framesWithin(backwardsBudget, of: frame.frame) { frames.removeFirst() }
             frames.append(frame)
-            next = frames.count == 1 ? upcoming : try nextTimed(after: frame)
+            next = first ? upcoming : try nextTimed(after: frame)
+            first = false
         }
         groupEnd = next?.start
         group = frames.isEmpty ? current.map { [$0] } ?? [] : frames
@@ -122,6 +131,12 @@ public final class VideoReader {
             throw .invalid("VideoReader", "'\(stream.input.path)' has no decodable video frames")
         }
         return found
+    }
+
+    /// How many decoded frames like `frame` fit in `budget` bytes (at least two),
+    /// counting 4 bytes a pixel: more than any format read here holds.
+    static func framesWithin(_ budget: Int, of frame: Frame) -> Int {
+        max(2, budget / max(frame.width * frame.height * 4, 1))
     }
 
     /// The frame of the group held that shows at `time`.

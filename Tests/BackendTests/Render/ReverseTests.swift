@@ -84,7 +84,8 @@ import Testing
         #expect(shown == Array((0..<300).reversed()))
     }
 
-    /// Read backwards, the reader holds one group of pictures, not the clip.
+    /// Read backwards, the reader holds one group of pictures, not the clip, and
+    /// no more than its budget allows.
     @Test func theReaderHoldsOneGroupOfPictures() throws {
         let source = try Self.numbered("bframes-gop100.mp4", frames: 300, options: ["-g", "100", "-bf", "3"])
         let reader = try VideoReader(path: source, backwards: true)
@@ -95,6 +96,14 @@ import Testing
         }
         #expect(reader.mostFramesHeld <= 100, "\(reader.mostFramesHeld) frames held")
         #expect(reader.mostFramesHeld >= 50)
+        // A budget of 30 of its 64x64 frames: the groups of 100 are read in passes.
+        let bounded = try VideoReader(path: source, backwards: true)
+        bounded.backwardsBudget = 30 * 64 * 64 * 4
+        for frame in (0..<300).reversed() {
+            let time = (Rational(Int64(frame)) / Rational(25)) + (Rational(1, 50) ?? .zero)
+            #expect(Self.number(try DecodedPicture(try bounded.frame(at: time))) == frame)
+        }
+        #expect(bounded.mostFramesHeld == 30, "\(bounded.mostFramesHeld) frames held")
     }
 
     /// A phone clip's frames last unevenly: each output frame shows the frame whose
