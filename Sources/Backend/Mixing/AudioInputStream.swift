@@ -122,14 +122,17 @@ final class SourceCursor: SampleProducer {
 
     init(reader: any SampleReader, timeMap: TimeMap, start: Rational, format: AudioFormat) {
         self.reader = reader
-        let rate = Rational(Int64(format.sampleRate))
-        position = (start * rate).rounded
-        if let length = timeMap.loopLength {
-            let from = (timeMap.from * rate).rounded
-            loop = from..<max(from + (length * rate).rounded, from + 1)
-        } else {
-            loop = nil
-        }
+        position = (start * Rational(Int64(format.sampleRate))).rounded
+        loop = Self.loopSamples(timeMap, rate: format.sampleRate)
+    }
+
+    /// The source samples a looping item repeats, at least one: `from` on, or,
+    /// played backwards, up to `from` (the loop's end); nil when it does not loop.
+    static func loopSamples(_ timeMap: TimeMap, rate: Int) -> Range<Int64>? {
+        guard let length = timeMap.loopLength else { return nil }
+        let rate = Rational(Int64(rate))
+        let (edge, span) = ((timeMap.from * rate).rounded, max((length * rate).rounded, 1))
+        return timeMap.isReversed ? edge - span..<edge : edge..<edge + span
     }
 
     func read(_ count: Int) throws -> AudioBlock {
@@ -164,16 +167,9 @@ final class ReversedCursor: SampleProducer {
 
     init(reader: any SampleReader, timeMap: TimeMap, start: Rational, format: AudioFormat) {
         self.reader = reader
-        let rate = Rational(Int64(format.sampleRate))
-        position = (start * rate).rounded
+        position = (start * Rational(Int64(format.sampleRate))).rounded
         block = Int64(format.sampleRate)
-        if let length = timeMap.loopLength {
-            // Played backwards, `from` is the loop's end.
-            let top = (timeMap.from * rate).rounded
-            loop = min(top - (length * rate).rounded, top - 1)..<top
-        } else {
-            loop = nil
-        }
+        loop = SourceCursor.loopSamples(timeMap, rate: format.sampleRate)
     }
 
     func read(_ count: Int) throws -> AudioBlock {
