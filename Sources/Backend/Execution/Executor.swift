@@ -58,13 +58,10 @@ public struct Executor: Sendable {
         _ = try? cache.prune()
     }
 
-    /// Fills the cache with the chunks at `positions` and the sound segments
-    /// `sound` (a job folder's task) that it lacks. Returns how many of each it encoded.
-    func fill(
-        chunks positions: [Int], sound: [Int], isCancelled: @escaping @Sendable () -> Bool
-    ) throws -> (chunks: Int, sound: Int) {
+    /// Fills the cache with what of `work` (a job folder's task) it lacks.
+    /// Returns how many chunks and sound segments it encoded.
+    func fill(_ work: [ChunkWork], isCancelled: @escaping @Sendable () -> Bool) throws -> (chunks: Int, sound: Int) {
         var seen: Set<String> = []
-        let work = positions.map { ChunkWork.chunk(job.chunks[$0]) } + sound.map { .sound((job.sound ?? [])[$0]) }
         let missing = work.filter { seen.insert($0.fingerprint).inserted && !cache.chunks.contains($0.fingerprint) }
         let soundCount = missing.count(where: { $0.sound != nil })
         guard !missing.isEmpty else { return (0, 0) }

@@ -142,7 +142,7 @@ public struct JobFolder: Sendable {
             throw RenderFailure("the job has tasks 0 to \(manifest.tasks.count - 1), not \(index)")
         }
         let done = try Executor(manifest.job, cache: try cache(), jobs: jobs).fill(
-            chunks: manifest.tasks[index], sound: manifest.soundTasks[index], isCancelled: isCancelled)
+            manifest.work(of: index), isCancelled: isCancelled)
         return (done.chunks, manifest.sound == nil ? nil : done.sound)
     }
 
