@@ -25,6 +25,8 @@ times_for() {
     # Frame 35 forwards, frame 50 forwards, frame 50 and 35 backwards, the held frame.
     reverse) echo 0.17,0.67,1.3,1.8,2.5 ;;
     looks) echo 0.5,1.4,2,3.2 ;;
+    # Fast, then slow motion, the ramp out; backwards; moving into the freeze, frozen.
+    time) echo 0.2,1,2.3,3,4,4.6 ;;
     # The background, the effect on clip A, then the middle of three shader transitions.
     shaders) echo 0.8,2.6,3.1,4.5,5.4 ;;
     # The middle of each of the 17 built-in shader transitions.

@@ -33,7 +33,7 @@ public enum ProjectSchema {
           "description": "Every item; a kind's own defaults win over these. Keys not set by an item are taken from here.",
           "propertyNames": {
             "enum": [
-              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "reverse", "fit", "size",
+              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "reverse", "time", "fit", "size",
               "position", "margin", "anchor", "scale", "rotation", "crop", "flip", "opacity",
               "auto_rotate", "volume", "fade_in", "fade_out", "mute", "pitch", "font", "font_size",
               "weight", "color", "align", "max_width", "line_height", "letter_spacing", "stroke", "shadow",
@@ -83,7 +83,7 @@ public enum ProjectSchema {
           "description": "Other `source:` items on video tracks. Keys not set by an item are taken from here.",
           "propertyNames": {
             "enum": [
-              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "reverse", "fit", "size",
+              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "reverse", "time", "fit", "size",
               "position", "margin", "anchor", "scale", "rotation", "crop", "flip", "opacity",
               "auto_rotate", "volume", "fade_in", "fade_out", "mute", "pitch", "filters"
             ]
@@ -94,7 +94,7 @@ public enum ProjectSchema {
           "description": "Items on audio tracks. Keys not set by an item are taken from here.",
           "propertyNames": {
             "enum": [
-              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "reverse", "volume",
+              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "reverse", "time", "volume",
               "fade_in", "fade_out", "mute", "pitch"
             ]
           }
@@ -362,6 +362,16 @@ public enum ProjectSchema {
       },
       "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
       "additionalProperties": false
+    },
+    "rate": {
+      "description": "A playback rate, 0.0625 to 100, as a number or a fraction such as \"5/9\".",
+      "anyOf": [
+        {"type": "number", "minimum": 0.0625, "maximum": 100},
+        {
+          "type": "string",
+          "pattern": "^\\s*[0-9]+(\\.[0-9]+)?\\s*/\\s*[0-9]+(\\.[0-9]+)?\\s*$"
+        }
+      ]
     },
     "keyframeKeys": {
       "$comment": "Keys of every animation's keyframes.",
@@ -931,15 +941,58 @@ public enum ProjectSchema {
           "description": "The item's length on the timeline. With `to` absent it sets `to = from + duration × speed`; required for images unless `until: end`."
         },
         "speed": {
-          "description": "Constant playback rate, 0.0625 to 100, as a number or a fraction such as \"5/9\"; the item lasts `(to − from) / speed`.",
+          "description": "Playback rate, 0.0625 to 100, as a number or a fraction such as \"5/9\" (the item lasts `(to − from) / speed`), or changing along the item: keyframes or a ramp timed from its start (a speed ramp), whose integral gives the source time; the item's length then follows from `from`, `to` and the keys, or `to` from `duration`.",
           "anyOf": [
-            {"type": "number", "minimum": 0.0625, "maximum": 100},
+            {"$ref": "#/$defs/rate"},
+            {"$ref": "#/$defs/varRef"},
             {
-              "type": "string",
-              "pattern": "^\\s*[0-9]+(\\.[0-9]+)?\\s*/\\s*[0-9]+(\\.[0-9]+)?\\s*$"
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "type": "object",
+                "description": "One key of a speed ramp.",
+                "properties": {
+                  "at": {"$ref": "#/$defs/keyframeKeys/properties/at"},
+                  "value": {"$ref": "#/$defs/rate", "description": "The speed at this time."},
+                  "ease": {"$ref": "#/$defs/keyframeKeys/properties/ease"}
+                },
+                "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
+                "additionalProperties": false,
+                "required": ["at", "value"]
+              }
             },
-            {"$ref": "#/$defs/varRef"}
+            {
+              "type": "object",
+              "description": "A speed ramp from one rate to another.",
+              "properties": {
+                "from": {"$ref": "#/$defs/rate", "description": "The speed at the ramp's start (held before it)."},
+                "to": {"$ref": "#/$defs/rate", "description": "The speed at the ramp's end (held after it)."},
+                "start": {"$ref": "#/$defs/rampKeys/properties/start"},
+                "duration": {"$ref": "#/$defs/rampKeys/properties/duration"},
+                "ease": {"$ref": "#/$defs/rampKeys/properties/ease"}
+              },
+              "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
+              "additionalProperties": false,
+              "required": ["from", "to"]
+            }
           ]
+        },
+        "time": {
+          "type": "array",
+          "description": "Time remapping: keys each giving the source time shown at a time of the item (from its start). Two keys with the same value freeze; a falling value plays backwards; before the first key and after the last the picture holds. The item lasts its `duration`, to the output's end with `until: end`, or else to its last key. Not with `speed`, `from`, `to`, `loop` or `reverse`.",
+          "minItems": 1,
+          "items": {
+            "type": "object",
+            "description": "One key of a time remap.",
+            "properties": {
+              "at": {"$ref": "#/$defs/keyframeKeys/properties/at"},
+              "value": {"$ref": "#/$defs/time", "description": "The source time shown at this time."},
+              "ease": {"$ref": "#/$defs/keyframeKeys/properties/ease"}
+            },
+            "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
+            "additionalProperties": false,
+            "required": ["at", "value"]
+          }
         },
         "loop": {
           "description": "`true`, or a count (at least 1): repeat the source range to fill `duration`.",
@@ -1056,6 +1109,7 @@ public enum ProjectSchema {
         "until": {"$ref": "#/$defs/clipKeys/properties/until"},
         "freeze": {"$ref": "#/$defs/clipKeys/properties/freeze"},
         "reverse": {"$ref": "#/$defs/clipKeys/properties/reverse"},
+        "time": {"$ref": "#/$defs/clipKeys/properties/time"},
         "fit": {"$ref": "#/$defs/layerKeys/properties/fit"},
         "size": {"$ref": "#/$defs/layerKeys/properties/size"},
         "position": {"$ref": "#/$defs/layerKeys/properties/position"},
@@ -1549,6 +1603,7 @@ public enum ProjectSchema {
         "until": {"$ref": "#/$defs/clipKeys/properties/until"},
         "freeze": {"$ref": "#/$defs/clipKeys/properties/freeze"},
         "reverse": {"$ref": "#/$defs/clipKeys/properties/reverse"},
+        "time": {"$ref": "#/$defs/clipKeys/properties/time"},
         "fit": {
           "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given, but for `contain-blur`, which then frames the picture in its box. Default `none`: placed at its own size.",
           "anyOf": [
@@ -1604,6 +1659,7 @@ public enum ProjectSchema {
         "until": {"$ref": "#/$defs/clipKeys/properties/until"},
         "freeze": {"$ref": "#/$defs/clipKeys/properties/freeze"},
         "reverse": {"$ref": "#/$defs/clipKeys/properties/reverse"},
+        "time": {"$ref": "#/$defs/clipKeys/properties/time"},
         "fit": {"$ref": "#/$defs/compositionItem/properties/fit"},
         "size": {"$ref": "#/$defs/layerKeys/properties/size"},
         "position": {"$ref": "#/$defs/layerKeys/properties/position"},

@@ -105,6 +105,10 @@ public enum CutlistYAML {
         // Its length OpenTimelineIO holds; that it lasts until the end, only this says.
         if timing.untilEnd { entries.append(("until", word("end"))) }
         if let speed = timing.speed { entries.append(("speed", word(speed.value.description))) }
+        if let keys = timing.speedKeys {
+            entries.append(("speed", animated(.keyframes(keys.value, repetition: nil)) { word($0.description) }))
+        }
+        if let keys = timing.timeKeys { entries.append(("time", animated(.keyframes(keys.value, repetition: nil), time))) }
         if track == .video { entries += picture(item.picture) }
         entries += sound(item.sound)
         return entries

@@ -43,6 +43,16 @@ public struct TimelineTrack: Sendable, Equatable {
     public var properties: [TimelineProperty]
 }
 
+/// A stretch of an item whose rate changes, as the studio marks it.
+public struct TimelineStretch: Sendable, Equatable, Encodable {
+    public enum Kind: String, Sendable, Encodable {
+        case ramp, freeze, backwards
+    }
+    public var kind: Kind
+    public var start: Rational
+    public var end: Rational
+}
+
 /// One item, transition or gap on a track.
 public struct TimelineItem: Sendable, Equatable {
     public var id: String?
@@ -58,6 +68,10 @@ public struct TimelineItem: Sendable, Equatable {
     public var sourceIn: Rational?
     public var sourceOut: Rational?
     public var speed: Rational
+    /// Where a changing speed ramps, freezes or runs backwards (seconds from the item's start).
+    public var retiming: [TimelineStretch] = []
+    /// Whether `speed` or `time` keys change its rate (their changes are told as keys).
+    public var changesRate: Bool { properties.contains { $0.key == "speed" || $0.key == "time" } }
     /// The keys it sets besides its timing, the kind's own first (`text`, `color`, ...).
     public var properties: [TimelineProperty]
     /// Where the project writes it (not compared by `render diff`: moving a line changes nothing).
@@ -105,9 +119,9 @@ extension Compiler {
             }
             if case .source = placed.item.content, placed.timing.speed > .zero {
                 // Played backwards, the source runs down from `from`, the range's end.
-                let played = (end - placed.start) * placed.timing.speed
                 item.sourceIn = placed.timing.from
-                item.sourceOut = placed.timing.reversed ? placed.timing.from - played : placed.timing.from + played
+                item.sourceOut = placed.timeMap.sourceTime(at: end)
+                item.retiming = placed.timing.curve.map { Self.stretches($0, length: end - placed.start) } ?? []
             }
             entries.append((placed.track, 1, item))
         }
@@ -160,6 +174,31 @@ extension Compiler {
         }
     }
 
+    /// The ramped, frozen and backwards stretches of a curve within the item's `length`, adjacent ones of a kind joined.
+    static func stretches(_ curve: TimeCurve, length: Rational) -> [TimelineStretch] {
+        var stretches: [TimelineStretch] = []
+        for piece in curve.pieces where piece.start < length {
+            let end = min(piece.length.map { piece.start + $0 } ?? length, length)
+            let rates = [piece.rate(at: .zero), piece.rate(at: end - piece.start)]
+            let kind: TimelineStretch.Kind
+            if rates.contains(where: { $0 < 0 }) {
+                kind = .backwards
+            } else if rates == [0, 0] {
+                kind = .freeze
+            } else if case .rate(let first, let last) = piece.shape, first == last {
+                continue
+            } else {
+                kind = .ramp
+            }
+            if let last = stretches.last, last.kind == kind, last.end == piece.start {
+                stretches[stretches.count - 1].end = end
+            } else {
+                stretches.append(TimelineStretch(kind: kind, start: piece.start, end: end))
+            }
+        }
+        return stretches
+    }
+
     static func label(_ item: Item) -> String {
         switch item.content {
         case .source(let reference): return "'\(reference.displayName)'"
@@ -190,7 +229,8 @@ extension CutlistYAML {
             entries.append(("composition", string(composition.name)))
         default: break
         }
-        let told: Set = ["id", "from", "to", "speed"]
+        // Speed keys are compared as keys; one speed is told as a retime.
+        let told: Set = item.timing.speedKeys == nil ? ["id", "from", "to", "speed"] : ["id", "from", "to"]
         return properties(entries + self.item(item, track: track).filter { !told.contains($0.0) })
     }
 

@@ -110,7 +110,7 @@ extension Compiler {
         stack.sourceRange = OTIOTimeline.Range(
             start: OTIOTimeline.Time(sourceStart, rates: [output.fps]),
             duration: OTIOTimeline.Time(stop - start, rates: [output.fps]))
-        if let scalar = Self.timeScalar(placed) { stack.speed = scalar }
+        if let scalar = Self.timeScalar(placed, from: start, to: stop) { stack.speed = scalar }
         stack.cutlist = Self.metadata(placed.item, track: track)
         return stack
     }
@@ -119,12 +119,23 @@ extension Compiler {
     /// plays: where it starts, or, played backwards, where it ends.
     private static func sourceStart(_ placed: PlacedItem, from start: Rational, to stop: Rational) -> Rational {
         let timing = placed.timing
+        if timing.curve != nil {
+            let map = placed.timeMap
+            return min(map.sourceTime(at: start), map.sourceTime(at: stop))
+        }
         return timing.reversed
             ? timing.from - (stop - placed.start) * timing.speed : timing.from + (start - placed.start) * timing.speed
     }
 
     /// A `LinearTimeWarp`'s scalar: the speed, negative played backwards; nil at 1.
-    private static func timeScalar(_ placed: PlacedItem) -> Double? {
+    /// OpenTimelineIO has no curves: a changing speed is written as its mean
+    /// over the part shown (its keys travel in Cutlist's metadata).
+    private static func timeScalar(_ placed: PlacedItem, from start: Rational, to stop: Rational) -> Double? {
+        if placed.timing.curve != nil, stop > start {
+            let map = placed.timeMap
+            let mean = (map.sourceTime(at: stop) - map.sourceTime(at: start)) / (stop - start)
+            return mean == .one ? nil : mean.approximateDouble
+        }
         let speed = placed.timing.speed.approximateDouble
         if placed.timing.reversed { return -speed }
         return placed.timing.speed == .one ? nil : speed
@@ -149,7 +160,7 @@ extension Compiler {
                 OTIOTimeline.Range(start: OTIOTimeline.Time(.zero, rates: rates), duration: OTIOTimeline.Time($0, rates: rates))
             }
             let still = placed.facts?.video?.isStillImage == true && placed.facts?.duration == nil
-            if !still, let scalar = Self.timeScalar(placed) { clip.speed = scalar }
+            if !still, let scalar = Self.timeScalar(placed, from: start, to: stop) { clip.speed = scalar }
         case .color(let color): (clip.name, clip.reference.kind) = ("color \(color)", .generator("SolidColor"))
         case .text(let text): (clip.name, clip.reference.kind) = (text.string, .generator("Text"))
         case .tone(let frequency): (clip.name, clip.reference.kind) = ("tone \(frequency) Hz", .generator("Tone"))

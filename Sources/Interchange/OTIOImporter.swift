@@ -359,8 +359,14 @@ public struct OTIOImporter {
         // A negative scalar plays the clip's range backwards, as editors write a reverse.
         let reversed = scalar?.isNegative == true
         let speed = Self.speed(own) ?? scalar.map { reversed ? Rational.zero - $0 : $0 }
+        // Speed keys or time keys Cutlist wrote: the clip's warp is only their mean.
+        let curve = own.first { ($0.0 == "speed" && $0.1.scalar == nil) || $0.0 == "time" }
         own.removeAll { $0.0 == "speed" }
-        if own.contains(where: { $0.0 == "loop" }) {
+        if let curve {
+            let from = curve.0 == "speed" ? [("from", time(range.start, rate: rate))] : []
+            own.removeAll { ["from", "to", "time"].contains($0.0) }
+            keys += from + [span, curve] + own
+        } else if own.contains(where: { $0.0 == "loop" }) {
             // A loop keeps its own range; it plays for the clip's length.
             keys += own + [span]
             if let speed, speed != .one { keys.append(("speed", CutlistYAML.word(speed.description))) }

@@ -82,7 +82,10 @@ public struct TimelineDiff: Sendable {
                     changes.append("trimmed out \(tc(from)) → \(tc(to))")
                 }
             }
-            if was.speed != now.speed { changes.append("retimed ×\(was.speed) → ×\(now.speed)") }
+            if was.changesRate != now.changesRate || (!now.changesRate && was.speed != now.speed) {
+                let rate = { (item: TimelineItem) in item.changesRate ? "a changing speed" : "×\(item.speed)" }
+                changes.append("retimed \(rate(was)) → \(rate(now))")
+            }
             if was.sourceIn == nil, was.end - was.start != now.end - now.start {
                 changes.append("lasts \(TimeValue.readable(was.end - was.start)) → \(TimeValue.readable(now.end - now.start))")
             }

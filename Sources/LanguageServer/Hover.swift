@@ -11,6 +11,11 @@ extension DocumentAnalysis {
         guard let scalar = outline.scalar(at: offset) else { return nil }
         let key: String? = if case .key(let key)? = scalar.path.last { key } else { nil }
         var sections: [String] = []
+        if !scalar.isKey, key == "at", let map = scalar.path.dropLast(2).last, map == .key("speed") || map == .key("time"),
+            let item = outline.item(around: scalar.path), let text = sourcePointText(scalar.value, item: item)
+        {
+            sections.append(text)
+        }
         if !scalar.isKey, let key, Self.timeKeys.contains(key) {
             if key == "from" || key == "to", let item = outline.item(around: scalar.path),
                 let frame = sourceFrameText(scalar.value, key: key, item: item)
@@ -72,6 +77,21 @@ extension DocumentAnalysis {
         return result
     }
 
+    /// A `speed` or `time` key's moment: the source time the item shows then.
+    private func sourcePointText(_ text: String, item: YAMLOutline.Collection) -> String? {
+        guard let fps, let at = try? ValueSyntax.relativeTime(text) else { return nil }
+        let lines = placements.of(item, file: path, outline: outline).compactMap { placement -> String? in
+            guard let map = placement.sourceTime,
+                let offset = at.resolved(itemDuration: placement.range.duration, fps: fps)
+            else { return nil }
+            let moment = placement.range.start + offset
+            return "**Source** at \(TimeValue.readable(offset)) into the item "
+                + "(output \(timeText(frame: moment.ceil(times: fps.rate), fps: fps))): "
+                + TimeValue.readable(map.sourceTime(at: moment))
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n\n")
+    }
+
     /// `00:00:04:00 (frame 100)`.
     private func timeText(frame: Int64, fps: FrameRate) -> String {
         "\(TimelineDiff.timecode(Rational(frame) / fps.rate, fps: fps)) (frame \(frame))"
@@ -93,7 +113,11 @@ extension DocumentAnalysis {
             if let map = placement.sourceTime {
                 let end = map.sourceTime(at: placement.range.end)
                 text += "\n\n**Source**: \(TimeValue.readable(map.from)) → \(TimeValue.readable(end))"
-                if map.speed != .one { text += " at speed \(map.speed)" }
+                if map.curve != nil {
+                    text += map.playsBackwards && !map.isReversed ? ", remapped (runs backwards in places)" : ", speed changing"
+                } else if map.speed != .one {
+                    text += " at speed \(map.speed)"
+                }
                 if map.isReversed { text += ", backwards" }
             }
             return text

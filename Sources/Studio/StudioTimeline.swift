@@ -29,11 +29,19 @@ enum StudioTimeline {
         var source: String?
         /// True when its source plays backwards (the page marks it); nil otherwise.
         var reversed: Bool?
+        /// Where a changing speed ramps, freezes or runs backwards: kind and seconds from the item's start.
+        var retiming: [Stretch]?
         /// Where the project writes it: the file's absolute path, line and column, and `file:line:column` to show.
         var file: String?
         var line: Int?
         var column: Int?
         var place: String?
+    }
+
+    struct Stretch: Encodable {
+        var kind: String
+        var start: Double
+        var end: Double
     }
 
     static func tracks(of version: StudioVersion) -> [Track] {
@@ -53,6 +61,11 @@ enum StudioTimeline {
                     if let from = item.sourceIn, let to = item.sourceOut {
                         entry.source = "\(tc(from))–\(tc(to))"
                         if to < from { entry.reversed = true }
+                    }
+                    if !item.retiming.isEmpty {
+                        entry.retiming = item.retiming.map {
+                            Stretch(kind: $0.kind.rawValue, start: $0.start.approximateDouble, end: $0.end.approximateDouble)
+                        }
                     }
                     if let location = item.location {
                         entry.file = URL(fileURLWithPath: location.file).standardizedFileURL.path

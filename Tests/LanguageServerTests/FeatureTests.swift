@@ -275,6 +275,35 @@ final class FeatureTests: XCTestCase {
             """)
     }
 
+    func testHoverOnATimeKeySaysWhichSourceTimeShowsThen() throws {
+        let editor = try ServerHarness()
+        try editor.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=64x36:rate=25:duration=8", "clip.mp4"])
+        editor.open(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { fps: 25, size: 64x36 }
+            tracks:
+              - items:
+                  - { color: black, duration: 1s }
+                  - source: clip.mp4
+                    time: [{ at: 0, value: 2s }, { at: 1s, value: 4s }, { at: 2s, value: 4s }, { at: 3s, value: 1s }]
+
+            """)
+        // On the `at: 3s` key: 3 s into the item, 4 s on the output, the source back at 1 s.
+        XCTAssertEqual(
+            editor.hover("edit.yaml", line: 6, character: 90),
+            """
+            **Source** at 3s into the item (output 00:00:04:00 (frame 100)): 1s
+
+            3s is frame 75 at 25 fps (00:00:03:00)
+
+            **On the output**: 00:00:01:00 (frame 25) → 00:00:04:00 (frame 100), 3s (75 frames)
+
+            **Source**: 2s → 1s, remapped (runs backwards in places)
+            """)
+    }
+
     func testCompletionOffersTheSchemasKeysAndWordsAndTheProjectsNames() throws {
         let editor = try ServerHarness()
         let start =

@@ -77,6 +77,13 @@ import Testing
             "from: 0.4s, to: 1.4s", "from: 0.4s, to: 1.2s, reverse: true",
             ["~ 'clip.mp4' at 00:00:00:00: reversed; trimmed out 00:00:01:10 → 00:00:01:05"]
         ),
+        (
+            "from: 0.4s, to: 1.4s", "from: 0.4s, duration: 1s, speed: [{ at: 0, value: 1 }, { at: 0.5s, value: 2 }]",
+            [
+                "~ 'clip.mp4' at 00:00:00:00: trimmed out 00:00:01:10 → 00:00:02:04; retimed ×1 → a changing speed; "
+                    + "speed not set → [{at: 0s, value: 1}, {at: 0.5s, value: 2}]"
+            ]
+        ),
     ])
     func anEditIsToldInAnEditorsWords(_ old: String, _ new: String, _ expected: [String]) throws {
         let result = try diff(Self.before.replacingOccurrences(of: old, with: new))

@@ -198,6 +198,92 @@ import Testing
         #expect(plan.stdout.contains("from 1.2s speed 1 reversed"), "\(plan.stdout.prefix(600))")
     }
 
+    /// A clip OpenTimelineIO's library writes with a `LinearTimeWarp` (or a
+    /// `FreezeFrame`, a warp of 0) imports, renders the frames the warp says,
+    /// and exports back to the same range and warp. The source's frame n shows
+    /// its number: luma 16 + 4·(n mod 50) above the middle, 16 + 4·⌊n / 50⌋ below.
+    @Test(arguments: [0.1, 0.5, 2, 10, -1, 0])
+    func aTimeWarpRoundTripsFrameByFrame(scalar: Double) throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try Tool.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i",
+                "color=black:size=64x64:rate=25:duration=12,format=yuv420p,"
+                    + "geq=lum='if(lt(Y,32),16+4*mod(N,50),16+4*floor(N/50))':cb=128:cr=128",
+                "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p", space.path("numbered.mp4"),
+            ])
+        let effect = scalar == 0 ? "otio.schema.FreezeFrame()" : "otio.schema.LinearTimeWarp(time_scalar=\(scalar))"
+        try Tool.run(
+            "python3",
+            [
+                "-c",
+                """
+                import sys, opentimelineio as otio
+                RT, TR = otio.opentime.RationalTime, otio.opentime.TimeRange
+                timeline = otio.schema.Timeline(name="warped")
+                track = otio.schema.Track(name="V1")
+                clip = otio.schema.Clip(name="numbered", source_range=TR(RT(20, 25), RT(20, 25)),
+                    media_reference=otio.schema.ExternalReference(target_url="numbered.mp4"))
+                clip.effects.append(\(effect))
+                track.append(clip)
+                timeline.tracks.append(track)
+                otio.adapters.write_to_file(timeline, sys.argv[1])
+                """,
+                space.path("warped.otio"),
+            ])
+        #expect(try space.render("import", "warped.otio", "-o", "warped.yaml").status == 0)
+        let imported = String(decoding: space.data("warped.yaml") ?? Data(), as: UTF8.self)
+        try space.write(
+            "warped.yaml",
+            imported.replacingOccurrences(
+                of: "output: {fps: 25}", with: "output: {fps: 25, size: 64x64, video: {codec: h264, crf: 0}}"))
+        let render = try space.render("warped.yaml", "-o", "warped.mp4")
+        #expect(render.status == 0, "\(render)\n\(imported)")
+        try Tool.run(
+            "ffmpeg",
+            ["-v", "error", "-i", space.path("warped.mp4"), "-f", "rawvideo", "-pix_fmt", "yuv420p", space.path("warped.yuv")])
+        // Each frame's luma plane, as encoded (64·64 bytes, then its two chroma planes).
+        let bytes = [UInt8](space.data("warped.yuv") ?? Data())
+        let shown = stride(from: 0, to: bytes.count, by: 64 * 64 * 3 / 2).map { start -> Int in
+            func level(_ rows: Range<Int>) -> Int {
+                let values = rows.flatMap { row in bytes[start + row * 64..<start + row * 64 + 64] }
+                return Int(((Double(values.reduce(0) { $0 + Int($1) }) / Double(values.count) - 16) / 4).rounded())
+            }
+            return level(4..<28) + 50 * level(36..<60)
+        }
+        let expected = (0..<20).map { k in
+            scalar < 0 ? 39 - k : 20 + Int((Double(k) * scalar + 1e-9).rounded(.down))
+        }
+        #expect(shown == expected, "\(imported)")
+        #expect(try space.render("export", "warped.yaml", "-o", "back.otio").status == 0)
+        let scalarText = scalar == 0 ? "0.0" : "\(scalar)"
+        #expect(try Self.readBack(space.path("back.otio")) == ["V1 Video 20.0", "  clip numbered 20.0 20.0 \(scalarText)"])
+    }
+
+    /// OpenTimelineIO has no curves: a speed ramp is written as its mean warp over the
+    /// source range it plays, and its keys come back from Cutlist's metadata.
+    @Test func aSpeedRampIsItsMeanWarpAndImportsBackAsItsKeys() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.makeClip("clip.mp4", seconds: 4)
+        try space.write(
+            "edit.yaml",
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - items: [{ source: clip.mp4, from: 1s, duration: 1s, speed: [{ at: 0, value: 1 }, { at: 1s, value: 3 }] }]
+            """)
+        #expect(try space.render("export", "edit.yaml", "-o", "edit.otio").status == 0)
+        // One second ramping from 1× to 3× plays 2 s of source from 1 s: a mean of 2.
+        #expect(try Self.readBack(space.path("edit.otio")) == ["track 1 Video 25.0", "  clip clip.mp4 25.0 25.0 2.0"])
+        #expect(try space.render("import", "edit.otio", "-o", "back.yaml").status == 0)
+        let diff = try space.render("diff", "edit.yaml", "back.yaml")
+        #expect(diff.status == 0 && diff.stdout.contains("no change to the edit"), "\(diff)")
+    }
+
     @Test func aProjectExportedAndImportedBackIsTheSameEditInTheSameWords() throws {
         let space = try Workspace()
         defer { space.clean() }

@@ -349,14 +349,19 @@ import Testing
         #expect(server.running.stderrSoFar.contains("look.glsl changed: compiling again"), "\(server.running.stderrSoFar)")
     }
 
-    /// The timeline marks an item whose source plays backwards, and shows its source range running down.
+    /// The timeline marks an item whose source plays backwards, and shows its source range running down;
+    /// and the ramped, frozen and backwards stretches of one whose rate changes.
     @Test func aReversedItemIsMarkedOnTheTimeline() throws {
         let server = try Server(
             project: """
                 cutlist: 1
                 output: { size: 160x90, fps: 25 }
                 tracks:
-                  - items: [{ source: clip.mp4, from: 0.4s, to: 1.2s, reverse: true }, { source: clip.mp4, to: 1s }]
+                  - items:
+                      - { source: clip.mp4, from: 0.4s, to: 1.2s, reverse: true }
+                      - { source: clip.mp4, to: 1s }
+                      - source: clip.mp4
+                        time: [{ at: 0, value: 0.2s, ease: ease-in }, { at: 0.5s, value: 1s }, { at: 1s, value: 1s }, { at: 1.5s, value: 0.5s }]
                 """,
             prepare: { try $0.makeClip("clip.mp4", seconds: 2) })
         defer { _ = try? server.stop() }
@@ -368,8 +373,11 @@ import Testing
             items = ((state?["tracks"] as? [[String: Any]])?.first?["items"] as? [[String: Any]]) ?? []
             return !items.isEmpty
         }
-        #expect(items.map { $0["reversed"] as? Bool } == [true, nil], "\(items)")
+        #expect(items.map { $0["reversed"] as? Bool } == [true, nil, nil], "\(items)")
         #expect(items.first?["source"] as? String == "00:00:01:05–00:00:00:10", "\(items)")
+        let stretches = (items.last?["retiming"] as? [[String: Any]]) ?? []
+        #expect(stretches.map { $0["kind"] as? String } == ["ramp", "freeze", "backwards"], "\(items)")
+        #expect(stretches.map { $0["start"] as? Double } == [0, 0.5, 1], "\(items)")
     }
 
     /// The inspector follows a save of the selected item: its new text, a key it gained, its place.

@@ -29,6 +29,9 @@ import Foundation
 public struct TimeStretcher: Sendable {
     /// Speed factor: 2 plays twice as fast (half the duration).
     public let ratio: Double
+    /// The input position of output sample `n`: `n · ratio`, or a changing
+    /// speed's own clock (a ramp), which places each window where it says.
+    let clock: @Sendable (Int64) -> Double
     /// Channel count of the output (and of the input, after conversion).
     public let channels: Int
     /// Samples per analysis/synthesis window.
@@ -58,8 +61,19 @@ public struct TimeStretcher: Sendable {
     ///   - channels: output channel count; input blocks are converted to it.
     public init(ratio: Double, sampleRate: Int, channels: Int) {
         precondition(ratio >= 0.0625 && ratio <= 100, "speed must be in 1/16 ... 100")
+        self.init(ratio: ratio, clock: { Double($0) * ratio }, sampleRate: sampleRate, channels: channels)
+    }
+
+    /// A stretcher whose speed changes: `clock(n)` is the input position (in
+    /// samples, never falling) of output sample `n`. Streamed without `finish()`.
+    public init(clock: @escaping @Sendable (Int64) -> Double, sampleRate: Int, channels: Int) {
+        self.init(ratio: 1, clock: clock, sampleRate: sampleRate, channels: channels)
+    }
+
+    private init(ratio: Double, clock: @escaping @Sendable (Int64) -> Double, sampleRate: Int, channels: Int) {
         precondition(sampleRate > 0 && channels >= 1, "invalid stretcher format")
         self.ratio = ratio
+        self.clock = clock
         self.channels = channels
         let half = max(8, Int((0.015 * Double(sampleRate)).rounded()))
         hop = half
@@ -98,7 +112,7 @@ public struct TimeStretcher: Sendable {
     /// exactly them) and returns how many; 0 means "feed more" or, once
     /// ``isComplete``, the end.
     public mutating func pull(into block: inout AudioBlock, maxFrames: Int) -> Int {
-        synthesizeReadyFrames()
+        synthesizeReadyFrames(upTo: maxFrames)
         var allowed = maxFrames
         if let targetFrames { allowed = Int(min(Int64(maxFrames), targetFrames - deliveredFrames)) }
         let taken = ready.pop(into: &block, maxFrames: allowed)
@@ -120,7 +134,7 @@ public struct TimeStretcher: Sendable {
     /// finished input, moved back so it does not reach past the input (see ``lastPosition(_:)``).
     func nominalPosition(_ k: Int64) -> Int64 {
         guard k > 0 else { return 0 }
-        let centred = Int64((Double(k + 1) * Double(hop) * ratio).rounded()) - Int64(hop)
+        let centred = Int64(clock((k + 1) * Int64(hop)).rounded()) - Int64(hop)
         return max(0, min(centred, lastPosition(k)))
     }
 
@@ -135,10 +149,12 @@ public struct TimeStretcher: Sendable {
         return max(finalInput.start, finalInput.frames - used)
     }
 
-    /// Synthesises every segment whose input is available, stopping once the
-    /// output reaches its target length.
-    private mutating func synthesizeReadyFrames() {
-        while targetFrames.map({ producedFrames < $0 }) ?? true {
+    /// Synthesises the segments whose input is available, stopping once the
+    /// output reaches its target length or `wanted` frames are ready (a
+    /// clock that stands still would otherwise make output from the same
+    /// input for ever).
+    private mutating func synthesizeReadyFrames(upTo wanted: Int) {
+        while targetFrames.map({ producedFrames < $0 }) ?? true, ready.count < wanted {
             let needed = nominalPosition(frameIndex) + Int64(searchRadius + windowLength)
             if input.end < needed {
                 guard finishedInput else { return }

@@ -14,10 +14,11 @@ import EDLParser
 /// A time before the current frame seeks (keyframe at or before it, then decodes
 /// forward); so does a time far ahead. Memory holds two decoded frames.
 ///
-/// Read `backwards`, the reader decodes one group of pictures at a time: it
-/// seeks to the keyframe before the time asked for, decodes forward up to
-/// that time, keeps those frames and hands them out latest first, then goes
-/// one group back. Memory holds about one group of decoded frames, for
+/// Read `backwards`, the reader decodes one group of pictures at a time: when a
+/// time before the current frame is asked for, it seeks to the keyframe
+/// before it, decodes forward up to that time, keeps those frames and hands
+/// them out latest first, then goes one group back; a later time goes on
+/// forward from there (a `time` remap runs both ways). Memory holds about one group of decoded frames, for
 /// any source (B-frames, open groups, a variable frame rate), and each frame
 /// is decoded about once; a group larger than `backwardsBudget` is read in
 /// passes, decoding more to hold less.
@@ -31,7 +32,7 @@ public final class VideoReader {
     /// frame and went back: what reading one item forward never does.
     public private(set) var backwardSeeks = 0
 
-    /// Whether times are asked for latest first (see above).
+    /// Whether times may be asked for latest first (see above).
     public let backwards: Bool
     /// Read backwards: the frames of the group held, by start, and where the
     /// last one's interval ends (nil: at the stream's end).
@@ -81,7 +82,11 @@ public final class VideoReader {
 
     /// The frame shown at source time `time` (seconds from the file's start).
     public func frame(at time: Rational) throws(LibAVError) -> Frame {
-        if backwards { return try frame(before: time) }
+        if backwards {
+            if let found = held(at: time) { return found }
+            guard let current, time >= current.start else { return try frame(before: time) }
+            group = []
+        }
         if current == nil, time > streamStart {
             // The first frame asked for: seek to it rather than decode from the file's start.
             try seek(to: time)
@@ -126,7 +131,8 @@ public final class VideoReader {
         groupEnd = next?.start
         group = frames.isEmpty ? current.map { [$0] } ?? [] : frames
         mostFramesHeld = max(mostFramesHeld, group.count)
-        (current, upcoming) = (nil, nil)
+        // A later time asked for next decodes on from here.
+        if let last = frames.last { (current, upcoming, currentIsFirst) = (last, next, false) }
         guard let found = held(at: time) ?? group.first?.frame else {
             throw .invalid("VideoReader", "'\(stream.input.path)' has no decodable video frames")
         }

@@ -37,6 +37,9 @@ enum AudioInputStream {
     private static func played(_ reader: any SampleReader, _ input: AudioInput, format: AudioFormat, position: Int64)
         -> SampleProducer
     {
+        if input.timeMap.curve != nil {
+            return CurvedProducer(reader: reader, input: input, format: format, position: position)
+        }
         let speed = input.timeMap.speed
         let start = input.timeMap.sourceTime(sample: position, rate: format.sampleRate)
         let cursor: SampleProducer =
@@ -52,6 +55,76 @@ enum AudioInputStream {
             TimeStretcher(
                 ratio: speed.approximateDouble, sampleRate: format.sampleRate,
                 channels: format.channels))
+    }
+}
+
+/// An item whose rate changes: each run of its curve in one direction (a
+/// `time` key going back starts a new one) stretched or resampled along the
+/// curve's own clock by one producer, so the pitch and phase run on smoothly
+/// through the keys; a frozen stretch is silent.
+final class CurvedProducer: SampleProducer {
+    private let reader: any SampleReader
+    private let input: AudioInput
+    private let format: AudioFormat
+    private var position: Int64
+    private var run: (producer: SampleProducer, end: Int64)?
+
+    init(reader: any SampleReader, input: AudioInput, format: AudioFormat, position: Int64) {
+        self.reader = reader
+        self.input = input
+        self.format = format
+        self.position = position
+    }
+
+    func read(_ count: Int) throws -> AudioBlock {
+        var channels = [[Float]](repeating: [], count: format.channels)
+        while channels[0].count < count {
+            if run.map({ position >= $0.end }) ?? true { run = makeRun() }
+            guard let run else { break }
+            let taken = Int(min(Int64(count - channels[0].count), run.end - position))
+            let block = try run.producer.read(taken)
+            for channel in channels.indices { channels[channel] += block.samples(channel: channel).prefix(taken) }
+            position += Int64(taken)
+        }
+        return AudioBlock(channelData: channels)
+    }
+
+    /// The producer of the run that holds output sample `position`, and where the run ends.
+    private func makeRun() -> (SampleProducer, Int64)? {
+        let map = input.timeMap
+        guard let curve = map.curve else { return nil }
+        let rate = Rational(Int64(format.sampleRate))
+        let local = Rational(position) / rate - map.start
+        let index = max(0, curve.pieces.partitionPoint { $0.start <= local } - 1)
+        let direction = Self.direction(curve.pieces[index])
+        var last = index
+        while direction != 0, last + 1 < curve.pieces.count, Self.direction(curve.pieces[last + 1]) == direction { last += 1 }
+        let piece = curve.pieces[last]
+        let end = piece.length.map { ((map.start + piece.start + $0) * rate).ceil } ?? .max
+        guard direction != 0 else { return (SilenceProducer(channels: format.channels), end) }
+        let start = map.sourceTime(sample: position, rate: format.sampleRate)
+        let cursor: SampleProducer =
+            (direction < 0) != map.isReversed
+            ? ReversedCursor(reader: reader, timeMap: TimeMap(start: .zero, from: start), start: start, format: format)
+            : SourceCursor(reader: reader, timeMap: TimeMap(start: .zero, from: start), start: start, format: format)
+        // The source position of the run's n-th output sample, from where it starts.
+        let (first, sampleRate) = (position, format.sampleRate)
+        let clock: @Sendable (Int64) -> Double = { n in
+            abs((map.sourceTime(sample: first + n, rate: sampleRate) - start).approximateDouble) * Double(sampleRate)
+        }
+        if input.pitch == .shift {
+            return (ResampledProducer(cursor, clock: clock, channels: format.channels), end)
+        }
+        return (
+            StretchedProducer(cursor, TimeStretcher(clock: clock, sampleRate: sampleRate, channels: format.channels)), end
+        )
+    }
+
+    /// 1 forwards, −1 backwards, 0 frozen (a piece never changes direction).
+    private static func direction(_ piece: TimeCurve.Piece) -> Int {
+        let rates = [piece.rate(at: .zero), piece.rate(at: piece.length ?? .zero)]
+        if rates.allSatisfy({ $0 == 0 }) { return 0 }
+        return rates.contains { $0 < 0 } ? -1 : 1
     }
 }
 
@@ -223,27 +296,34 @@ final class StretchedProducer: SampleProducer {
 /// Changes speed by resampling (`pitch: shift`): faster is higher, as on tape.
 final class ResampledProducer: SampleProducer {
     private let cursor: SampleProducer
-    private let step: Double
+    /// The source position (in samples from the cursor's start) of output sample `n`.
+    private let clock: (Int64) -> Double
     private var buffer: [[Float]]
-    /// Position of the next output sample in `buffer`, in source samples.
-    private var offset = 0.0
+    /// Output samples produced, and source samples dropped from `buffer`'s front.
+    private var produced: Int64 = 0
+    private var dropped: Int64 = 0
 
-    init(_ cursor: SampleProducer, step: Double, channels: Int) {
+    convenience init(_ cursor: SampleProducer, step: Double, channels: Int) {
+        self.init(cursor, clock: { Double($0) * step }, channels: channels)
+    }
+
+    /// A changing speed (a ramp): `clock(n)` never falls.
+    init(_ cursor: SampleProducer, clock: @escaping (Int64) -> Double, channels: Int) {
         self.cursor = cursor
-        self.step = step
+        self.clock = clock
         buffer = [[Float]](repeating: [], count: channels)
     }
 
     func read(_ count: Int) throws -> AudioBlock {
-        let needed = Int((offset + Double(count) * step).rounded(.up)) + 2
+        let positions = (0..<count).map { clock(produced + Int64($0)) - Double(dropped) }
+        let needed = Int((positions.last ?? 0).rounded(.up)) + 2
         if buffer[0].count < needed {
             let more = try cursor.read(needed - buffer[0].count)
             for channel in buffer.indices { buffer[channel] += more.samples(channel: channel) }
         }
         var output = [[Float]](repeating: [Float](repeating: 0, count: count), count: buffer.count)
-        for i in 0..<count {
-            let position = offset + Double(i) * step
-            let index = Int(position)
+        for (i, position) in positions.enumerated() {
+            let index = max(0, Int(position))
             let fraction = Float(position - Double(index))
             for channel in buffer.indices {
                 let a = buffer[channel][index]
@@ -251,10 +331,10 @@ final class ResampledProducer: SampleProducer {
                 output[channel][i] = a + (b - a) * fraction
             }
         }
-        offset += Double(count) * step
-        let consumed = Int(offset)
+        produced += Int64(count)
+        let consumed = max(0, min(Int(clock(produced) - Double(dropped)), buffer[0].count))
         for channel in buffer.indices { buffer[channel].removeFirst(consumed) }
-        offset -= Double(consumed)
+        dropped += Int64(consumed)
         return AudioBlock(channelData: output)
     }
 }

@@ -175,7 +175,7 @@ final class PictureProvider {
     /// The item's reader, opened at its first use.
     private func moving(_ file: FileSource, for layer: Layer) throws -> any MovingPicture {
         if let video = videos[layer.item] { return video }
-        let video = try Self.movingPicture(file, threads: threads, backwards: layer.timeMap.isReversed)
+        let video = try Self.movingPicture(file, threads: threads, backwards: layer.timeMap.playsBackwards)
         videos[layer.item] = video
         return video
     }

@@ -95,9 +95,15 @@ public struct Chunker: Sendable {
         let start = Rational(frames.lowerBound) / plan.output.fps.rate
         let local = layers.map { $0.shifted(by: .zero - start) }
         let counts = layers.contains { plan.source($0.source)?.kind == .pattern(.counter) }
+        let window = TimeRange(start: .zero, end: Rational(Int64(frames.count)) / plan.output.fps.rate)
+        let shown = local.map { layer in
+            var layer = layer
+            layer.timeMap = layer.timeMap.restricted(to: window)
+            return layer
+        }
         let content = ChunkContent(
             renderer: renderer, output: plan.output.drawn, frameCount: frames.count,
-            firstFrame: counts ? frames.lowerBound : nil, layers: local.drawn)
+            firstFrame: counts ? frames.lowerBound : nil, layers: shown.drawn)
         return Chunk(frames: frames, layers: local, fingerprint: Fingerprint.sha256(content, identities: identities))
     }
 }

@@ -61,7 +61,7 @@ public struct CopyPlanner: Sendable {
     }
 
     private func runs(in segment: Segment, codec: VideoCodec, pixelFormat: String) -> [CopyRun] {
-        guard segment.layers.count == 1, let layer = segment.layers.first, layer.isPlainPicture, !layer.timeMap.isReversed,
+        guard segment.layers.count == 1, let layer = segment.layers.first, layer.isPlainPicture, !layer.timeMap.playsBackwards,
             let source = sources[layer.source], source.codec == codec, source.pixelFormat == pixelFormat,
             source.size == plan.output.size, plan.output.encodedSize == plan.output.size
         else { return [] }

@@ -51,7 +51,8 @@ struct SoundPlanner {
     func segments() throws -> [SoundSegment]? {
         guard let format = plan.audio.format, format.codec == .aac, format.sampleCount > 0 else { return nil }
         for input in plan.audio.inputs {
-            if input.timeMap.speed != .one && !input.timeMap.speed.isZero { return nil }
+            let map = input.timeMap
+            if map.curve != nil || (map.speed != .one && !map.speed.isZero) { return nil }
             if case .composition(_, let nested)? = plan.source(input.source)?.kind, nested.audio.format != nil {
                 return nil
             }

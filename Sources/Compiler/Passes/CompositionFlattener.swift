@@ -32,8 +32,8 @@ struct CompositionFlattener {
 
     private func canFlatten(_ layer: Layer, _ nested: RenderPlan) -> Bool {
         let t = layer.transform
-        guard layer.isPlainPicture, layer.opacity.factors.isEmpty, layer.timeMap.speed == .one,
-            layer.timeMap.loopLength == nil, !layer.timeMap.isReversed, t.rotation == .constant(0), t.crop == .constant(Crop()),
+        guard layer.isPlainPicture, layer.opacity.factors.isEmpty, layer.timeMap.isPlain,
+            t.rotation == .constant(0), t.crop == .constant(Crop()),
             t.autoRotation == 0, !t.autoMirror, nested.output.fps == output.fps
         else { return false }
         // A shader transition draws on the whole canvas: only a composition placed as the output itself

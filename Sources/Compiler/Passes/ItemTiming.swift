@@ -16,6 +16,8 @@ package struct ItemTiming: Equatable {
     var length: Length
     /// Played backwards: `from` is then the source time shown at the start, the range's end.
     package var reversed = false
+    /// The source time along an item whose rate changes (`speed` or `time` keys).
+    package var curve: TimeCurve?
 
     /// The same range played backwards, from its end down to its start.
     mutating func reverse() {
@@ -23,12 +25,15 @@ package struct ItemTiming: Equatable {
             from = from + loopLength
         } else {
             switch length {
-            case .fixed(let length): from = from + length * speed
-            case .untilEnd(let limit): from = from + (limit ?? .zero) * speed
+            case .fixed(let length): from = from + played(length)
+            case .untilEnd(let limit): from = from + played(limit ?? .zero)
             }
         }
         reversed = true
     }
+
+    /// The source time a stretch of `length` from the item's start plays.
+    private func played(_ length: Rational) -> Rational { curve?.elapsed(at: length) ?? length * speed }
 }
 
 /// Pass 3a: the timing rules of SPEC 7 for one item, with every media-fact check
@@ -90,7 +95,9 @@ struct ItemTimingResolver {
             }
             return explicitLength(item, context: &context).map { ItemTiming(speed: .zero, length: $0) }
         }
-        guard var timing = ranged(item, end: end, name: name, &context) else { return nil }
+        let changing = item.timing.speedKeys != nil || item.timing.timeKeys != nil
+        guard var timing = changing ? curved(item, end: end, name: name, &context) : ranged(item, end: end, name: name, &context)
+        else { return nil }
         if item.timing.reverse?.value == true { timing.reverse() }
         return timing
     }

@@ -21,9 +21,10 @@ package struct PlacedItem {
     var range: TimeRange { TimeRange(start: start, end: start + (length ?? .zero)) }
     package var end: Rational? { length.map { start + $0 } }
 
-    var timeMap: TimeMap {
+    package var timeMap: TimeMap {
         TimeMap(
-            start: start, from: timing.from, speed: timing.speed, loopLength: timing.loopLength, reversed: timing.reversed)
+            start: start, from: timing.from, speed: timing.speed, loopLength: timing.loopLength, reversed: timing.reversed,
+            curve: timing.curve)
     }
 }
 

@@ -5,7 +5,8 @@ import EDLParser
 ///     s = from + ((t − start) × speed  mod  loopLength)
 ///
 /// `speed` is 0 for a freeze frame or a still picture; `loopLength` is set when
-/// the item loops its source range.
+/// the item loops its source range. An item whose rate changes (a `speed` ramp,
+/// `time:` keys) has a `curve` instead: `s = from ± curve.elapsed(t − start)`.
 ///
 ///     timeline   start ──────────────▶ t
 ///     source     from ──(× speed)───▶ s   (wraps to `from` every loopLength)
@@ -19,16 +20,37 @@ public struct TimeMap: Hashable, Sendable, Codable {
     /// `true` when the source plays backwards from `from`; nil, not false,
     /// otherwise: a forward map encodes (and fingerprints) as before.
     public var reversed: Bool?
+    /// The source time along an item whose rate changes; nil at one speed.
+    public var curve: TimeCurve?
 
     public init(
-        start: Rational, from: Rational, speed: Rational = .one, loopLength: Rational? = nil, reversed: Bool = false
+        start: Rational, from: Rational, speed: Rational = .one, loopLength: Rational? = nil, reversed: Bool = false,
+        curve: TimeCurve? = nil
     ) {
         self.start = start
         self.from = from
         self.speed = speed
         self.loopLength = loopLength
         self.reversed = reversed ? true : nil
+        self.curve = curve
     }
+
+    /// Whether source time runs backwards anywhere along the item (reversed, or
+    /// a `time` key lower than the one before it): its reader then goes back a
+    /// group of pictures at a time.
+    public var playsBackwards: Bool {
+        isReversed || curve?.pieces.contains { $0.rate(at: .zero) < 0 || $0.rate(at: $0.length ?? .zero) < 0 } == true
+    }
+
+    /// Whether source time runs backwards at timeline time `time`.
+    public func descends(at time: Rational) -> Bool {
+        guard let curve else { return isReversed }
+        return (curve.rate(at: time - start) < 0) != isReversed
+    }
+
+    /// Whether the source plays at one rate, forwards, without looping: each
+    /// output frame a source frame of the same time apart.
+    public var isPlain: Bool { speed == .one && loopLength == nil && !isReversed && curve == nil }
 
     /// Whether source time runs backwards: a frame is then the one whose
     /// interval `(start, end]` holds the source time, the mirror of SPEC 7's
@@ -38,6 +60,10 @@ public struct TimeMap: Hashable, Sendable, Codable {
 
     /// Exact source time for a timeline time.
     public func sourceTime(at time: Rational) -> Rational {
+        if let curve {
+            let elapsed = curve.elapsed(at: time - start)
+            return isReversed ? from - elapsed : from + elapsed
+        }
         var elapsed = (time - start) * speed
         if let loopLength, loopLength > .zero {
             elapsed = elapsed - Rational((elapsed / loopLength).floor) * loopLength
@@ -56,7 +82,7 @@ public struct TimeMap: Hashable, Sendable, Codable {
     /// before it, so that the frame shown is the one whose `(start, end]` holds it.
     public func pictureTime(frame index: Int64, fps: FrameRate) -> Rational {
         let time = sourceTime(frame: index, fps: fps)
-        guard isReversed, let moment = Rational(1, 1_000_000) else { return time }
+        guard descends(at: Rational(index) / fps.rate), let moment = Rational(1, 1_000_000) else { return time }
         return time.checkedSubtract(moment) ?? time
     }
 
@@ -68,6 +94,12 @@ public struct TimeMap: Hashable, Sendable, Codable {
     /// Where source time `[start, end)` shows on the timeline, cut to `span`
     /// (the item's): once, or once per loop.
     public func timelineRanges(ofSource start: Rational, _ end: Rational, within span: TimeRange) -> [TimeRange] {
+        if let curve {
+            let (lower, upper) = isReversed ? (from - end, from - start) : (start - from, end - from)
+            return curve.localRanges(whereElapsedIn: lower, upper, length: span.end - self.start).compactMap {
+                TimeRange(start: self.start + $0.0, end: self.start + $0.1).intersection(span)
+            }
+        }
         if isReversed {
             // Played backwards, source time s shows where the forward map shows 2·from − s.
             var forward = self
@@ -95,8 +127,36 @@ public struct TimeMap: Hashable, Sendable, Codable {
         return ranges
     }
 
+    /// The same map for the times of `window` (timeline time), keeping only the
+    /// curve's pieces that show there: what a chunk's fingerprint holds, so an
+    /// edited key later in the item leaves earlier chunks as they are.
+    public func restricted(to window: TimeRange) -> TimeMap {
+        guard let curve else { return self }
+        let (lower, upper) = (window.start - start, window.end - start)
+        let kept = curve.pieces.filter { piece in
+            piece.start < upper && (piece.length.map { piece.start + $0 > lower } ?? true)
+        }
+        guard let first = kept.first else { return self }
+        var map = self
+        map.start = start + first.start
+        map.from = isReversed ? from - first.elapsed : from + first.elapsed
+        map.curve = TimeCurve(
+            pieces: kept.map { piece in
+                var piece = piece
+                piece.start = piece.start - first.start
+                piece.elapsed = piece.elapsed - first.elapsed
+                return piece
+            })
+        return map
+    }
+
     public var planText: String {
-        var text = "at \(TimeValue.format(start)) from \(TimeValue.format(from)) speed \(speed)"
+        var text = "at \(TimeValue.format(start)) from \(TimeValue.format(from))"
+        if let curve {
+            text += " curve " + curve.pieces.map(\.planText).joined(separator: ", ")
+        } else {
+            text += " speed \(speed)"
+        }
         if let loopLength { text += " loop \(TimeValue.format(loopLength))" }
         if isReversed { text += " reversed" }
         return text

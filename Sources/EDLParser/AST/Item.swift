@@ -211,6 +211,10 @@ public struct Timing: Hashable, Sendable, Codable {
     public var freeze: Located<TimeValue>?
     /// Play the source range backwards.
     public var reverse: Located<Bool>?
+    /// `speed` written as keyframes or a ramp: the rate along the item.
+    public var speedKeys: Located<[Keyframe<Rational>]>?
+    /// `time:` keys: the source time shown along the item (a time remap).
+    public var timeKeys: Located<[Keyframe<TimeValue>]>?
 
     public init() {}
 

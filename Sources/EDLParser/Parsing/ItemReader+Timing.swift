@@ -9,12 +9,25 @@ extension ItemReader {
         timing.to = keys["to"].flatMap { context.time($0.value, "to") }
         timing.duration = keys["duration"].flatMap { context.positiveTime($0.value, "duration") }
         timing.at = keys["at"].flatMap { context.time($0.value, "at") }
-        if let entry = keys["speed"], let speed = context.value(entry.value, "speed", ValueSyntax.ratio) {
-            if let low = Rational(1, 16), speed < low || speed > Rational(100) {
+        if let entry = keys["speed"] {
+            switch AnimationReader(context: context).read(entry.value, "speed", readSpeed) {
+            case .constant(let speed)?: timing.speed = Located(speed, at: context.location(of: entry.value))
+            case .keyframes(let keys, let repetition)?:
+                timing.speedKeys = timeKeys(keys, repetition, "speed", entry.value)
+            case nil: break
+            }
+        }
+        if let entry = keys["time"] {
+            let read = AnimationReader(context: context).read(entry.value, "time") { node, key in
+                context.time(node, key)?.value
+            }
+            switch read {
+            case .constant?:
                 context.error(
-                    "'speed' must be between 0.0625 and 100, not \(formatNumber(speed.approximateDouble))", at: entry.value)
-            } else {
-                timing.speed = Located(speed, at: context.location(of: entry.value))
+                    "'time' takes keys: the source time shown at points of the item", at: entry.value,
+                    hint: "to show one source frame, use 'freeze: { at: \(entry.value.string ?? "2s") }'")
+            case .keyframes(let keys, let repetition)?: timing.timeKeys = timeKeys(keys, repetition, "time", entry.value)
+            case nil: break
             }
         }
         if let entry = keys["loop"] { timing.loop = readLoop(entry.value) }
@@ -33,6 +46,28 @@ extension ItemReader {
         }
         checkTiming(timing, keys, node, needsLength: needsLength)
         return timing
+    }
+
+    private func readSpeed(_ node: Node, _ key: String) -> Rational? {
+        guard let speed = context.value(node, key, ValueSyntax.ratio) else { return nil }
+        if let low = Rational(1, 16), speed < low || speed > Rational(100) {
+            context.error("'speed' must be between 0.0625 and 100, not \(formatNumber(speed.approximateDouble))", at: node)
+            return nil
+        }
+        return speed
+    }
+
+    /// The keys of a time map (`speed` ramps, `time`): played once, timed from the item's start.
+    private func timeKeys<V>(_ keys: [Keyframe<V>], _ repetition: Repetition?, _ key: String, _ node: Node)
+        -> Located<[Keyframe<V>]>?
+    {
+        if repetition != nil {
+            context.error(
+                "'\(key)' keys play once along the item; they do not repeat", at: node,
+                hint: "write each key out, or use 'loop' to repeat the source range")
+            return nil
+        }
+        return Located(keys, at: context.location(of: node))
     }
 
     private func readLoop(_ node: Node) -> LoopMode {
@@ -82,14 +117,34 @@ extension ItemReader {
         if timing.loop != .off && !hasLength, let loop = keys["loop"] {
             context.error("'loop' needs 'duration' or 'until: end' to know how long to repeat", at: loop.keyNode)
         }
+        checkTimeMap(timing, keys)
         if let freeze = keys["freeze"] {
             if !hasLength {
                 context.error("'freeze' needs 'duration' or 'until: end': how long to show the frame", at: freeze.keyNode)
             }
-            for key in ["speed", "loop", "reverse"] where keys[key] != nil {
+            for key in ["speed", "loop", "reverse", "time"] where keys[key] != nil {
                 context.error(
                     "'\(key)' does not combine with 'freeze', which shows a single frame", at: keys[key]?.keyNode ?? node)
             }
+        }
+    }
+
+    /// `time` sets the source time itself: no range, rate or direction beside it.
+    private func checkTimeMap(_ timing: Timing, _ keys: [String: ParseContext.Entry]) {
+        if let time = keys["time"] {
+            for key in ["speed", "from", "to", "loop", "reverse"] where keys[key] != nil {
+                context.error(
+                    "'\(key)' does not combine with 'time', which sets the source time at each key",
+                    at: keys[key]?.keyNode ?? time.keyNode,
+                    hint: key == "speed"
+                        ? "a 'time' key's value is the source time shown then; the speed follows from the keys"
+                        : "write the source times into the 'time' keys")
+            }
+        }
+        if timing.speedKeys != nil, let loop = keys["loop"] {
+            context.error(
+                "a changing 'speed' does not combine with 'loop'", at: loop.keyNode,
+                hint: "give the item one speed to loop it, or write the repeats as items")
         }
     }
 

@@ -86,6 +86,16 @@ extension StudioPage {
               box.textContent = item.id ? `${item.id} · ${item.label}` : item.label;
               box.title = `${item.label}\n${item.timecode}` + (item.source ? `\nsource ${item.source}` : "")
                 + (item.reversed ? " (backwards)" : "");
+              // A changing speed's ramps, freezes and backwards stretches, each a band in the box.
+              for (const stretch of item.retiming || []) {
+                const band = document.createElement("span");
+                band.className = `stretch ${stretch.kind}`;
+                band.title = stretch.kind;
+                const length = item.end - item.start;
+                band.style.left = `${100 * stretch.start / length}%`;
+                band.style.width = `${100 * (stretch.end - stretch.start) / length}%`;
+                box.appendChild(band);
+              }
               box.dataset.index = item.index;
               box.addEventListener("mousedown", (e) => { e.stopPropagation(); select(item); });
               lane.appendChild(box);

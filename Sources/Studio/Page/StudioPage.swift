@@ -101,6 +101,10 @@ enum StudioPage {
         /* A source played backwards: arrows pointing left along the item. */
         .item.reversed { background-image: repeating-linear-gradient(90deg, #fff0 0 14px, #fff2 14px 16px); }
         .item.reversed::before { content: "◀ "; }
+        .item .stretch { position: absolute; bottom: 0; height: 5px; pointer-events: none; }
+        .item .stretch.ramp { background: linear-gradient(90deg, #f1c40f44, #f1c40f); }
+        .item .stretch.freeze { background: repeating-linear-gradient(90deg, #5dade2 0 4px, #5dade200 4px 6px); }
+        .item .stretch.backwards { background: repeating-linear-gradient(90deg, #e74c3c 0 4px, #e74c3c00 4px 6px); }
         .chunk { position: absolute; top: 2px; bottom: 2px; border-right: 1px solid #1c1c24; }
         .chunk.cached, .chunk.copied { background: #3c9d5d; }
         .chunk.encoding { background: #e0a030; }
