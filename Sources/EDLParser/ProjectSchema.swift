@@ -33,7 +33,7 @@ public enum ProjectSchema {
           "description": "Every item; a kind's own defaults win over these. Keys not set by an item are taken from here.",
           "propertyNames": {
             "enum": [
-              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "reverse", "time", "fit", "size",
+              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "reverse", "time", "frames", "fit", "size",
               "position", "margin", "anchor", "scale", "rotation", "crop", "flip", "opacity",
               "auto_rotate", "volume", "fade_in", "fade_out", "mute", "pitch", "font", "font_size",
               "weight", "color", "align", "max_width", "line_height", "letter_spacing", "stroke", "shadow",
@@ -83,7 +83,7 @@ public enum ProjectSchema {
           "description": "Other `source:` items on video tracks. Keys not set by an item are taken from here.",
           "propertyNames": {
             "enum": [
-              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "reverse", "time", "fit", "size",
+              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "reverse", "time", "frames", "fit", "size",
               "position", "margin", "anchor", "scale", "rotation", "crop", "flip", "opacity",
               "auto_rotate", "volume", "fade_in", "fade_out", "mute", "pitch", "filters"
             ]
@@ -94,7 +94,7 @@ public enum ProjectSchema {
           "description": "Items on audio tracks. Keys not set by an item are taken from here.",
           "propertyNames": {
             "enum": [
-              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "reverse", "time", "volume",
+              "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "reverse", "time", "frames", "volume",
               "fade_in", "fade_out", "mute", "pitch"
             ]
           }
@@ -1016,6 +1016,11 @@ public enum ProjectSchema {
           "additionalProperties": false,
           "required": ["at"]
         },
+        "frames": {
+          "description": "How an output frame is taken from a video file played at another rate: `nearest` (default), the source frame whose interval holds the source time; `blend`, the average of the source frames the output frame spans (for fast motion and ramps).",
+          "anyOf": [{"enum": ["nearest", "blend"]}, {"$ref": "#/$defs/varRef"}],
+          "default": "nearest"
+        },
         "reverse": {
           "$ref": "#/$defs/boolean",
           "description": "`true`: play the source range backwards (from `to` down to `from`), at any `speed`; its sound plays backwards too.",
@@ -1110,6 +1115,7 @@ public enum ProjectSchema {
         "freeze": {"$ref": "#/$defs/clipKeys/properties/freeze"},
         "reverse": {"$ref": "#/$defs/clipKeys/properties/reverse"},
         "time": {"$ref": "#/$defs/clipKeys/properties/time"},
+        "frames": {"$ref": "#/$defs/clipKeys/properties/frames"},
         "fit": {"$ref": "#/$defs/layerKeys/properties/fit"},
         "size": {"$ref": "#/$defs/layerKeys/properties/size"},
         "position": {"$ref": "#/$defs/layerKeys/properties/position"},
@@ -1604,6 +1610,7 @@ public enum ProjectSchema {
         "freeze": {"$ref": "#/$defs/clipKeys/properties/freeze"},
         "reverse": {"$ref": "#/$defs/clipKeys/properties/reverse"},
         "time": {"$ref": "#/$defs/clipKeys/properties/time"},
+        "frames": {"$ref": "#/$defs/clipKeys/properties/frames"},
         "fit": {
           "description": "How the layer fits the output frame: `contain` (letterbox), `cover` (fill and crop), `fill` (stretch), `none` (native pixels), `contain-blur` (contain over a blurred copy fitted with `cover`); ignored when `size` is given, but for `contain-blur`, which then frames the picture in its box. Default `none`: placed at its own size.",
           "anyOf": [
@@ -1660,6 +1667,7 @@ public enum ProjectSchema {
         "freeze": {"$ref": "#/$defs/clipKeys/properties/freeze"},
         "reverse": {"$ref": "#/$defs/clipKeys/properties/reverse"},
         "time": {"$ref": "#/$defs/clipKeys/properties/time"},
+        "frames": {"$ref": "#/$defs/clipKeys/properties/frames"},
         "fit": {"$ref": "#/$defs/compositionItem/properties/fit"},
         "size": {"$ref": "#/$defs/layerKeys/properties/size"},
         "position": {"$ref": "#/$defs/layerKeys/properties/position"},

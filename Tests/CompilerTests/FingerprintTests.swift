@@ -156,6 +156,7 @@ import Testing
                 ("speed", { $0.speed = q(2) }),
                 ("loopLength", { $0.loopLength = q(4) }),
                 ("reversed", { $0.reversed = true }),
+                ("blend", { $0.blend = true }),
                 ("curve", { $0.curve = TimeCurve(speeds: [(.zero, .one, .linear), (q(1), q(2), .easeIn)]) }),
             ],
             fingerprint: { map in

@@ -55,7 +55,7 @@ final class PictureProvider {
     /// when the compositor would take it as it is (see `FrameConverter`); else nil.
     func decodedFrame(for layer: Layer, frame index: Int64) throws -> Frame? {
         guard let source = plan.source(layer.source), case .file(let file) = source.kind,
-            let video = file.facts.video, !video.isStillImage, file.videoStream != nil
+            let video = file.facts.video, !video.isStillImage, file.videoStream != nil, layer.timeMap.blend == nil
         else { return nil }
         return try moving(file, for: layer).decodedFrame(
             at: layer.timeMap.pictureTime(frame: index, fps: plan.output.fps))
@@ -70,8 +70,19 @@ final class PictureProvider {
             return Drawn(picture: still.picture, layoutSize: still.layoutSize)
         case .file(let file):
             guard file.videoStream != nil else { return nil }
-            let time = layer.timeMap.pictureTime(frame: index, fps: plan.output.fps)
-            return Drawn(picture: try moving(file, for: layer).picture(at: time))
+            let map = layer.timeMap
+            let time = map.pictureTime(frame: index, fps: plan.output.fps)
+            guard map.blend == true, let rate = file.facts.video?.frameRate else {
+                return Drawn(picture: try moving(file, for: layer).picture(at: time))
+            }
+            // `frames: blend`: source times evenly across the output frame's span, one
+            // per source frame it covers (at most 32), each frame weighed by its share.
+            let next = map.pictureTime(frame: index + 1, fps: plan.output.fps)
+            let span = next - time
+            let covered = (span.isNegative ? Rational.zero - span : span).ceil(times: rate.rate)
+            let count = Int(min(max(covered, 1), 32))
+            let times = (0..<count).map { time + span * Rational(Int64($0)) / Rational(Int64(count)) }
+            return Drawn(picture: try moving(file, for: layer).picture(blending: times))
         case .color(let color):
             let size = layer.transform.sourceSize ?? plan.output.size
             let yuv = YUVColor(red: color.red, green: color.green, blue: color.blue)
@@ -209,6 +220,8 @@ final class PictureProvider {
 /// The picture a video (or composition) item shows at a source time.
 protocol MovingPicture: AnyObject {
     func picture(at time: Rational) throws -> LayerPicture
+    /// The average of the pictures at `times` (in the order the item plays them).
+    func picture(blending times: [Rational]) throws -> LayerPicture
     /// The decoded frame itself, where the compositor would take it as it is.
     func decodedFrame(at time: Rational) throws -> Frame?
     /// Backward seeks of its readers (see `VideoReader.backwardSeeks`).
@@ -216,6 +229,7 @@ protocol MovingPicture: AnyObject {
 }
 
 extension MovingPicture {
+    func picture(blending times: [Rational]) throws -> LayerPicture { try picture(at: times[0]) }
     func decodedFrame(at time: Rational) throws -> Frame? { nil }
     var backwardSeeks: Int { 0 }
 }
@@ -231,6 +245,8 @@ private final class VideoPicture: MovingPicture {
     private let size: PixelSize
     /// Made at the first frame converted: a plain cut's frames go to the encoder as they are.
     private lazy var image = YUVImage(width: size.width, height: size.height)
+    /// Each frame of a blend, converted before it is summed.
+    private lazy var scratch = YUVImage(width: size.width, height: size.height)
     private let converter: FrameConverter
     private lazy var alpha = AlphaConverter()
     private var shown: Frame?
@@ -264,5 +280,36 @@ private final class VideoPicture: MovingPicture {
         shown = frame
         picture = converted
         return converted
+    }
+
+    /// Each time's frame converted (once per distinct frame) and summed, the
+    /// sum divided into the picture. A frame with alpha is not blended: the first is shown.
+    func picture(blending times: [Rational]) throws -> LayerPicture {
+        guard times.count > 1 else { return try picture(at: times[0]) }
+        let planes = YUVImage.Plane.allCases
+        var sums = planes.map { [UInt32](repeating: 0, count: image.stride(of: $0) * image.height(of: $0)) }
+        var converted: Frame?
+        for time in times {
+            let frame = try reader.frame(at: time)
+            if frame.pixelFormat.hasAlpha { return try picture(at: times[0]) }
+            if frame !== converted {
+                try converter.copy(frame, into: scratch)
+                converted = frame
+            }
+            for (index, plane) in planes.enumerated() {
+                scratch.withUnsafePlane(plane) { bytes in
+                    for i in bytes.indices { sums[index][i] += UInt32(bytes[i]) }
+                }
+            }
+        }
+        let count = UInt32(times.count)
+        for (index, plane) in planes.enumerated() {
+            image.withUnsafeMutablePlane(plane) { bytes in
+                for i in bytes.indices { bytes[i] = UInt8((sums[index][i] + count / 2) / count) }
+            }
+        }
+        // The image no longer holds one decoded frame.
+        (shown, picture) = (nil, .yuv(image))
+        return .yuv(image)
     }
 }

@@ -24,7 +24,7 @@ package struct PlacedItem {
     package var timeMap: TimeMap {
         TimeMap(
             start: start, from: timing.from, speed: timing.speed, loopLength: timing.loopLength, reversed: timing.reversed,
-            curve: timing.curve)
+            curve: timing.curve, blend: item.timing.frames?.value == .blend)
     }
 }
 

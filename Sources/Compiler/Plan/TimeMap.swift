@@ -22,10 +22,12 @@ public struct TimeMap: Hashable, Sendable, Codable {
     public var reversed: Bool?
     /// The source time along an item whose rate changes; nil at one speed.
     public var curve: TimeCurve?
+    /// `frames: blend`: an output frame averages the source frames it spans; nil otherwise.
+    public var blend: Bool?
 
     public init(
         start: Rational, from: Rational, speed: Rational = .one, loopLength: Rational? = nil, reversed: Bool = false,
-        curve: TimeCurve? = nil
+        curve: TimeCurve? = nil, blend: Bool = false
     ) {
         self.start = start
         self.from = from
@@ -33,6 +35,7 @@ public struct TimeMap: Hashable, Sendable, Codable {
         self.loopLength = loopLength
         self.reversed = reversed ? true : nil
         self.curve = curve
+        self.blend = blend ? true : nil
     }
 
     /// Whether source time runs backwards anywhere along the item (reversed, or
@@ -50,7 +53,7 @@ public struct TimeMap: Hashable, Sendable, Codable {
 
     /// Whether the source plays at one rate, forwards, without looping: each
     /// output frame a source frame of the same time apart.
-    public var isPlain: Bool { speed == .one && loopLength == nil && !isReversed && curve == nil }
+    public var isPlain: Bool { speed == .one && loopLength == nil && !isReversed && curve == nil && blend == nil }
 
     /// Whether source time runs backwards: a frame is then the one whose
     /// interval `(start, end]` holds the source time, the mirror of SPEC 7's
@@ -159,6 +162,7 @@ public struct TimeMap: Hashable, Sendable, Codable {
         }
         if let loopLength { text += " loop \(TimeValue.format(loopLength))" }
         if isReversed { text += " reversed" }
+        if blend == true { text += " blended" }
         return text
     }
 }

@@ -198,6 +198,14 @@ public enum LoopMode: Hashable, Sendable, Codable {
 /// of them; a loop count is at least 1. The compiler owns the rules that need
 /// the media or the fps (past a source's end, a still without a length) and the
 /// order of `from` and `to` where the parser cannot tell it (`orderError`).
+/// How an output frame is taken from a source played at another rate.
+public enum FrameChoice: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The source frame whose interval holds the source time (SPEC 7).
+    case nearest
+    /// The average of the source frames the output frame spans.
+    case blend
+}
+
 public struct Timing: Hashable, Sendable, Codable {
     public var from: Located<TimeValue>?
     public var to: Located<TimeValue>?
@@ -215,6 +223,8 @@ public struct Timing: Hashable, Sendable, Codable {
     public var speedKeys: Located<[Keyframe<Rational>]>?
     /// `time:` keys: the source time shown along the item (a time remap).
     public var timeKeys: Located<[Keyframe<TimeValue>]>?
+    /// `frames:`: how an output frame is taken from the source's.
+    public var frames: Located<FrameChoice>?
 
     public init() {}
 

@@ -41,6 +41,9 @@ extension ItemReader {
             }
         }
         if let entry = keys["freeze"] { timing.freeze = readFreeze(entry.value) }
+        if let entry = keys["frames"], let choice = context.word(entry.value, "frames", FrameChoice.self) {
+            timing.frames = Located(choice, at: context.location(of: entry.value))
+        }
         if let entry = keys["reverse"], let reverse = context.bool(entry.value, "reverse") {
             timing.reverse = Located(reverse, at: context.location(of: entry.value))
         }

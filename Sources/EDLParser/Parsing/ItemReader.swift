@@ -7,7 +7,9 @@ struct ItemReader {
         case source, color, text, tone, pattern, gradient, shader, gap, transition, composition, group, captions
     }
 
-    static let mediaTimingKeys = ["from", "to", "duration", "at", "speed", "loop", "until", "freeze", "reverse", "time"]
+    static let mediaTimingKeys = [
+        "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "reverse", "time", "frames",
+    ]
     static let generatorTimingKeys = ["duration", "at", "until"]
     static let pictureKeys = [
         "fit", "size", "position", "margin", "anchor", "scale", "rotation", "crop", "flip", "opacity", "auto_rotate", "filters",

@@ -126,4 +126,26 @@ import Testing
         #expect(abs(frequency(samples, 1.9, 2.1) - 1500) < 30)
         #expect(abs(frequency(samples, 3.3, 4.8) - 2000) < 20)
     }
+
+    /// `frames: blend` at 4×: output frame k is the average of source frames 4k to 4k + 3,
+    /// whose numbers give luma 16 + 4·n above the middle: 22 + 16k, not 16 + 16k.
+    @Test func blendedFramesAverageTheSourceFramesTheySpan() throws {
+        let source = try ReverseTests.numbered("numbered-600.mp4", frames: 600, options: ["-g", "50"])
+        let workspace = try RenderWorkspace()
+        func tops(_ keys: String) throws -> [Double] {
+            let path = try workspace.render(
+                """
+                cutlist: 1
+                output: { path: out.mp4, size: 64x64, fps: 25, video: { codec: h264, crf: 0 } }
+                tracks:
+                  - items: [{ source: "\(source)", duration: 0.4s, speed: 4\(keys) }]
+                """)
+            return try RenderOutput.pictures(path).map { $0.meanLuma(x: 0..<64, y: 0..<32) }
+        }
+        let blended = try tops(", frames: blend")
+        #expect(blended.count == 10)
+        for (k, luma) in blended.enumerated() { #expect(abs(luma - Double(22 + 16 * k)) < 0.6, "frame \(k): \(luma)") }
+        let nearest = try tops("")
+        for (k, luma) in nearest.enumerated() { #expect(abs(luma - Double(16 + 16 * k)) < 0.6, "frame \(k): \(luma)") }
+    }
 }
