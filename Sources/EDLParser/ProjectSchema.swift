@@ -364,9 +364,9 @@ public enum ProjectSchema {
       "additionalProperties": false
     },
     "rate": {
-      "description": "A playback rate, 0.0625 to 100, as a number or a fraction such as \"5/9\".",
+      "description": "A playback rate above 0 and at most 100, as a number or a fraction such as \"5/9\" (below 1/16 the sound keeps its pitch only by silence: see `pitch`).",
       "anyOf": [
-        {"type": "number", "minimum": 0.0625, "maximum": 100},
+        {"type": "number", "exclusiveMinimum": 0, "maximum": 100},
         {
           "type": "string",
           "pattern": "^\\s*[0-9]+(\\.[0-9]+)?\\s*/\\s*[0-9]+(\\.[0-9]+)?\\s*$"
@@ -941,7 +941,7 @@ public enum ProjectSchema {
           "description": "The item's length on the timeline. With `to` absent it sets `to = from + duration × speed`; required for images unless `until: end`."
         },
         "speed": {
-          "description": "Playback rate, 0.0625 to 100, as a number or a fraction such as \"5/9\" (the item lasts `(to − from) / speed`), or changing along the item: keyframes or a ramp timed from its start (a speed ramp), whose integral gives the source time; the item's length then follows from `from`, `to` and the keys, or `to` from `duration`.",
+          "description": "Playback rate above 0 and at most 100, as a number or a fraction such as \"5/9\" (the item lasts `(to − from) / speed`), or changing along the item: keyframes or a ramp timed from its start (a speed ramp), whose integral gives the source time; the item's length then follows from `from`, `to` and the keys, or `to` from `duration`.",
           "anyOf": [
             {"$ref": "#/$defs/rate"},
             {"$ref": "#/$defs/varRef"},
@@ -1959,6 +1959,11 @@ public enum ProjectSchema {
           "description": "`auto` (default): untouched runs of a source's frames are copied from it, whole groups of pictures at a time, and only the frames around the cuts are encoded; `never`: every frame is encoded.",
           "anyOf": [{"enum": ["auto", "never"]}, {"$ref": "#/$defs/varRef"}],
           "default": "auto"
+        },
+        "options": {
+          "type": "object",
+          "description": "Options passed to the encoder as libav options, over Cutlist's own (`{ tune: film, x264-params: \"aq-mode=3\" }`): the encoder's own names, as `ffmpeg -h encoder=libx264` lists them. Part of each chunk's fingerprint; one the encoder does not take is an error naming the ones it does.",
+          "additionalProperties": {"type": ["string", "number", "boolean"]}
         }
       },
       "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},

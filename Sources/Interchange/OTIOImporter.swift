@@ -34,6 +34,10 @@ public struct OTIOImporter {
     let exists: (String) -> Bool
     /// Whether a file is a still picture (its items take a `duration`, not `from`/`to`).
     let isStill: (String) -> Bool
+    /// A media file's length, when it can be told.
+    let length: (String) -> Rational?
+    /// What the import changed to render as the editor did, one line each.
+    public private(set) var notes: [String] = []
     private var rate = FrameRate.thirty
     private var assets: [(name: String, path: String)] = []
     private var missing: [String] = []
@@ -48,13 +52,15 @@ public struct OTIOImporter {
 
     public init(
         directory: String, projectFolder: String? = nil, offline: Offline, rate: FrameRate? = nil,
-        exists: @escaping (String) -> Bool, isStill: @escaping (String) -> Bool = { _ in false }
+        exists: @escaping (String) -> Bool, isStill: @escaping (String) -> Bool = { _ in false },
+        length: @escaping (String) -> Rational? = { _ in nil }
     ) {
         self.directory = directory
         self.projectFolder = projectFolder
         self.offline = offline
         self.exists = exists
         self.isStill = isStill
+        self.length = length
         chosenRate = rate
     }
 
@@ -382,12 +388,31 @@ public struct OTIOImporter {
         } else {
             let speed = speed ?? .one
             let from = try difference(range.start, try product(extend.before, speed))
-            let to = try sum(from, try product(length, speed))
+            var to = try sum(from, try product(length, speed))
+            // A warp that runs past the media's end holds its last frame, as editors show it.
+            var held: (at: Rational, length: Rational)?
+            if !reversed, !untilEnd, let end = available?.duration ?? self.length(path), to > end, end > from,
+                let frame = Rational.one.checkedDivide(rate.rate), end > frame
+            {
+                let played = try quotient(try difference(end, from), speed)
+                held = (try difference(end, frame), try difference(length, played))
+                to = end
+                notes.append(
+                    "'\(name)' plays past its media's end (\(TimeValue.readable(end))) at speed \(speed): its last frame holds for "
+                        + "\(TimeValue.readable(try difference(length, played))), as the editor that wrote the timeline shows it")
+            }
             own.removeAll { ["from", "to"].contains($0.0) }
             keys += [("from", time(from, rate: rate)), untilEnd ? span : ("to", time(to, rate: rate))]
             if speed != .one { keys.append(("speed", CutlistYAML.word(speed.description))) }
             if reversed, !own.contains(where: { $0.0 == "reverse" }) { keys.append(("reverse", CutlistYAML.word("true"))) }
             keys += own
+            if let held, held.length > .zero {
+                let freeze: CutlistYAML.Entries = [
+                    keys[0], ("freeze", CutlistYAML.mapping([("at", time(held.at, rate: rate))])),
+                    ("duration", time(held.length, rate: rate)),
+                ]
+                return [CutlistYAML.mapping(keys + extra), CutlistYAML.mapping(freeze)]
+            }
         }
         return [CutlistYAML.mapping(keys + extra)]
     }

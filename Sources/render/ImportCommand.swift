@@ -66,7 +66,7 @@ struct ImportCommand: ParsableCommand {
             rate: rate, exists: { FileManager.default.isReadableFile(atPath: $0) },
             isStill: { path in
                 (try? probe.facts(forPath: path)).map { $0.video?.isStillImage == true && $0.duration == nil } ?? false
-            })
+            }, length: { path in (try? probe.facts(forPath: path))?.duration })
         let text: String
         do throws(OTIOImporter.Failure) {
             text = try importer.project(from: data)
@@ -87,6 +87,7 @@ struct ImportCommand: ParsableCommand {
             Terminal.printError("error: cannot write '\(path)': \(error.localizedDescription)")
             throw ExitCode(1)
         }
+        for note in importer.notes { Terminal.printError("note: \(note)") }
         print("wrote \(path)")
     }
 

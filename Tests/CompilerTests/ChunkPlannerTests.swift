@@ -243,7 +243,10 @@ import Testing
                 ("metadata", { $0.metadata.append(MetadataEntry(key: "title", value: "A")) }),
                 ("faststart", { $0.faststart.toggle() }), ("shaderBudget", { $0.shaderBudget = q(1) }),
             ],
-            keeps: [("path", { $0.path = "/elsewhere/cut.mp4" })],
+            keeps: [
+                ("path", { $0.path = "/elsewhere/cut.mp4" }),
+                ("encoderOptionsLocation", { $0.encoderOptionsLocation = at(2, 3) }),
+            ],
             fingerprint: { output in
                 var changed = plan
                 changed.output = output

@@ -103,6 +103,7 @@ import Testing
                 ("metadata", { $0.metadata = [] }),
                 ("faststart", { $0.faststart = false }),
                 ("shaderBudget", { $0.shaderBudget = q(1) }),
+                ("encoderOptionsLocation", { $0.encoderOptionsLocation = at(3, 4) }),
             ], fingerprint: chunk)
         expectEachField(
             of: video,
@@ -113,6 +114,7 @@ import Testing
                 ("preset", { $0.preset = "slow" }),
                 ("pixelFormat", { $0.pixelFormat = "yuv444p" }),
                 ("keyframeInterval", { $0.keyframeInterval = 30 }),
+                ("options", { $0.options = ["tune": "film"] }),
             ],
             // Copying changes the encoder, which the renderer's identity names.
             keeps: [("copiesSources", { $0.copiesSources = false })],

@@ -67,7 +67,8 @@ import Testing
             ])
         let past = try compile("{ source: a.mp4, from: 10s, duration: 5s, speed: [{ at: 0, value: 1 }, { at: 5s, value: 4 }] }")
         #expect(
-            past.diagnostics.map(\.message).first?.hasPrefix("at these speeds, 'duration' (5s) plays 'a.mp4' up to 22") == true)
+            past.diagnostics.map(\.message).first?.hasPrefix(
+                "at these speeds the item reaches the end of 'a.mp4' (20s) about 4.34") == true)
     }
 
     /// A changed key leaves the chunks before the piece it shapes as they were.

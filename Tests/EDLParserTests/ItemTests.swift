@@ -200,7 +200,8 @@ import Testing
             cutlist: 1
             tracks:
               - items:
-                  - { source: a.mp4, speed: 1️⃣0.05 }
+                  - { source: a.mp4, speed: 0.05 }
+                  - { source: a.mp4, speed: 1️⃣0 }
                   - { source: a.mp4, speed: 2️⃣101 }
                   - { source: a.mp4, speed: 0.0625 }
                   - { source: a.mp4, speed: 100 }
@@ -209,8 +210,8 @@ import Testing
                   - { source: a.mp4, speed: 4️⃣"1/0" }
             """,
             [
-                "1️⃣": "'speed' must be between 0.0625 and 100, not 0.05",
-                "2️⃣": "'speed' must be between 0.0625 and 100, not 101",
+                "1️⃣": "'speed' must be above 0 and at most 100, not 0",
+                "2️⃣": "'speed' must be above 0 and at most 100, not 101",
                 "3️⃣": "'fast' is not a number; expected a decimal such as '2', '-0.5' or '1e3'",
                 "4️⃣": "'1/0' divides by zero or does not fit an exact number",
             ])

@@ -262,6 +262,45 @@ import Testing
         #expect(try Self.readBack(space.path("back.otio")) == ["V1 Video 20.0", "  clip numbered 20.0 20.0 \(scalarText)"])
     }
 
+    /// Fit-to-fill writes warps such as 0.05 and 11.1; one that runs past the
+    /// media's end holds its last frame for the rest of the clip, as editors show it.
+    @Test func aWarpPastTheMediasEndHoldsItsLastFrame() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.makeClip("clip.mp4", seconds: 2)
+        try Tool.run(
+            "python3",
+            [
+                "-c",
+                """
+                import sys, opentimelineio as otio
+                RT, TR = otio.opentime.RationalTime, otio.opentime.TimeRange
+                timeline = otio.schema.Timeline(name="fit")
+                track = otio.schema.Track(name="V1")
+                for start, scalar in [(40, 2), (0, 0.05)]:
+                    clip = otio.schema.Clip(name="clip", source_range=TR(RT(start, 25), RT(20, 25)),
+                        media_reference=otio.schema.ExternalReference(target_url="clip.mp4"))
+                    clip.effects.append(otio.schema.LinearTimeWarp(time_scalar=scalar))
+                    track.append(clip)
+                timeline.tracks.append(track)
+                otio.adapters.write_to_file(timeline, sys.argv[1])
+                """,
+                space.path("fit.otio"),
+            ])
+        let imported = try space.render("import", "fit.otio", "-o", "fit.yaml")
+        #expect(imported.status == 0, "\(imported)")
+        #expect(
+            imported.stderr.contains(
+                "note: 'clip' plays past its media's end (2s) at speed 2: its last frame holds for 0.6s"), "\(imported)")
+        let text = String(decoding: space.data("fit.yaml") ?? Data(), as: UTF8.self)
+        // 5 frames reach the end at 2×; frame 49 holds for the other 15; then 20 frames at 1/20.
+        #expect(text.contains("- {source: \"clip\", from: 40f, to: 50f, speed: 2}"), "\(text)")
+        #expect(text.contains("- {source: \"clip\", freeze: {at: 49f}, duration: 15f}"), "\(text)")
+        #expect(text.contains("- {source: \"clip\", from: 0f, to: 1f, speed: 1/20}"), "\(text)")
+        let plan = try space.render("plan", "fit.yaml")
+        #expect(plan.status == 0 && plan.stdout.contains(" frames 40 "), "\(plan.stdout.prefix(400))")
+    }
+
     /// OpenTimelineIO has no curves: a speed ramp is written as its mean warp over the
     /// source range it plays, and its keys come back from Cutlist's metadata.
     @Test func aSpeedRampIsItsMeanWarpAndImportsBackAsItsKeys() throws {

@@ -17,6 +17,43 @@ import Testing
         #expect(space.listing() == ["edit.yaml", "out.mp4"], "no temporary file left beside the output")
     }
 
+    /// `output.video.options` reach the encoder: x264 told to use no B-frames writes none;
+    /// an option it does not take is an error at the key, naming the ones it does.
+    @Test func encoderOptionsReachTheEncoderAndAnUnknownOneIsAnError() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        func project(_ options: String) -> String {
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25, video: { options: \(options) } }
+            tracks:
+              - items: [{ color: red, duration: 1s }, { pattern: bars, duration: 1s }]
+            """
+        }
+        func bFrames(_ name: String) throws -> String {
+            try Tool.run(
+                "ffprobe",
+                [
+                    "-v", "error", "-select_streams", "v", "-show_entries", "stream=has_b_frames", "-of", "csv=p=0",
+                    space.path(name),
+                ]
+            ).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        try space.write("none.yaml", project("{ x264-params: \"bframes=0\", tune: film }"))
+        try space.write("plain.yaml", project("{}"))
+        #expect(try space.render("none.yaml", "--quiet").status == 0)
+        #expect(try space.render("plain.yaml", "--quiet").status == 0)
+        #expect(try bFrames("none.mp4") == "0")
+        #expect(try bFrames("plain.mp4") != "0")
+        try space.write("typo.yaml", project("{ tunee: film }"))
+        let check = try space.render("check", "typo.yaml")
+        #expect(check.status != 0)
+        #expect(
+            check.stderr.hasPrefix(
+                "typo.yaml:2:43: error: the encoder refuses 'options': libx264 has no option 'tunee' (did you mean 'tune'?); "
+                    + "its own options: 8x8dct, "), "\(check)")
+    }
+
     @Test func withoutDashOTheOutputGoesBesideTheProjectNotTheWorkingDirectory() throws {
         let space = try Workspace()
         defer { space.clean() }

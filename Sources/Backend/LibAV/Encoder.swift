@@ -53,6 +53,9 @@ public final class Encoder {
             case .lossless where settings.codec.hasPrefix("libx26"): try LibAV.setOption(&options, "qp", "0")
             case .lossless, .codecDefault: break
             }
+            for (key, value) in settings.options.sorted(by: { $0.key < $1.key }) {
+                try LibAV.setOption(&options, key, value)
+            }
         }
     }
 
@@ -96,8 +99,26 @@ public final class Encoder {
         try setOptions(&options)
         try LibAV.check(avcodec_open2(context, codec, &options), "avcodec_open2(\(codecName))")
         if let unused = av_dict_get(options, "", nil, AV_DICT_IGNORE_SUFFIX) {
-            throw .invalid("avcodec_open2(\(codecName))", "the encoder has no option '\(LibAV.string(unused.pointee.key))'")
+            let name = LibAV.string(unused.pointee.key)
+            let own = Self.optionNames(of: codec)
+            let suggestion = NameSuggestions.didYouMean(name, in: own).map { " (\($0))" } ?? ""
+            throw .invalid(
+                "avcodec_open2(\(codecName))",
+                "\(codecName) has no option '\(name)'\(suggestion); its own options: \(own.joined(separator: ", "))")
         }
+    }
+
+    /// The names of the encoder's own options (its private class's), sorted.
+    static func optionNames(of codec: UnsafePointer<AVCodec>) -> [String] {
+        guard let type = codec.pointee.priv_class else { return [] }
+        var names = Set<String>()
+        var classPointer: UnsafePointer<AVClass>? = type
+        var option: UnsafePointer<AVOption>?
+        while let next = withUnsafeMutablePointer(to: &classPointer, { av_opt_next(UnsafeRawPointer($0), option) }) {
+            if next.pointee.type != AV_OPT_TYPE_CONST { names.insert(LibAV.string(next.pointee.name)) }
+            option = next
+        }
+        return names.sorted()
     }
 
     deinit {

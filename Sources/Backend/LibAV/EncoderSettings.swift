@@ -33,6 +33,8 @@ public struct VideoEncoderSettings: Hashable, Sendable {
     public var profile: String?
     /// x264's own options (`key=value:key=value`), applied over the preset.
     public var x264Options: String?
+    /// The project's own libav options (`output.video.options`), applied last.
+    public var options: [String: String] = [:]
     /// What the stream says its colours are; nil for BT.709 limited range,
     /// what the compositor makes.
     public var colors: ColorDescription?

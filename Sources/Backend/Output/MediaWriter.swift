@@ -278,6 +278,7 @@ final class PictureEncoder {
             pixelFormat: PixelFormat(name: pixelFormat(encoding)) ?? .yuv420p, frameRate: output.fps,
             quality: quality(encoding), keyframeInterval: Int(clamping: encoding.keyframeInterval), threads: threads)
         if [.h264, .hevc].contains(encoding.codec) { settings.preset = encoding.preset }
+        settings.options = encoding.options ?? [:]
         if let copy, encoding.codec == .h264 {
             settings.profile = copy.profile
             settings.x264Options = copy.x264Options

@@ -125,6 +125,7 @@ extension OutputPlan {
         drawn.faststart = false
         // A shader over it fails the render; one within it draws the same bytes.
         drawn.shaderBudget = nil
+        drawn.encoderOptionsLocation = nil
         drawn.video?.copiesSources = true
         return drawn
     }

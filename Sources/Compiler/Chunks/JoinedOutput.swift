@@ -29,6 +29,7 @@ extension RenderPlan {
         guard segments != nil || audio.format == nil else { return nil }
         var output = output
         output.path = ""
+        output.encoderOptionsLocation = nil
         return Fingerprint.sha256(
             JoinedOutput(
                 libraries: libraries, output: output, audio: audio.format, subtitles: subtitles, window: window,

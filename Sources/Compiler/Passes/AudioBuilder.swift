@@ -60,6 +60,16 @@ struct AudioBuilder {
             audible = false
         case .gap, .transition: audible = false
         }
+        if audible, placed.item.sound.pitch == .keep, let low = Rational(1, 16), placed.timing.speed < low {
+            // Stretched further than 16 times, a sound is a drone, not the recording slowed.
+            context.diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "at speed \(placed.timing.speed), below 1/16, this item's sound is left silent",
+                    at: placed.item.timing.speed?.location ?? placed.item.location,
+                    hint: "'pitch: shift' plays it slowed as tape would, pitch falling with the speed"))
+            return false
+        }
         return audible && !placed.item.sound.mute && !track.mute
     }
 

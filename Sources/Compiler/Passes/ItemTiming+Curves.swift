@@ -31,8 +31,10 @@ extension ItemTimingResolver {
             }
             let stop = from + curve.elapsed(at: duration)
             guard stop <= end else {
+                let reached = curve.localTime(reaching: end - from).map { " \(show($0)) into the item;" } ?? ""
                 context.error(
-                    "at these speeds, 'duration' (\(show(duration))) plays '\(name)' up to \(show(stop)), past its end (\(show(end)))",
+                    "at these speeds the item reaches the end of '\(name)' (\(show(end)))\(reached) "
+                        + "'duration' (\(show(duration))) would play it up to \(show(stop))",
                     at: timing.duration?.location ?? keys.location, hint: "shorten 'duration' or lower the speeds")
                 return nil
             }
@@ -63,7 +65,8 @@ extension ItemTimingResolver {
             guard let source = context.length(Located(key.value, at: key.location), "time") else { return nil }
             guard source <= end else {
                 context.error(
-                    "this 'time' key shows \(show(source)), past the end of '\(name)' (\(show(end)))", at: key.location)
+                    "this 'time' key shows \(show(source)) at \(show(resolved.time)) into the item, past the end of "
+                        + "'\(name)' (\(show(end)))", at: key.location)
                 return nil
             }
             times.append((resolved.time, source, resolved.ease))

@@ -102,6 +102,7 @@ struct OutputResolver {
             frameCount: frameCount, duration: duration, background: output.background,
             video: video, metadata: output.metadata, faststart: output.faststart)
         plan.shaderBudget = output.shaderBudget.flatMap { context.length($0, "shader_budget") }
+        if video?.options != nil { plan.encoderOptionsLocation = output.video.optionsLocation }
         return plan
     }
 
@@ -152,8 +153,10 @@ struct OutputResolver {
                 at: context.project.output.location
                     ?? SourceLocation(file: context.project.file, line: 1, column: 1)), "keyframe_interval")
         let frames = max((interval ?? Rational(2)).rounded(times: fps.rate), 1)
-        return VideoEncoding(
+        var encoding = VideoEncoding(
             codec: codec, quality: settings.quality, preset: settings.preset,
             pixelFormat: settings.pixelFormat, keyframeInterval: frames, copiesSources: settings.copy == .auto)
+        encoding.options = settings.options
+        return encoding
     }
 }

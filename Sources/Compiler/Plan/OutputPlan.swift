@@ -26,6 +26,8 @@ public struct OutputPlan: Hashable, Sendable, Codable {
     /// it (else `defaultShaderBudget`); nil keeps a plan's encoding as before.
     public var shaderBudget: Rational?
     public static let defaultShaderBudget = Rational(2)
+    /// Where the project gives the encoder's options (`output.video.options`).
+    public var encoderOptionsLocation: SourceLocation?
 
     public init(
         path: String, container: Container, size: PixelSize, fps: FrameRate, frameCount: Int64, duration: Rational,
@@ -64,6 +66,8 @@ public struct VideoEncoding: Hashable, Sendable, Codable {
     public var keyframeInterval: Int64
     /// Untouched runs of a source's frames are copied from it (SPEC 18).
     public var copiesSources: Bool
+    /// libav options for the encoder, over Cutlist's own; nil when none are given.
+    public var options: [String: String]?
 
     public init(
         codec: VideoCodec, quality: VideoSettings.Quality, preset: String, pixelFormat: String, keyframeInterval: Int64,
@@ -83,6 +87,9 @@ public struct VideoEncoding: Hashable, Sendable, Codable {
         case .crf(let crf): quality = "crf \(formatNumber(crf))"
         case .bitrate(let bits): quality = "bitrate \(bits)"
         }
-        return "\(codec.rawValue) \(quality) preset \(preset) \(pixelFormat) keyframes every \(keyframeInterval)"
+        let given = options.map {
+            " options " + $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+        }
+        return "\(codec.rawValue) \(quality) preset \(preset) \(pixelFormat) keyframes every \(keyframeInterval)" + (given ?? "")
     }
 }

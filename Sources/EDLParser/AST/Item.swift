@@ -211,7 +211,7 @@ public struct Timing: Hashable, Sendable, Codable {
     public var to: Located<TimeValue>?
     public var duration: Located<TimeValue>?
     public var at: Located<TimeValue>?
-    /// Exact playback rate, 1/16 to 100.
+    /// Exact playback rate, above 0 and at most 100.
     public var speed: Located<Rational>?
     public var loop: LoopMode = .off
     public var untilEnd = false

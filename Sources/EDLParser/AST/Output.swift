@@ -70,6 +70,10 @@ public struct VideoSettings: Hashable, Sendable, Codable {
     public var pixelFormat = "yuv420p"
     public var keyframeInterval = TimeValue(seconds: Rational(2))
     public var copy = VideoCopy.auto
+    /// `options`: libav options passed to the encoder as written (`tune: film`); nil when not given.
+    public var options: [String: String]?
+    /// Where `options` is written, for the encoder's verdict on them.
+    public var optionsLocation: SourceLocation?
 
     public init() {}
 }

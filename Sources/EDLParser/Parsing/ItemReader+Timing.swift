@@ -53,8 +53,10 @@ extension ItemReader {
 
     private func readSpeed(_ node: Node, _ key: String) -> Rational? {
         guard let speed = context.value(node, key, ValueSyntax.ratio) else { return nil }
-        if let low = Rational(1, 16), speed < low || speed > Rational(100) {
-            context.error("'speed' must be between 0.0625 and 100, not \(formatNumber(speed.approximateDouble))", at: node)
+        guard speed > .zero, speed <= Rational(100) else {
+            context.error(
+                "'speed' must be above 0 and at most 100, not \(formatNumber(speed.approximateDouble))", at: node,
+                hint: speed > .zero ? nil : "to hold a frame, use 'freeze' or two 'time' keys with one value")
             return nil
         }
         return speed

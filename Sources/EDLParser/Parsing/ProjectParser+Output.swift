@@ -5,7 +5,7 @@ extension ProjectParser {
         "path", "size", "fps", "duration", "background", "video", "audio", "faststart", "metadata", "subtitles",
         "shader_budget",
     ]
-    static let videoKeys = ["codec", "crf", "bitrate", "preset", "pixel_format", "keyframe_interval", "copy"]
+    static let videoKeys = ["codec", "crf", "bitrate", "preset", "pixel_format", "keyframe_interval", "copy", "options"]
     static let audioKeys = ["codec", "bitrate", "sample_rate", "channels", "loudness"]
     static let subtitleKeys = ["from", "burn", "language"]
     static let presets = [
@@ -103,7 +103,30 @@ extension ProjectParser {
             video.keyframeInterval = interval.value
         }
         if let entry = keys["copy"], let copy = context.word(entry.value, "copy", VideoCopy.self) { video.copy = copy }
+        if let entry = keys["options"] {
+            video.options = readEncoderOptions(entry.value, context)
+            video.optionsLocation = context.location(of: entry.keyNode)
+        }
         return video
+    }
+
+    /// `options: { tune: film, x264-params: "…" }`: each a libav option name and its value as text.
+    private static func readEncoderOptions(_ node: Node, _ context: ParseContext) -> [String: String]? {
+        guard case .mapping(let mapping) = node else {
+            context.error(
+                "'options' takes a mapping of encoder options", at: node, hint: "for example 'options: { tune: film }'")
+            return nil
+        }
+        var options: [String: String] = [:]
+        for (key, value) in mapping {
+            guard let name = key.string, !name.isEmpty else {
+                context.error("an encoder option's name is a word", at: key)
+                continue
+            }
+            guard let text = context.text(value, name) else { continue }
+            options[name] = text
+        }
+        return options
     }
 
     private static func readAudioSettings(_ node: Node, _ context: ParseContext) -> AudioSettings? {

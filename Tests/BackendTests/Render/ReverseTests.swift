@@ -14,13 +14,16 @@ import Testing
         let path = RenderMedia.root + "/media/" + name
         if FileManager.default.fileExists(atPath: path) { return path }
         _ = try RenderMedia.get()
+        // Tests running at once may each make it: each writes its own file, then renames it into place.
+        let own = path + ".\(UUID().uuidString).mp4"
         try MediaFixtures.ffmpeg(
             [
                 "-f", "lavfi", "-i",
                 "color=black:size=64x64:rate=25:duration=\(Double(frames) / 25),format=yuv420p,"
                     + "geq=lum='if(lt(Y,32),16+4*mod(N,50),16+4*floor(N/50))':cb=128:cr=128" + filter,
                 "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p",
-            ] + options + [path])
+            ] + options + [own])
+        guard rename(own, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         return path
     }
 
