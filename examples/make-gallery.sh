@@ -28,6 +28,8 @@ times_for() {
     # Fast, then slow motion, the ramp out; backwards; moving into the freeze, frozen.
     time) echo 0.2,1,2.3,3,4,4.6 ;;
     # The background, the effect on clip A, then the middle of three shader transitions.
+    # The card sliding in, then in place with the ring grown and the triangle turning.
+    shapes) echo 0.3,1,2.5 ;;
     shaders) echo 0.8,2.6,3.1,4.5,5.4 ;;
     # The middle of each of the 17 built-in shader transitions.
     shader-transitions) echo 0.6,1,1.4,1.8,2.2,2.6,3,3.4,3.8,4.2,4.6,5,5.4,5.8,6.2,6.6,7 ;;

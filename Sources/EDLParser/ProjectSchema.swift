@@ -38,7 +38,8 @@ public enum ProjectSchema {
               "auto_rotate", "volume", "fade_in", "fade_out", "mute", "pitch", "font", "font_size",
               "weight", "color", "align", "max_width", "line_height", "letter_spacing", "stroke", "shadow",
               "background", "ease", "audio", "colors", "angle", "center", "radius", "filters",
-              "offset", "uniforms", "inputs", "highlight", "max_chars",
+              "offset", "uniforms", "inputs", "highlight", "max_chars", "width", "height", "points", "corner_radius",
+              "fill",
               "max_lines"
             ]
           }
@@ -1312,6 +1313,93 @@ public enum ProjectSchema {
       "oneOf": [{"required": ["duration"]}, {"required": ["until"]}],
       "$comment": "`duration` or `until: end` is required, not both."
     },
+    "shapeItem": {
+      "type": "object",
+      "description": "A vector shape drawn at its own size (`fit: none` by default) with exact coverage at its edges: a `rectangle` or `ellipse` of `width` × `height` pixels, or a `polygon` or `line` through `points`; filled (`fill`) and outlined (`stroke`). Without either, a shape is filled white and a line stroked white, 2 pixels wide.",
+      "properties": {
+        "shape": {
+          "description": "`rectangle`, `ellipse`, `polygon` or `line`.",
+          "anyOf": [{"enum": ["rectangle", "ellipse", "polygon", "line"]}, {"$ref": "#/$defs/varRef"}]
+        },
+        "width": {
+          "description": "A rectangle's or ellipse's width in pixels.",
+          "anyOf": [{"type": "number", "exclusiveMinimum": 0}, {"$ref": "#/$defs/varRef"}]
+        },
+        "height": {
+          "description": "A rectangle's or ellipse's height in pixels.",
+          "anyOf": [{"type": "number", "exclusiveMinimum": 0}, {"$ref": "#/$defs/varRef"}]
+        },
+        "points": {
+          "description": "A polygon's corners (at least three) or a line's points (at least two), `[x, y]` in pixels; the picture is the box around them.",
+          "type": "array",
+          "minItems": 2,
+          "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "number"}}
+        },
+        "corner_radius": {
+          "description": "A rectangle's rounded corners, in pixels.",
+          "anyOf": [{"type": "number", "minimum": 0}, {"$ref": "#/$defs/varRef"}]
+        },
+        "fill": {
+          "description": "A colour, or a gradient over the shape's box: `{ gradient: linear | radial, colors, angle, center, radius }` as a `gradient` item takes them.",
+          "anyOf": [
+            {"$ref": "#/$defs/color"},
+            {
+              "type": "object",
+              "properties": {
+                "gradient": {"$ref": "#/$defs/gradientItem/properties/gradient"},
+                "colors": {"$ref": "#/$defs/gradientItem/properties/colors"},
+                "angle": {"$ref": "#/$defs/gradientItem/properties/angle"},
+                "center": {"$ref": "#/$defs/gradientItem/properties/center"},
+                "radius": {"$ref": "#/$defs/gradientItem/properties/radius"}
+              },
+              "required": ["gradient", "colors"],
+              "additionalProperties": false
+            }
+          ]
+        },
+        "stroke": {
+          "type": "object",
+          "description": "The outline, centred on it and drawn over the fill.",
+          "properties": {
+            "color": {"$ref": "#/$defs/color", "description": "Default white."},
+            "width": {
+              "description": "Pixels; default 2.",
+              "anyOf": [{"type": "number", "exclusiveMinimum": 0}, {"$ref": "#/$defs/varRef"}]
+            },
+            "dash": {
+              "description": "Lengths drawn and skipped in turn along the outline, in pixels.",
+              "type": "array",
+              "minItems": 1,
+              "items": {"type": "number", "exclusiveMinimum": 0}
+            }
+          },
+          "additionalProperties": false
+        },
+        "duration": {"$ref": "#/$defs/generatedKeys/properties/duration"},
+        "at": {"$ref": "#/$defs/itemKeys/properties/at"},
+        "until": {"$ref": "#/$defs/generatedKeys/properties/until"},
+        "fit": {"$ref": "#/$defs/layerKeys/properties/fit"},
+        "size": {"$ref": "#/$defs/layerKeys/properties/size"},
+        "position": {"$ref": "#/$defs/layerKeys/properties/position"},
+        "margin": {"$ref": "#/$defs/layerKeys/properties/margin"},
+        "anchor": {"$ref": "#/$defs/layerKeys/properties/anchor"},
+        "scale": {"$ref": "#/$defs/layerKeys/properties/scale"},
+        "rotation": {"$ref": "#/$defs/layerKeys/properties/rotation"},
+        "crop": {"$ref": "#/$defs/layerKeys/properties/crop"},
+        "flip": {"$ref": "#/$defs/layerKeys/properties/flip"},
+        "opacity": {"$ref": "#/$defs/layerKeys/properties/opacity"},
+        "auto_rotate": {"$ref": "#/$defs/layerKeys/properties/auto_rotate"},
+        "filters": {"$ref": "#/$defs/layerKeys/properties/filters"},
+        "fade_in": {"$ref": "#/$defs/itemKeys/properties/fade_in"},
+        "fade_out": {"$ref": "#/$defs/itemKeys/properties/fade_out"},
+        "id": {"$ref": "#/$defs/itemKeys/properties/id"}
+      },
+      "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
+      "additionalProperties": false,
+      "required": ["shape"],
+      "oneOf": [{"required": ["duration"]}, {"required": ["until"]}],
+      "$comment": "`duration` or `until: end` is required, not both."
+    },
     "shaderItem": {
       "type": "object",
       "description": "A layer drawn by a GLSL ES 3.00 fragment shader file (`#version 300 es`, its own `precision` and `out vec4`) over the output frame's size (like `color`). Cutlist sets the uniforms `time` (seconds since the item's start), `progress` (0 to 1 over the item) and `resolution` (pixels); the project sets the others in `uniforms`, and the shader reads the pictures of the items in `inputs`.",
@@ -1796,7 +1884,7 @@ public enum ProjectSchema {
       "pattern": "\\.([sS][rR][tT]|[vV][tT][tT]|[aA][sS][sS]|[sS][sS][aA]|[jJ][sS][oO][nN])$"
     },
     "item": {
-      "description": "One item of a track, told by its key: `source`, `color`, `text`, `tone`, `pattern`, `gradient`, `shader`, `gap`, `transition`, `composition`, `group` or `captions`.",
+      "description": "One item of a track, told by its key: `source`, `color`, `text`, `tone`, `pattern`, `gradient`, `shape`, `shader`, `gap`, `transition`, `composition`, `group` or `captions`.",
       "type": "object",
       "oneOf": [
         {"$ref": "#/$defs/sourceItem"},
@@ -1805,6 +1893,7 @@ public enum ProjectSchema {
         {"$ref": "#/$defs/toneItem"},
         {"$ref": "#/$defs/patternItem"},
         {"$ref": "#/$defs/gradientItem"},
+        {"$ref": "#/$defs/shapeItem"},
         {"$ref": "#/$defs/shaderItem"},
         {"$ref": "#/$defs/gapItem"},
         {"$ref": "#/$defs/transitionItem"},

@@ -70,6 +70,7 @@ public enum CutlistYAML {
         case .tone(let frequency): entries.append(("tone", number(frequency)))
         case .pattern(let pattern): entries.append(("pattern", word(pattern.rawValue)))
         case .gradient(let gradient): entries += self.gradient(gradient)
+        case .shape(let shape): entries += self.shape(shape)
         case .shader(let shader): entries += self.shader(shader)
         case .composition(let composition):
             var group: Entries = []
@@ -206,6 +207,27 @@ public enum CutlistYAML {
         if gradient.shape == .linear { entries.append(("angle", number(gradient.angle))) }
         if let center = gradient.center { entries.append(("center", point(center))) }
         if let radius = gradient.radius { entries.append(("radius", number(radius))) }
+        return entries
+    }
+
+    private static func shape(_ shape: VectorShape) -> Entries {
+        var entries: Entries = [("shape", word(shape.kind.rawValue))]
+        if shape.kind == .rectangle || shape.kind == .ellipse {
+            entries += [("width", number(shape.width)), ("height", number(shape.height))]
+        } else {
+            entries.append(("points", sequence(shape.points.map { sequence([number($0.x), number($0.y)]) })))
+        }
+        if shape.cornerRadius > 0 { entries.append(("corner_radius", number(shape.cornerRadius))) }
+        switch shape.fill {
+        case .color(let fill)?: entries.append(("fill", color(fill)))
+        case .gradient(let fill)?: entries.append(("fill", mapping(gradient(fill))))
+        case nil: break
+        }
+        if let stroke = shape.stroke {
+            var keys: Entries = [("color", color(stroke.color)), ("width", number(stroke.width))]
+            if !stroke.dash.isEmpty { keys.append(("dash", sequence(stroke.dash.map(number)))) }
+            entries.append(("stroke", mapping(keys)))
+        }
         return entries
     }
 

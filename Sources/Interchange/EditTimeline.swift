@@ -166,6 +166,7 @@ extension Compiler {
         case .tone: return "tone"
         case .pattern: return "pattern"
         case .gradient: return "gradient"
+        case .shape: return "shape"
         case .shader: return "shader"
         case .composition: return "composition"
         case .captions: return "captions"
@@ -207,6 +208,7 @@ extension Compiler {
         case .tone(let frequency): return "tone \(formatNumber(frequency)) Hz"
         case .pattern(let pattern): return "pattern \(pattern.rawValue)"
         case .gradient(let gradient): return "\(gradient.shape.rawValue) gradient"
+        case .shape(let shape): return shape.kind.rawValue
         case .shader(let shader): return "shader '\(shader.written)'"
         case .composition(let composition): return "composition '\(composition.name)'"
         case .captions(let captions): return "captions '\(captions.written)'"

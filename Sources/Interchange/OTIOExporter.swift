@@ -167,6 +167,7 @@ extension Compiler {
         case .pattern(let pattern): (clip.name, clip.reference.kind) = (pattern.rawValue, .generator("Pattern"))
         case .gradient(let gradient):
             (clip.name, clip.reference.kind) = ("gradient \(gradient.shape.rawValue)", .generator("Gradient"))
+        case .shape(let shape): (clip.name, clip.reference.kind) = (shape.kind.rawValue, .generator("Shape"))
         case .captions(let captions): (clip.name, clip.reference.kind) = (captions.written, .generator("Captions"))
         case .shader(let shader): (clip.name, clip.reference.kind) = ("shader \(shader.written)", .generator("Shader"))
         case .composition, .gap, .transition: break

@@ -423,7 +423,7 @@ public struct OTIOImporter {
 
     /// Keys that say where an item plays or what it is: the timeline's, not the metadata's.
     static let placementKeys: Set<String> = ["at", "duration", "until", "source", "composition", "vars"]
-    static let generatedKinds: Set<String> = ["color", "text", "tone", "pattern", "gradient", "captions", "shader"]
+    static let generatedKinds: Set<String> = ["color", "text", "tone", "pattern", "gradient", "shape", "captions", "shader"]
 
     // MARK: Cutlist's metadata
 

@@ -147,7 +147,7 @@ import Testing
                   - 2️⃣{ sorce: a.mp4 }
             """
         let message =
-            "an item needs a kind key: one of source, color, text, tone, pattern, gradient, shader, gap, transition, composition, group, captions"
+            "an item needs a kind key: one of source, color, text, tone, pattern, gradient, shape, shader, gap, transition, composition, group, captions"
         expectErrors(yaml, ["1️⃣": message, "2️⃣": message])
         expectHints(yaml, ["2️⃣": "did you mean 'source'?"])
     }

@@ -18,7 +18,7 @@ import Testing
 
     /// The cases come from folders: a wrong path would run none.
     @Test func theFixtureFoldersHoldEveryCase() {
-        #expect(Self.yamlFiles(in: "examples").count == 28)
+        #expect(Self.yamlFiles(in: "examples").count == 29)
         #expect(Self.yamlFiles(in: "Tests/EDLParserTests/Fixtures/schema/valid").count == 21)
         #expect(Self.yamlFiles(in: "Tests/EDLParserTests/Fixtures/schema/invalid").count == 26)
     }

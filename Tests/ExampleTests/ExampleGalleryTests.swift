@@ -27,7 +27,7 @@ struct ExampleGalleryTests {
     /// The suites that take their cases from these folders run every case: a wrong path is no case at all.
     @Test("the example folders hold every example and sample medium")
     func theFoldersHoldWhatTheSuitesRun() {
-        #expect(ExampleWorkspace.exampleNames.count == 28, "\(ExampleWorkspace.exampleNames)")
+        #expect(ExampleWorkspace.exampleNames.count == 29, "\(ExampleWorkspace.exampleNames)")
         #expect(ExampleWorkspace.mediaNames.count == 11, "\(ExampleWorkspace.mediaNames)")
     }
 

@@ -65,7 +65,7 @@ struct DrawPlan: Equatable {
         guard layer.isConstant(over: span), let source = plan.source(layer.source) else { return false }
         switch source.kind {
         case .file(let file): return file.facts.video?.isStillImage == true
-        case .color, .gradient, .text: return true
+        case .color, .gradient, .shape, .text: return true
         case .pattern(let pattern): return pattern != .counter
         case .composition, .tone, .lut, .shader, .captionScript: return false
         }

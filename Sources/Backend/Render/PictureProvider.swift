@@ -100,6 +100,8 @@ final class PictureProvider {
                 picture: .rgba(try bitmap(source.id, size) { PatternPainter(size: size, text: text).still(pattern) }))
         case .text(let content):
             return Drawn(picture: .rgba(try bitmap(source.id, nil) { try RGBAImage(text.render(content)) }))
+        case .shape(let shape):
+            return Drawn(picture: .rgba(try bitmap(source.id, nil) { ShapePainter.paint(shape) }))
         case .composition(_, let nested):
             let time = layer.timeMap.pictureTime(frame: index, fps: plan.output.fps)
             let composition = videos[layer.item] ?? CompositionPicture(plan: nested, text: text, threads: threads)

@@ -78,7 +78,7 @@ public struct ChunkPlanner {
                 return "lut sha256 \(try facts.contentHash(ofFile: path))"
             case .composition(_, let nested):
                 return "composition " + nested.pictureFingerprint(identities: try identities(of: nested))
-            case .color, .tone, .gradient, .shader, .captionScript:
+            case .color, .tone, .gradient, .shape, .shader, .captionScript:
                 return "generator " + Fingerprint.sha256(source.kind)
             }
         }

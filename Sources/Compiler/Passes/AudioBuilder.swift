@@ -51,7 +51,7 @@ struct AudioBuilder {
                 context.error(
                     "'\(reference.displayName)' has no sound to play on audio track '\(name)'", at: placed.item.location)
             }
-        case .color, .text, .pattern, .gradient, .captions, .shader:
+        case .color, .text, .pattern, .gradient, .shape, .captions, .shader:
             if track.kind == .audio {
                 context.error(
                     "this item has no sound, so it does nothing on audio track '\(name)'", at: placed.item.location,

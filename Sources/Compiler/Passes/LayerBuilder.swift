@@ -53,7 +53,7 @@ struct LayerBuilder {
 
     private func hasPicture(_ placed: PlacedItem, _ context: inout CompileContext) -> Bool {
         switch placed.item.content {
-        case .color, .text, .pattern, .gradient, .shader, .composition, .captions: return true
+        case .color, .text, .pattern, .gradient, .shape, .shader, .composition, .captions: return true
         case .tone, .gap, .transition: return false
         case .source(let reference):
             if placed.facts?.video != nil { return true }
@@ -176,7 +176,7 @@ struct LayerBuilder {
     private func sizing(_ placed: PlacedItem, _ local: CurveLowering, _ context: inout CompileContext) -> Sizing {
         let picture = placed.item.picture
         // Text and compositions are placed at their own size (SPEC 10, 14).
-        let fallback = Sizing.fit(picture.fit ?? (placed.item.content.isText || placed.composition != nil ? .none : .contain))
+        let fallback = Sizing.fit(picture.fit ?? (placed.item.content.hasOwnSize || placed.composition != nil ? .none : .contain))
         guard let size = picture.size else { return fallback }
         guard let first = size.initialValue else { return fallback }
         let pattern = (first.width == .auto, first.height == .auto)
@@ -203,10 +203,10 @@ struct LayerBuilder {
 }
 
 extension Item.Content {
-    /// Drawn by the text engine, at its own size.
-    var isText: Bool {
+    /// Drawn at a size of its own (text, captions, a shape), not fitted to the frame.
+    var hasOwnSize: Bool {
         switch self {
-        case .text, .captions: return true
+        case .text, .captions, .shape: return true
         default: return false
         }
     }

@@ -37,6 +37,7 @@ struct SourceTable {
         case .tone(let frequency): return id(for: .tone(frequency: frequency))
         case .pattern(let pattern): return id(for: .pattern(pattern))
         case .gradient(let gradient): return id(for: .gradient(gradient))
+        case .shape(let shape): return id(for: .shape(shape))
         case .shader(let file): return id(for: .shader(ShaderCode(text: file.text, isTransition: false)))
         case .composition(let composition):
             return placed.composition.map { id(for: .composition(name: composition.name, $0)) }

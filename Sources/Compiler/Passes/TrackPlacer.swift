@@ -141,7 +141,7 @@ struct TrackPlacer {
             guard let plan = composition else { return nil }
             facts = plan.compositionFacts
             timing = timings.media(item, name: content.name, plan.compositionFacts, &context)
-        case .color, .text, .tone, .pattern, .gradient, .shader: timing = timings.generator(item, &context)
+        case .color, .text, .tone, .pattern, .gradient, .shape, .shader: timing = timings.generator(item, &context)
         case .captions(let captions):
             var offset = Rational.zero
             if let value = captions.offset {

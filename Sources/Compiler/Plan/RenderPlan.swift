@@ -31,7 +31,7 @@ public struct RenderPlan: Hashable, Sendable, Codable {
             case .file(let file): return [file.path]
             case .lut(let path): return [path]
             case .composition(_, let plan): return plan.inputFiles
-            case .color, .pattern, .gradient, .tone, .text, .shader, .captionScript: return []
+            case .color, .pattern, .gradient, .shape, .tone, .text, .shader, .captionScript: return []
             }
         }
     }

@@ -44,6 +44,8 @@ public struct SourcePlan: Hashable, Sendable, Codable {
         case pattern(Pattern)
         /// A gradient over the output frame's size.
         case gradient(Gradient)
+        /// A rectangle, ellipse, polygon or line, drawn at its own size.
+        case shape(VectorShape)
         /// A sine tone in Hz, full scale before the item's volume.
         case tone(frequency: Double)
         /// Text to shape and rasterise once; its bitmap is the layer's picture.
@@ -73,6 +75,7 @@ public struct SourcePlan: Hashable, Sendable, Codable {
         case .color(let color): return "color \(color)"
         case .pattern(let pattern): return "pattern \(pattern.rawValue)"
         case .gradient(let gradient): return "gradient \(gradient.planText)"
+        case .shape(let shape): return "shape \(shape.planText)"
         case .tone(let frequency): return "tone \(formatNumber(frequency))Hz"
         case .text(let text): return "text \(text.planText)"
         case .lut(let path): return "lut \"\(relativePath(path, to: directory))\""
@@ -171,5 +174,29 @@ extension Gradient {
             let radius = self.radius.map { " radius \(formatNumber($0))" } ?? ""
             return "radial\(center)\(radius) stops \(stops)"
         }
+    }
+}
+
+extension VectorShape {
+    /// Everything that decides the picture, for `render plan`:
+    /// `rectangle 200x80 radius 12 fill #ff0000ff stroke #ffffffff 2`.
+    var planText: String {
+        var text = kind.rawValue
+        if kind == .rectangle || kind == .ellipse {
+            text += " \(formatNumber(width))x\(formatNumber(height))"
+        } else {
+            text += " points " + points.map { "\(formatNumber($0.x)),\(formatNumber($0.y))" }.joined(separator: " ")
+        }
+        if cornerRadius > 0 { text += " radius \(formatNumber(cornerRadius))" }
+        switch fill {
+        case .color(let color)?: text += " fill \(color)"
+        case .gradient(let gradient)?: text += " fill gradient \(gradient.planText)"
+        case nil: break
+        }
+        if let stroke {
+            text += " stroke \(stroke.color) \(formatNumber(stroke.width))"
+            if !stroke.dash.isEmpty { text += " dash " + stroke.dash.map(formatNumber).joined(separator: ",") }
+        }
+        return text
     }
 }

@@ -28,6 +28,8 @@ public struct Item: Hashable, Sendable, Codable {
         case tone(Double)
         case pattern(Pattern)
         case gradient(Gradient)
+        /// A rectangle, ellipse, polygon or line, filled and stroked.
+        case shape(VectorShape)
         /// A picture drawn by a GLSL fragment shader.
         case shader(ShaderFile)
         /// A hole of the given length.
@@ -48,6 +50,57 @@ public struct Item: Hashable, Sendable, Codable {
         if case .gap = content { return true }
         return false
     }
+}
+
+/// A `shape:` item's picture: drawn at its own size (a rectangle's or
+/// ellipse's `width` and `height`, the box around a polygon's or line's
+/// points), with exact coverage at its edges.
+public struct VectorShape: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable { case rectangle, ellipse, polygon, line }
+
+    public enum Fill: Hashable, Sendable, Codable {
+        case color(Color)
+        case gradient(Gradient)
+    }
+
+    public struct Stroke: Hashable, Sendable, Codable {
+        public var color: Color
+        /// Pixels.
+        public var width: Double
+        /// Lengths drawn and skipped in turn along the outline, in pixels; empty: solid.
+        public var dash: [Double]
+
+        public init(color: Color, width: Double, dash: [Double] = []) {
+            self.color = color
+            self.width = width
+            self.dash = dash
+        }
+    }
+
+    /// A point in the shape's own pixels.
+    public struct Point: Hashable, Sendable, Codable {
+        public var x: Double
+        public var y: Double
+
+        public init(x: Double, y: Double) {
+            self.x = x
+            self.y = y
+        }
+    }
+
+    public var kind: Kind
+    /// A rectangle's or ellipse's size in pixels.
+    public var width: Double = 0
+    public var height: Double = 0
+    /// A polygon's corners or a line's points, in order.
+    public var points: [Point] = []
+    /// A rectangle's rounded corners, in pixels.
+    public var cornerRadius: Double = 0
+    /// Nil: not filled (a line never is).
+    public var fill: Fill?
+    public var stroke: Stroke?
+
+    public init(kind: Kind) { self.kind = kind }
 }
 
 /// A `gradient:` item's picture (SPEC 15), drawn over the output frame's size.

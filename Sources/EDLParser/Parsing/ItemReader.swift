@@ -4,7 +4,7 @@ import Yams
 /// which other keys the item takes.
 struct ItemReader {
     enum Kind: String, CaseIterable {
-        case source, color, text, tone, pattern, gradient, shader, gap, transition, composition, group, captions
+        case source, color, text, tone, pattern, gradient, shape, shader, gap, transition, composition, group, captions
     }
 
     static let mediaTimingKeys = [
@@ -24,6 +24,7 @@ struct ItemReader {
     ]
     static let transitionKeys = ["duration", "ease", "color", "audio"]
     static let gradientKeys = ["colors", "angle", "center", "radius"]
+    static let shapeKeys = ["width", "height", "points", "corner_radius", "fill", "stroke"]
     static let captionsTimingKeys = ["from", "to", "duration", "at", "until", "offset"]
     /// The keys of captions of both kinds (a `captions` item's, a clip's `captions` mapping's) beside the text keys.
     static let captionsKeys = ["highlight", "max_chars", "max_lines"]
@@ -57,6 +58,7 @@ struct ItemReader {
                 case .composition: allowed[kind] = ["composition", "vars"] + mediaTimingKeys + picture + soundKeys
                 case .color, .pattern: allowed[kind] = [kind.rawValue] + generatorTimingKeys + picture + fadeKeys
                 case .gradient: allowed[kind] = ["gradient"] + generatorTimingKeys + picture + fadeKeys + gradientKeys
+                case .shape: allowed[kind] = ["shape"] + generatorTimingKeys + picture + fadeKeys + shapeKeys
                 case .shader: allowed[kind] = ["shader", "uniforms", "inputs"] + generatorTimingKeys + picture + fadeKeys
                 case .text: allowed[kind] = ["text"] + generatorTimingKeys + picture + fadeKeys + textKeys
                 case .tone: allowed[kind] = ["tone"] + generatorTimingKeys + toneSoundKeys
@@ -80,7 +82,7 @@ struct ItemReader {
             return nil
         }
         guard let kind = kind(of: mapping, node) else { return nil }
-        if track == .audio, [.color, .pattern, .gradient, .shader, .text, .captions].contains(kind) {
+        if track == .audio, [.color, .pattern, .gradient, .shape, .shader, .text, .captions].contains(kind) {
             context.error(
                 "a '\(kind.rawValue)' item has no sound and cannot go on an audio track", at: node,
                 hint: "move it to a video track")
@@ -132,7 +134,7 @@ struct ItemReader {
             let name = mapping.first { $0.key.string == "source" }?.value.string ?? ""
             let path = reader.assets.first { $0.name == name }?.path ?? name
             own = Defaults.isStillPicture(path) ? .image : .video
-        case .color, .pattern, .gradient, .shader, .tone, .gap, .composition, .group: own = nil
+        case .color, .pattern, .gradient, .shape, .shader, .tone, .gap, .composition, .group: own = nil
         }
         return (own.map { [$0] } ?? []) + (kind == .gap ? [] : [.item])
     }
@@ -179,7 +181,7 @@ struct ItemReader {
             return read == nil ? nil : item
         case .source, .composition, .group, .captions:
             item.timing = readTiming(keys, node, needsLength: false)
-        case .color, .pattern, .gradient, .shader, .text, .tone:
+        case .color, .pattern, .gradient, .shape, .shader, .text, .tone:
             item.timing = readTiming(keys, node, needsLength: true)
         }
         // An ASS script's picture is the whole frame, on which it places its own events.
@@ -210,6 +212,7 @@ struct ItemReader {
         case .tone: return context.number(value, "tone", in: 1...20_000).map { .tone($0) }
         case .pattern: return context.word(value, "pattern", Pattern.self).map { .pattern($0) }
         case .gradient: return readGradient(value, keys).map { .gradient($0) }
+        case .shape: return readShape(value, keys).map { .shape($0) }
         case .shader:
             return readShader(
                 value, uniforms: keys["uniforms"], inputs: keys["inputs"], setByCutlist: ShaderDeclaration.itemUniforms
