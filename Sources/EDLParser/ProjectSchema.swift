@@ -2007,8 +2007,8 @@ public enum ProjectSchema {
       "description": "Video encoding settings.",
       "properties": {
         "codec": {
-          "description": "Video codec: `h264` (default), `hevc`, `vp9`, `prores` or `gif`, where the container allows it.",
-          "anyOf": [{"enum": ["h264", "hevc", "vp9", "prores", "gif"]}, {"$ref": "#/$defs/varRef"}],
+          "description": "Video codec: `h264` (default), `hevc`, `vp9`, `prores`, `gif` or `webp`, where the container allows it.",
+          "anyOf": [{"enum": ["h264", "hevc", "vp9", "prores", "gif", "webp"]}, {"$ref": "#/$defs/varRef"}],
           "default": "h264"
         },
         "crf": {
@@ -2101,9 +2101,9 @@ public enum ProjectSchema {
       "properties": {
         "path": {
           "$ref": "#/$defs/path",
-          "description": "Output file, relative to the project file; default the project file's name with `.mp4`. The container follows the extension: .mp4, .mov, .mkv, .webm, .m4a, .wav, .gif.",
+          "description": "Output file, relative to the project file; default the project file's name with `.mp4`. The container follows the extension: .mp4, .mov, .mkv, .webm, .m4a, .wav, .gif, .webp (an animated WebP that loops).",
           "anyOf": [
-            {"pattern": "\\.(?:mp4|mov|mkv|webm|m4a|wav|gif|MP4|MOV|MKV|WEBM|M4A|WAV|GIF)$"},
+            {"pattern": "\\.(?:mp4|mov|mkv|webm|m4a|wav|gif|webp|MP4|MOV|MKV|WEBM|M4A|WAV|GIF|WEBP)$"},
             {"$ref": "#/$defs/varRef"}
           ]
         },

@@ -169,7 +169,7 @@ import Testing
         expectHints(
             yaml,
             [
-                "1️⃣": "use one of: .mp4 .mov .mkv .webm .m4a .wav .gif",
+                "1️⃣": "use one of: .mp4 .mov .mkv .webm .m4a .wav .gif .webp",
                 "2️⃣": "did you mean 'h264'?",
             ])
     }

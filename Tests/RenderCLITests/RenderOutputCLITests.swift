@@ -54,6 +54,51 @@ import Testing
                     + "its own options: 8x8dct, "), "\(check)")
     }
 
+    /// `.webp` writes an animated WebP that plays for ever, a frame for each output frame,
+    /// which a project reads back as a clip of the same length.
+    @Test func aWebPOutputIsAnAnimationThatLoops() throws {
+        let space = try Workspace()
+        defer { space.clean() }
+        try space.write(
+            "sticker.yaml",
+            """
+            cutlist: 1
+            output: { path: sticker.webp, size: 160x90, fps: 25 }
+            tracks:
+              - items: [{ pattern: counter, duration: 1s }]
+            """)
+        let result = try space.render("sticker.yaml", "--quiet")
+        #expect(result.status == 0, "\(result)")
+        let bytes = [UInt8](space.data("sticker.webp") ?? Data())
+        #expect(bytes.count > 40 && String(decoding: bytes[8..<16], as: UTF8.self) == "WEBPVP8X")
+        // RIFF chunks after the header: ANIM (its loop count, 0 for ever), then one ANMF per frame.
+        var chunks: [(name: String, body: ArraySlice<UInt8>)] = []
+        var offset = 12
+        while offset + 8 <= bytes.count {
+            let size =
+                Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
+            chunks.append(
+                (
+                    String(decoding: bytes[offset..<offset + 4], as: UTF8.self),
+                    bytes[offset + 8..<min(bytes.count, offset + 8 + size)]
+                ))
+            offset += 8 + size + size % 2
+        }
+        let animation = try #require(chunks.first { $0.name == "ANIM" }?.body)
+        #expect(Array(animation.dropFirst(4).prefix(2)) == [0, 0], "loops for ever")
+        #expect(chunks.filter { $0.name == "ANMF" }.count == 25)
+        try space.write(
+            "reuse.yaml",
+            """
+            cutlist: 1
+            output: { size: 160x90, fps: 25 }
+            tracks:
+              - items: [{ source: sticker.webp }]
+            """)
+        let plan = try space.render("plan", "reuse.yaml")
+        #expect(plan.status == 0 && plan.stdout.contains(" frames 25 duration 1s"), "\(plan.stdout.prefix(300))")
+    }
+
     @Test func withoutDashOTheOutputGoesBesideTheProjectNotTheWorkingDirectory() throws {
         let space = try Workspace()
         defer { space.clean() }

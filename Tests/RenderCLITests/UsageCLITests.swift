@@ -34,7 +34,7 @@ import Testing
         (["--range", "0.99s..1s"], "Error: --range 0.99s..1s holds no frame of the output, which lasts 1s"),
         (
             ["-o", "out.txt"],
-            "Error: 'out.txt' has no known container extension; use one of: .mp4 .mov .mkv .webm .m4a .wav .gif"
+            "Error: 'out.txt' has no known container extension; use one of: .mp4 .mov .mkv .webm .m4a .wav .gif .webp"
         ),
     ]
 

@@ -154,8 +154,9 @@ public final class OutputFile {
     /// index to the front when the file is finished; `movieTimescale` sets the MP4/MOV
     /// movie time scale (units per second of edit lists and the movie duration).
     /// `fragments` makes an MP4 fragmented for Media Source Extensions (see `MovieFragments`).
+    /// `loops`: an animation (WebP) plays for ever rather than once.
     public func writeHeader(
-        fastStart: Bool = false, movieTimescale: Int? = nil, fragments: MovieFragments? = nil
+        fastStart: Bool = false, movieTimescale: Int? = nil, fragments: MovieFragments? = nil, loops: Bool = false
     ) throws(LibAVError) {
         if memory == nil, !writesNoFile {
             var ioOptions: OpaquePointer?
@@ -167,6 +168,7 @@ public final class OutputFile {
         defer { av_dict_free(&options) }
         if fastStart { try LibAV.setOption(&options, "movflags", "+faststart") }
         if let movieTimescale { try LibAV.setOption(&options, "movie_timescale", String(movieTimescale)) }
+        if loops { try LibAV.setOption(&options, "loop", "0") }
         if let fragments {
             // The moov waits for the first fragment, which gives its edit list (the
             // composition offset of the first picture, the encoder's priming).

@@ -90,7 +90,8 @@ final class MediaWriter {
         let isMovie = fragments != nil || [.mp4, .mov, .m4a].contains(output.container)
         try file.writeHeader(
             fastStart: output.faststart && isMovie && fragments == nil,
-            movieTimescale: isMovie ? Self.movieTimescale(output: output, audio: format) : nil, fragments: fragments)
+            movieTimescale: isMovie ? Self.movieTimescale(output: output, audio: format) : nil, fragments: fragments,
+            loops: output.container == .webp)
     }
 
     /// An MP4/MOV movie time scale that counts both audio samples and video frames
@@ -209,6 +210,7 @@ final class MediaWriter {
         case .m4a: return "ipod"
         case .wav: return "wav"
         case .gif: return "gif"
+        case .webp: return "webp"
         }
     }
 }
@@ -305,12 +307,14 @@ final class PictureEncoder {
         case .vp9: return "libvpx-vp9"
         case .prores: return "prores_ks"
         case .gif: return "gif"
+        case .webp: return "libwebp_anim"
         }
     }
 
     static func pixelFormat(_ encoding: VideoEncoding) -> String {
         switch encoding.codec {
         case .gif: return "bgr8"
+        case .webp: return "yuv420p"
         case .prores: return encoding.pixelFormat.hasPrefix("yuv444") ? "yuv444p10le" : "yuv422p10le"
         default: return encoding.pixelFormat
         }
@@ -318,7 +322,7 @@ final class PictureEncoder {
 
     static func quality(_ encoding: VideoEncoding) -> EncoderQuality {
         switch (encoding.codec, encoding.quality) {
-        case (.prores, _), (.gif, _): return .codecDefault
+        case (.prores, _), (.gif, _), (.webp, _): return .codecDefault
         case (_, .crf(let crf)): return .crf(Int(crf.rounded()))
         case (_, .bitrate(let rate)): return .bitRate(Int(clamping: rate))
         }

@@ -19,7 +19,7 @@ public struct SubtitlePlan: Hashable, Sendable, Codable {
             switch container {
             case .mp4, .mov: self = .movText
             case .mkv, .webm: self = .webVTT
-            case .m4a, .wav, .gif: return nil
+            case .m4a, .wav, .gif, .webp: return nil
             }
         }
     }

@@ -1,6 +1,6 @@
 /// Output containers, told by the output path's extension.
 public enum Container: String, Hashable, Sendable, Codable, CaseIterable {
-    case mp4, mov, mkv, webm, m4a, wav, gif
+    case mp4, mov, mkv, webm, m4a, wav, gif, webp
 
     public init?(path: String) {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
@@ -15,11 +15,12 @@ public enum Container: String, Hashable, Sendable, Codable, CaseIterable {
         case .mkv: return [.h264, .hevc, .vp9, .prores]
         case .webm: return [.vp9]
         case .gif: return [.gif]
+        case .webp: return [.webp]
         case .m4a, .wav: return []
         }
     }
 
-    /// Audio codecs the container can hold; empty for `gif`.
+    /// Audio codecs the container can hold; empty for `gif` and `webp`.
     public var audioCodecs: [AudioCodec] {
         switch self {
         case .mp4: return [.aac, .mp3, .opus, .flac]
@@ -28,7 +29,7 @@ public enum Container: String, Hashable, Sendable, Codable, CaseIterable {
         case .webm: return [.opus]
         case .m4a: return [.aac]
         case .wav: return [.pcm]
-        case .gif: return []
+        case .gif, .webp: return []
         }
     }
 
@@ -38,7 +39,7 @@ public enum Container: String, Hashable, Sendable, Codable, CaseIterable {
         case .mp4, .mov, .m4a: return .aac
         case .mkv, .webm: return .opus
         case .wav: return .pcm
-        case .gif: return nil
+        case .gif, .webp: return nil
         }
     }
 

@@ -48,7 +48,7 @@ public struct MetadataEntry: Hashable, Sendable, Codable {
 }
 
 public enum VideoCodec: String, Hashable, Sendable, Codable, CaseIterable {
-    case h264, hevc, vp9, prores, gif
+    case h264, hevc, vp9, prores, gif, webp
 }
 
 public enum AudioCodec: String, Hashable, Sendable, Codable, CaseIterable {
