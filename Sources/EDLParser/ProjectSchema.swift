@@ -35,7 +35,8 @@ public enum ProjectSchema {
             "enum": [
               "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "reverse", "time", "frames", "fit", "size",
               "position", "margin", "anchor", "scale", "rotation", "crop", "flip", "opacity",
-              "auto_rotate", "volume", "fade_in", "fade_out", "mute", "pitch", "font", "font_size",
+              "auto_rotate", "volume", "fade_in", "fade_out", "mute", "pitch", "eq", "gate", "compressor",
+              "limiter", "font", "font_size",
               "weight", "color", "align", "max_width", "line_height", "letter_spacing", "stroke", "shadow",
               "background", "ease", "audio", "colors", "angle", "center", "radius", "filters",
               "offset", "uniforms", "inputs", "highlight", "max_chars", "width", "height", "points", "corner_radius",
@@ -86,7 +87,8 @@ public enum ProjectSchema {
             "enum": [
               "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "reverse", "time", "frames", "fit", "size",
               "position", "margin", "anchor", "scale", "rotation", "crop", "flip", "opacity",
-              "auto_rotate", "volume", "fade_in", "fade_out", "mute", "pitch", "filters"
+              "auto_rotate", "volume", "fade_in", "fade_out", "mute", "pitch", "eq", "gate", "compressor",
+              "limiter", "filters"
             ]
           }
         },
@@ -96,7 +98,7 @@ public enum ProjectSchema {
           "propertyNames": {
             "enum": [
               "from", "to", "duration", "at", "speed", "loop", "until", "freeze", "reverse", "time", "frames", "volume",
-              "fade_in", "fade_out", "mute", "pitch"
+              "fade_in", "fade_out", "mute", "pitch", "eq", "gate", "compressor", "limiter"
             ]
           }
         },
@@ -1031,6 +1033,134 @@ public enum ProjectSchema {
           "description": "With `speed`: `keep` (default) keeps the audio's pitch, `shift` resamples it (faster is higher).",
           "anyOf": [{"enum": ["keep", "shift"]}, {"$ref": "#/$defs/varRef"}],
           "default": "keep"
+        },
+        "eq": {
+          "type": "array",
+          "description": "Filters on the item's sound, in order, before its volume: biquads by RBJ's cookbook. Each band is one filter: `{ highpass: 80 }` (a bare number is the frequency in Hz), or `{ lowpass: { freq: 12000, q: 0.7 } }`, `{ low_shelf: { freq: 120, gain: -3dB } }`, `{ high_shelf: { freq: 8000, gain: 2dB } }`, `{ peak: { freq: 3000, gain: 3dB, q: 1.0 } }`; `q` defaults to 0.707.",
+          "items": {
+            "type": "object",
+            "description": "One band: a single filter, a frequency in Hz or `{ freq, q, gain }`.",
+            "minProperties": 1,
+            "maxProperties": 1,
+            "properties": {
+              "highpass": {
+                "description": "Lets through what is above `freq`, cutting below it (12 dB an octave).",
+                "anyOf": [
+                  {"type": "number", "minimum": 10, "maximum": 24000},
+                  {
+                    "type": "object",
+                    "properties": {
+                      "freq": {"type": "number", "minimum": 10, "maximum": 24000, "description": "The frequency in Hz."},
+                      "q": {"type": "number", "minimum": 0.05, "maximum": 50, "description": "How narrow the band, or steep the bend; default 0.707."},
+                      "gain": {"description": "Shelves and peaks: the boost or cut in dB (`3dB`, `-3dB`).", "anyOf": [{"type": "number"}, {"type": "string", "pattern": "^\\s*[-+]?[0-9.]+\\s*[dD][bB]\\s*$"}, {"$ref": "#/$defs/varRef"}]}
+                    },
+                    "required": ["freq"],
+                    "additionalProperties": false
+                  }
+                ]
+              },
+              "lowpass": {
+                "description": "Lets through what is below `freq`, cutting above it (12 dB an octave).",
+                "anyOf": [
+                  {"type": "number", "minimum": 10, "maximum": 24000},
+                  {
+                    "type": "object",
+                    "properties": {
+                      "freq": {"type": "number", "minimum": 10, "maximum": 24000, "description": "The frequency in Hz."},
+                      "q": {"type": "number", "minimum": 0.05, "maximum": 50, "description": "How narrow the band, or steep the bend; default 0.707."},
+                      "gain": {"description": "Shelves and peaks: the boost or cut in dB (`3dB`, `-3dB`).", "anyOf": [{"type": "number"}, {"type": "string", "pattern": "^\\s*[-+]?[0-9.]+\\s*[dD][bB]\\s*$"}, {"$ref": "#/$defs/varRef"}]}
+                    },
+                    "required": ["freq"],
+                    "additionalProperties": false
+                  }
+                ]
+              },
+              "low_shelf": {
+                "description": "Raises or lowers everything below `freq` by `gain`.",
+                "anyOf": [
+                  {"type": "number", "minimum": 10, "maximum": 24000},
+                  {
+                    "type": "object",
+                    "properties": {
+                      "freq": {"type": "number", "minimum": 10, "maximum": 24000, "description": "The frequency in Hz."},
+                      "q": {"type": "number", "minimum": 0.05, "maximum": 50, "description": "How narrow the band, or steep the bend; default 0.707."},
+                      "gain": {"description": "Shelves and peaks: the boost or cut in dB (`3dB`, `-3dB`).", "anyOf": [{"type": "number"}, {"type": "string", "pattern": "^\\s*[-+]?[0-9.]+\\s*[dD][bB]\\s*$"}, {"$ref": "#/$defs/varRef"}]}
+                    },
+                    "required": ["freq"],
+                    "additionalProperties": false
+                  }
+                ]
+              },
+              "high_shelf": {
+                "description": "Raises or lowers everything above `freq` by `gain`.",
+                "anyOf": [
+                  {"type": "number", "minimum": 10, "maximum": 24000},
+                  {
+                    "type": "object",
+                    "properties": {
+                      "freq": {"type": "number", "minimum": 10, "maximum": 24000, "description": "The frequency in Hz."},
+                      "q": {"type": "number", "minimum": 0.05, "maximum": 50, "description": "How narrow the band, or steep the bend; default 0.707."},
+                      "gain": {"description": "Shelves and peaks: the boost or cut in dB (`3dB`, `-3dB`).", "anyOf": [{"type": "number"}, {"type": "string", "pattern": "^\\s*[-+]?[0-9.]+\\s*[dD][bB]\\s*$"}, {"$ref": "#/$defs/varRef"}]}
+                    },
+                    "required": ["freq"],
+                    "additionalProperties": false
+                  }
+                ]
+              },
+              "peak": {
+                "description": "Raises or lowers a band around `freq` by `gain`, `q` wide.",
+                "anyOf": [
+                  {"type": "number", "minimum": 10, "maximum": 24000},
+                  {
+                    "type": "object",
+                    "properties": {
+                      "freq": {"type": "number", "minimum": 10, "maximum": 24000, "description": "The frequency in Hz."},
+                      "q": {"type": "number", "minimum": 0.05, "maximum": 50, "description": "How narrow the band, or steep the bend; default 0.707."},
+                      "gain": {"description": "Shelves and peaks: the boost or cut in dB (`3dB`, `-3dB`).", "anyOf": [{"type": "number"}, {"type": "string", "pattern": "^\\s*[-+]?[0-9.]+\\s*[dD][bB]\\s*$"}, {"$ref": "#/$defs/varRef"}]}
+                    },
+                    "required": ["freq"],
+                    "additionalProperties": false
+                  }
+                ]
+              }
+            },
+            "additionalProperties": false
+          }
+        },
+        "gate": {
+          "type": "object",
+          "description": "Lowers the sound by `range` while it is quieter than `threshold` (after `hold`): `{ threshold: -50dB, range: -40dB, attack: 1ms, hold: 50ms, release: 200ms }`, the defaults. Attack and release are time constants.",
+          "properties": {
+            "threshold": {"description": "The level in dB (`-20dB`) the effect acts at.", "anyOf": [{"type": "number"}, {"type": "string", "pattern": "^\\s*[-+]?[0-9.]+\\s*[dD][bB]\\s*$"}, {"$ref": "#/$defs/varRef"}]},
+            "range": {"description": "How far a closed gate lowers the sound, in dB (`-40dB`).", "anyOf": [{"type": "number"}, {"type": "string", "pattern": "^\\s*[-+]?[0-9.]+\\s*[dD][bB]\\s*$"}, {"$ref": "#/$defs/varRef"}]},
+            "attack": {"$ref": "#/$defs/time", "description": "How fast it acts: a time constant (`10ms`)."},
+            "hold": {"$ref": "#/$defs/time", "description": "How long the gate stays open after the sound falls under the threshold."},
+            "release": {"$ref": "#/$defs/time", "description": "How fast it lets go: a time constant (`200ms`)."}
+          },
+          "additionalProperties": false
+        },
+        "compressor": {
+          "type": "object",
+          "description": "Lowers what is louder than `threshold` to `1/ratio` of its excess, over a soft `knee`: `{ threshold: -20dB, ratio: 4, knee: 6dB, attack: 10ms, release: 200ms, makeup: 0dB, detect: rms }`, the defaults; `detect: peak` reacts to peaks.",
+          "properties": {
+            "threshold": {"description": "The level in dB (`-20dB`) the effect acts at.", "anyOf": [{"type": "number"}, {"type": "string", "pattern": "^\\s*[-+]?[0-9.]+\\s*[dD][bB]\\s*$"}, {"$ref": "#/$defs/varRef"}]},
+            "ratio": {"type": "number", "minimum": 1, "maximum": 100, "description": "The excess over the threshold is divided by this (4: 4 dB over become 1)."},
+            "knee": {"description": "The width in dB of the soft bend around the threshold.", "anyOf": [{"type": "number"}, {"type": "string", "pattern": "^\\s*[-+]?[0-9.]+\\s*[dD][bB]\\s*$"}, {"$ref": "#/$defs/varRef"}]},
+            "attack": {"$ref": "#/$defs/time", "description": "How fast it acts: a time constant (`10ms`)."},
+            "release": {"$ref": "#/$defs/time", "description": "How fast it lets go: a time constant (`200ms`)."},
+            "makeup": {"description": "A gain in dB added after compressing.", "anyOf": [{"type": "number"}, {"type": "string", "pattern": "^\\s*[-+]?[0-9.]+\\s*[dD][bB]\\s*$"}, {"$ref": "#/$defs/varRef"}]},
+            "detect": {"enum": ["rms", "peak"], "description": "`rms` (the default) follows the power of the sound, `peak` its peaks."}
+          },
+          "additionalProperties": false
+        },
+        "limiter": {
+          "type": "object",
+          "description": "Keeps the item's peaks under `ceiling`, looking 5 ms ahead: `{ ceiling: -1dB, release: 100ms }`, the defaults.",
+          "properties": {
+            "ceiling": {"description": "The highest peak let through, in dB (`-1dB`).", "anyOf": [{"type": "number"}, {"type": "string", "pattern": "^\\s*[-+]?[0-9.]+\\s*[dD][bB]\\s*$"}, {"$ref": "#/$defs/varRef"}]},
+            "release": {"$ref": "#/$defs/time", "description": "How fast it lets go: a time constant (`200ms`)."}
+          },
+          "additionalProperties": false
         }
       }
     },
@@ -1133,6 +1263,10 @@ public enum ProjectSchema {
         "fade_out": {"$ref": "#/$defs/itemKeys/properties/fade_out"},
         "mute": {"$ref": "#/$defs/itemKeys/properties/mute"},
         "pitch": {"$ref": "#/$defs/clipKeys/properties/pitch"},
+        "eq": {"$ref": "#/$defs/clipKeys/properties/eq"},
+        "gate": {"$ref": "#/$defs/clipKeys/properties/gate"},
+        "compressor": {"$ref": "#/$defs/clipKeys/properties/compressor"},
+        "limiter": {"$ref": "#/$defs/clipKeys/properties/limiter"},
         "filters": {"$ref": "#/$defs/layerKeys/properties/filters"},
         "captions": {
           "description": "The clip's own subtitles (on a video track): shown at their time in the clip, trimmed, sped up and cut with it. A subtitle file, a text subtitle stream of the clip's file (`embedded` for its first, or a stream's index), or `{ file, ...text keys }`; styled over `defaults.captions`.",
@@ -1722,6 +1856,10 @@ public enum ProjectSchema {
         "fade_out": {"$ref": "#/$defs/itemKeys/properties/fade_out"},
         "mute": {"$ref": "#/$defs/itemKeys/properties/mute"},
         "pitch": {"$ref": "#/$defs/clipKeys/properties/pitch"},
+        "eq": {"$ref": "#/$defs/clipKeys/properties/eq"},
+        "gate": {"$ref": "#/$defs/clipKeys/properties/gate"},
+        "compressor": {"$ref": "#/$defs/clipKeys/properties/compressor"},
+        "limiter": {"$ref": "#/$defs/clipKeys/properties/limiter"},
         "filters": {"$ref": "#/$defs/layerKeys/properties/filters"},
         "id": {"$ref": "#/$defs/itemKeys/properties/id"}
       },
@@ -1772,6 +1910,10 @@ public enum ProjectSchema {
         "fade_out": {"$ref": "#/$defs/itemKeys/properties/fade_out"},
         "mute": {"$ref": "#/$defs/itemKeys/properties/mute"},
         "pitch": {"$ref": "#/$defs/clipKeys/properties/pitch"},
+        "eq": {"$ref": "#/$defs/clipKeys/properties/eq"},
+        "gate": {"$ref": "#/$defs/clipKeys/properties/gate"},
+        "compressor": {"$ref": "#/$defs/clipKeys/properties/compressor"},
+        "limiter": {"$ref": "#/$defs/clipKeys/properties/limiter"},
         "filters": {"$ref": "#/$defs/layerKeys/properties/filters"},
         "id": {"$ref": "#/$defs/itemKeys/properties/id"}
       },

@@ -15,6 +15,15 @@ enum AudioInputStream {
     static func make(_ input: AudioInput, source: SourcePlan, format: AudioFormat, position: Int64, threads: ThreadBudget)
         throws -> SampleProducer
     {
+        let plain = try unprocessed(input, source: source, format: format, position: position, threads: threads)
+        guard let effects = input.effects else { return plain }
+        return EffectedProducer(plain, SoundEffectChain(effects, sampleRate: format.sampleRate, channels: format.channels))
+    }
+
+    /// The input's samples before its effects.
+    private static func unprocessed(
+        _ input: AudioInput, source: SourcePlan, format: AudioFormat, position: Int64, threads: ThreadBudget
+    ) throws -> SampleProducer {
         let speed = input.timeMap.speed
         switch source.kind {
         case .tone(let frequency):
@@ -125,6 +134,29 @@ final class CurvedProducer: SampleProducer {
         let rates = [piece.rate(at: .zero), piece.rate(at: piece.length ?? .zero)]
         if rates.allSatisfy({ $0 == 0 }) { return 0 }
         return rates.contains { $0 < 0 } ? -1 : 1
+    }
+}
+
+/// An input through its sound effects. A limiter delays its output by its
+/// look-ahead: the first read takes that much more and drops it, so the
+/// samples stay where the timeline puts them.
+final class EffectedProducer: SampleProducer {
+    private let source: SampleProducer
+    private var chain: SoundEffectChain
+    private var primed = false
+
+    init(_ source: SampleProducer, _ chain: SoundEffectChain) {
+        self.source = source
+        self.chain = chain
+    }
+
+    func read(_ count: Int) throws -> AudioBlock {
+        let ahead = primed ? 0 : chain.limiter?.latency ?? 0
+        primed = true
+        var block = try source.read(count + ahead).converted(toChannels: chain.channels)
+        chain.process(&block)
+        guard ahead > 0 else { return block }
+        return AudioBlock(channelData: (0..<chain.channels).map { Array(block.samples(channel: $0).dropFirst(ahead)) })
     }
 }
 

@@ -52,7 +52,8 @@ struct SoundPlanner {
         guard let format = plan.audio.format, format.codec == .aac, format.sampleCount > 0 else { return nil }
         for input in plan.audio.inputs {
             let map = input.timeMap
-            if map.curve != nil || (map.speed != .one && !map.speed.isZero) { return nil }
+            // A changing speed, a stretch and effects with memory are mixed in one pass.
+            if map.curve != nil || (map.speed != .one && !map.speed.isZero) || input.effects != nil { return nil }
             if case .composition(_, let nested)? = plan.source(input.source)?.kind, nested.audio.format != nil {
                 return nil
             }

@@ -18,11 +18,12 @@ struct AudioBuilder {
             guard let length = placed.length, length > .zero, let source = sources.source(of: placed) else { continue }
             let range = placed.range
             byItem[index] = inputs.count
-            inputs.append(
-                AudioInput(
-                    id: inputs.count, source: source, timeMap: placed.timeMap, gain: gain(placed, length: length, &context),
-                    range: range, samples: Self.clip(range.samples(at: format.sampleRate), format.sampleCount),
-                    pitch: placed.item.sound.pitch, track: placed.track, location: placed.item.location))
+            var input = AudioInput(
+                id: inputs.count, source: source, timeMap: placed.timeMap, gain: gain(placed, length: length, &context),
+                range: range, samples: Self.clip(range.samples(at: format.sampleRate), format.sampleCount),
+                pitch: placed.item.sound.pitch, track: placed.track, location: placed.item.location)
+            input.effects = placed.item.sound.effects
+            inputs.append(input)
         }
         let ducking = duckingInstructions(inputs, &context)
         let loudness = context.project.output.audio?.loudness

@@ -57,6 +57,8 @@ public struct AudioInput: Hashable, Sendable, Codable {
     public var pitch: PitchMode
     public var track: Int
     public var location: SourceLocation
+    /// `eq`, `gate`, `compressor`, `limiter`, before the gain; nil when none.
+    public var effects: SoundEffects?
 
     public init(
         id: Int, source: SourceID, timeMap: TimeMap, gain: Envelope, range: TimeRange, samples: Range<Int64>,
@@ -119,4 +121,34 @@ public struct Limiter: Hashable, Sendable, Codable {
     /// limiter holds -1.5 dBTP by its own 12-tap reading; meters with other
     /// interpolation filters read sharp transients up to about 0.5 dB higher.
     public static let loudnessNormalising = Limiter(ceiling: 0.841_395_141_645_194_9, truePeak: true)
+}
+
+extension SoundEffects {
+    /// `eq highpass 80 q 0.707; gate -50dB range -40dB ...`, in the order they apply.
+    var planText: String {
+        var parts: [String] = []
+        if !eq.isEmpty {
+            parts.append(
+                "eq "
+                    + eq.map { band in
+                        "\(band.kind.rawValue) \(formatNumber(band.frequency)) q \(formatNumber(band.q))"
+                            + (band.gain == 0 ? "" : " \(formatNumber(band.gain))dB")
+                    }.joined(separator: ", "))
+        }
+        if let gate {
+            parts.append(
+                "gate \(formatNumber(gate.threshold))dB range \(formatNumber(gate.range))dB attack \(formatNumber(gate.attack)) "
+                    + "hold \(formatNumber(gate.hold)) release \(formatNumber(gate.release))")
+        }
+        if let c = compressor {
+            parts.append(
+                "compressor \(formatNumber(c.threshold))dB ratio \(formatNumber(c.ratio)) knee \(formatNumber(c.knee))dB "
+                    + "attack \(formatNumber(c.attack)) release \(formatNumber(c.release)) makeup \(formatNumber(c.makeup))dB "
+                    + c.detect.rawValue)
+        }
+        if let limiter {
+            parts.append("limiter \(formatNumber(limiter.ceiling))dB release \(formatNumber(limiter.release))")
+        }
+        return parts.joined(separator: "; ")
+    }
 }

@@ -74,6 +74,7 @@ struct PlanTextWriter {
                     + "range \(input.range) pitch \(input.pitch.rawValue) item \(input.location)")
             lines.append("  time \(input.timeMap.planText)")
             lines.append("  gain \(input.gain.planText)")
+            if let effects = input.effects { lines.append("  effects \(effects.planText)") }
         }
         for duck in plan.audio.ducking {
             lines.append(

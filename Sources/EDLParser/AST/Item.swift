@@ -398,6 +398,70 @@ public struct Sound: Hashable, Sendable, Codable {
     public var fadeOut: Located<TimeValue>?
     public var mute = false
     public var pitch: PitchMode = .keep
+    /// `eq`, `gate`, `compressor`, `limiter`: nil when none is given.
+    public var effects: SoundEffects?
+
+    public init() {}
+}
+
+/// An item's sound effects, applied in a fixed order (`eq`, `gate`,
+/// `compressor`, `limiter`) before its volume and fades. Levels in dBFS,
+/// times in seconds.
+public struct SoundEffects: Hashable, Sendable, Codable {
+    /// One filter of `eq`: a biquad by RBJ's cookbook.
+    public struct Band: Hashable, Sendable, Codable {
+        public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+            case highpass, lowpass, peak
+            case lowShelf = "low_shelf"
+            case highShelf = "high_shelf"
+        }
+        public var kind: Kind
+        /// Hz.
+        public var frequency: Double
+        public var q: Double = 0.707
+        /// Shelves and peaks: dB.
+        public var gain: Double = 0
+
+        public init(kind: Kind, frequency: Double) {
+            self.kind = kind
+            self.frequency = frequency
+        }
+    }
+
+    /// Quieter than `threshold`, the sound is lowered by `range` dB.
+    public struct Gate: Hashable, Sendable, Codable {
+        public var threshold = -50.0
+        public var range = -40.0
+        public var attack = 0.001
+        public var hold = 0.05
+        public var release = 0.2
+        public init() {}
+    }
+
+    /// Louder than `threshold`, the sound rises `1/ratio` as much, over a soft knee `knee` dB wide.
+    public struct Compressor: Hashable, Sendable, Codable {
+        public enum Detect: String, Hashable, Sendable, Codable, CaseIterable { case rms, peak }
+        public var threshold = -20.0
+        public var ratio = 4.0
+        public var knee = 6.0
+        public var attack = 0.01
+        public var release = 0.2
+        public var makeup = 0.0
+        public var detect = Detect.rms
+        public init() {}
+    }
+
+    /// Peaks kept under `ceiling`, looking 5 ms ahead.
+    public struct Limiter: Hashable, Sendable, Codable {
+        public var ceiling = -1.0
+        public var release = 0.1
+        public init() {}
+    }
+
+    public var eq: [Band] = []
+    public var gate: Gate?
+    public var compressor: Compressor?
+    public var limiter: Limiter?
 
     public init() {}
 }

@@ -71,6 +71,7 @@ extension ItemReader {
         if let entry = keys["pitch"], let pitch = context.word(entry.value, "pitch", PitchMode.self, choices: [.keep, .shift]) {
             sound.pitch = pitch
         }
+        sound.effects = readEffects(keys)
         return sound
     }
 }

@@ -14,7 +14,8 @@ struct ItemReader {
     static let pictureKeys = [
         "fit", "size", "position", "margin", "anchor", "scale", "rotation", "crop", "flip", "opacity", "auto_rotate", "filters",
     ]
-    static let soundKeys = ["volume", "fade_in", "fade_out", "mute", "pitch"]
+    static let soundKeys = ["volume", "fade_in", "fade_out", "mute", "pitch"] + effectKeys
+    static let effectKeys = ["eq", "gate", "compressor", "limiter"]
     /// Taken by every item that shows or sounds: they fade its picture and its sound.
     static let fadeKeys = ["fade_in", "fade_out"]
     static let toneSoundKeys = ["volume", "fade_in", "fade_out", "mute"]
