@@ -2,8 +2,9 @@
 # example, `make test` runs the tests.
 SWIFT ?= swift
 RENDER = .build/release/render
+PREFIX ?= /usr/local
 
-.PHONY: deps build demo test lint schema clean media
+.PHONY: deps build demo test lint schema clean media install uninstall man
 
 deps:
 	scripts/install-deps.sh
@@ -31,6 +32,18 @@ schema:
 
 clean:
 	rm -rf .build
+
+# render, render-cli, the man page and shell completions under $(DESTDIR)$(PREFIX).
+install: build
+	scripts/install.sh .build/release "$(DESTDIR)$(PREFIX)"
+
+uninstall:
+	scripts/install.sh --uninstall "$(DESTDIR)$(PREFIX)"
+
+# Regenerates docs/render.1 from the command definitions (a test fails when it lags behind --help).
+man:
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual --date 2026-11-29
+	cp .build/plugins/GenerateManual/outputs/render-cli/render.1 docs/render.1
 
 # Sample media for examples/: each examples/media/NAME.EXT.yaml is a Cutlist
 # project made of generated sources (colours, text, patterns, tones) that

@@ -21,6 +21,7 @@ if [ "${1:-}" = "--test" ]; then
   packages+=(slurm-wlm munge)             # a one-node Slurm cluster runs deploy/slurm
   packages+=(python3-pip)                 # installs the PyPI tools, below
   packages+=(neovim)                      # its built-in LSP client drives `render lsp`
+  packages+=(man-db bash-completion)      # read the installed man page and completions
 fi
 # Python tools the tests run that are on PyPI only: OpenTimelineIO's library reads
 # back what `render export` writes, and its adapters (otioconvert with the plugins)
