@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // YAML -> typed AST with source locations; every check that needs no media.
@@ -70,6 +71,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // `render mcp`: the commands as Model Context Protocol tools, over standard input and output, for agents.
+        .target(name: "AgentServer", dependencies: [.product(name: "MCP", package: "swift-sdk")]),
         // The Swift runtime SwiftPM links into every executable is linked in, not loaded (see main.c).
         .executableTarget(
             name: "render", path: "Sources/launcher", linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
@@ -77,7 +80,7 @@ let package = Package(
             name: "render-cli",
             dependencies: [
                 "EDLParser", "Subtitles", "Compiler", "Interchange", "Backend", "Disk", "Workspace", "LanguageServer", "Studio",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "AgentServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/render"
         ),

@@ -27,7 +27,7 @@ fi
 # back what `render export` writes, and its adapters (otioconvert with the plugins)
 # read edit decision lists; check-jsonschema checks the examples and fixtures against
 # the schema independently of scripts/validate-schema.py; pygls's language client
-# checks `render lsp`.
+# checks `render lsp`; mcp's client checks `render mcp`.
 pypi() { # pypi MODULES PACKAGE...: installs the packages unless python3 imports the modules
   $testing || return 0
   local modules=$1
@@ -41,6 +41,7 @@ python_tools() {
   pypi "opentimelineio, otio_cmx3600_adapter" opentimelineio opentimelineio-plugins
   pypi check_jsonschema check-jsonschema
   pypi pygls.lsp.client pygls
+  pypi mcp.client.stdio mcp          # the reference Model Context Protocol client drives `render mcp`
 }
 missing=()
 for p in "${packages[@]}"; do

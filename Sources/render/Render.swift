@@ -15,7 +15,7 @@ struct Render: ParsableCommand {
         subcommands: [
             RenderProject.self, Check.self, PlanCommand.self, FrameCommand.self, ThumbnailsCommand.self, CacheCommand.self,
             SplitCommand.self, ChunkCommand.self, JoinCommand.self, ImportCommand.self, ExportCommand.self, CaptionsCommand.self,
-            DiffCommand.self,
+            DiffCommand.self, MCPCommand.self,
             StudioCommand.self, Schema.self, LSPCommand.self, ShaderCheckCommand.self,
         ],
         defaultSubcommand: RenderProject.self
