@@ -366,6 +366,19 @@ public enum ProjectSchema {
       "patternProperties": {"^x-": {"$ref": "#/$defs/userMetadata"}},
       "additionalProperties": false
     },
+    "fade": {
+      "type": "object",
+      "description": "A fade with its curve.",
+      "properties": {
+        "duration": {"$ref": "#/$defs/time", "description": "How long the fade lasts."},
+        "curve": {
+          "description": "`linear` (default); `exp` (slow then fast, even in decibels over 60 dB), `log` (its mirror), `sine` (a quarter sine), `s-curve` (gentle at both ends) or `equal-power`; a fade out is the curve backwards.",
+          "enum": ["linear", "exp", "log", "sine", "s-curve", "equal-power"]
+        }
+      },
+      "required": ["duration"],
+      "additionalProperties": false
+    },
     "rate": {
       "description": "A playback rate above 0 and at most 100, as a number or a fraction such as \"5/9\" (below 1/16 the sound keeps its pitch only by silence: see `pitch`).",
       "anyOf": [
@@ -913,12 +926,12 @@ public enum ProjectSchema {
           "description": "Pin the item's start on the timeline; it must not start before the previous item ends."
         },
         "fade_in": {
-          "$ref": "#/$defs/time",
-          "description": "Length of a linear rise at the item's start: its picture from transparent (showing what is below), its sound from silence."
+          "description": "A rise at the item's start: its picture from transparent (showing what is below), its sound from silence. A length (linear), or `{ duration, curve }`.",
+          "anyOf": [{"$ref": "#/$defs/time"}, {"$ref": "#/$defs/fade"}]
         },
         "fade_out": {
-          "$ref": "#/$defs/time",
-          "description": "Length of a linear fall at the item's end: its picture to transparent (showing what is below), its sound to silence."
+          "description": "A fall at the item's end: its picture to transparent (showing what is below), its sound to silence. A length (linear), or `{ duration, curve }`.",
+          "anyOf": [{"$ref": "#/$defs/time"}, {"$ref": "#/$defs/fade"}]
         },
         "volume": {
           "$ref": "#/$defs/animatedGain",
@@ -1778,9 +1791,9 @@ public enum ProjectSchema {
           "default": "black"
         },
         "audio": {
-          "description": "The sound's crossfade law: `equal-power` (default; `crossfade` means the same), `linear`, or `cut` (the sound switches at the midpoint).",
+          "description": "The sound's crossfade law: `equal-power` (default; `crossfade` means the same), `linear`, a fade's curve (`exp`, `log`, `sine`, `s-curve`: each side its own, the outgoing one backwards), or `cut` (the sound switches at the midpoint).",
           "anyOf": [
-            {"enum": ["equal-power", "linear", "cut", "crossfade"]},
+            {"enum": ["equal-power", "linear", "cut", "exp", "log", "sine", "s-curve", "crossfade"]},
             {"$ref": "#/$defs/varRef"}
           ],
           "default": "equal-power"

@@ -270,10 +270,54 @@ public enum CutlistYAML {
     private static func sound(_ sound: Sound) -> Entries {
         var entries: Entries = []
         if sound.volume != .constant(1) { entries.append(("volume", animated(sound.volume, gain))) }
-        if let fade = sound.fadeIn { entries.append(("fade_in", time(fade.value))) }
-        if let fade = sound.fadeOut { entries.append(("fade_out", time(fade.value))) }
+        if let fade = sound.fadeIn { entries.append(("fade_in", self.fade(fade.value, sound.fadeInCurve))) }
+        if let fade = sound.fadeOut { entries.append(("fade_out", self.fade(fade.value, sound.fadeOutCurve))) }
         if sound.mute { entries.append(("mute", flag(true))) }
         if sound.pitch != .keep { entries.append(("pitch", word(sound.pitch.rawValue))) }
+        if let effects = sound.effects { entries += self.effects(effects) }
+        return entries
+    }
+
+    private static func fade(_ length: TimeValue, _ curve: FadeCurve) -> Node {
+        curve == .linear ? time(length) : mapping([("duration", time(length)), ("curve", word(curve.rawValue))])
+    }
+
+    private static func effects(_ effects: SoundEffects) -> Entries {
+        func level(_ decibels: Double) -> Node { word(formatNumber(decibels) + "dB") }
+        func seconds(_ value: Double) -> Node { word(formatNumber(value) + "s") }
+        var entries: Entries = []
+        if !effects.eq.isEmpty {
+            let bands = effects.eq.map { band in
+                var keys: Entries = [("freq", number(band.frequency)), ("q", number(band.q))]
+                if band.gain != 0 { keys.append(("gain", level(band.gain))) }
+                return mapping([(band.kind.rawValue, mapping(keys))])
+            }
+            entries.append(("eq", sequence(bands)))
+        }
+        if let gate = effects.gate {
+            entries.append(
+                (
+                    "gate",
+                    mapping([
+                        ("threshold", level(gate.threshold)), ("range", level(gate.range)), ("attack", seconds(gate.attack)),
+                        ("hold", seconds(gate.hold)), ("release", seconds(gate.release)),
+                    ])
+                ))
+        }
+        if let c = effects.compressor {
+            entries.append(
+                (
+                    "compressor",
+                    mapping([
+                        ("threshold", level(c.threshold)), ("ratio", number(c.ratio)), ("knee", level(c.knee)),
+                        ("attack", seconds(c.attack)), ("release", seconds(c.release)), ("makeup", level(c.makeup)),
+                        ("detect", word(c.detect.rawValue)),
+                    ])
+                ))
+        }
+        if let limiter = effects.limiter {
+            entries.append(("limiter", mapping([("ceiling", level(limiter.ceiling)), ("release", seconds(limiter.release))])))
+        }
         return entries
     }
 

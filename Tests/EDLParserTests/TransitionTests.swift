@@ -184,7 +184,7 @@ import Testing
             yaml,
             [
                 "1️⃣": "'wipe-lft' is not a valid 'transition'",
-                "2️⃣": "'audio' of a transition is 'equal-power', 'linear' or 'cut', not 'mix'",
+                "2️⃣": "'audio' of a transition is one of equal-power, linear, cut, exp, log, sine, s-curve, not 'mix'",
                 "3️⃣": "'duration' must be longer than zero",
                 "4️⃣":
                     "'nope' is not a color; expected a CSS name such as 'red', 'transparent', '#rgb', '#rrggbb', '#rrggbbaa' or 'rgba(255, 0, 0, 0.5)'",

@@ -84,6 +84,14 @@ import Testing
                     + "speed not set → [{at: 0s, value: 1}, {at: 0.5s, value: 2}]"
             ]
         ),
+        (
+            "from: 0.4s, to: 1.4s }",
+            "from: 0.4s, to: 1.4s, compressor: { threshold: -18dB }, fade_in: { duration: 0.5s, curve: exp } }",
+            [
+                "~ 'clip.mp4' at 00:00:00:00: fade_in not set → {duration: 0.5s, curve: exp}; compressor not set → "
+                    + "{threshold: -18dB, ratio: 4, knee: 6dB, attack: 0.01s, release: 0.2s, makeup: 0dB, detect: rms}"
+            ]
+        ),
     ])
     func anEditIsToldInAnEditorsWords(_ old: String, _ new: String, _ expected: [String]) throws {
         let result = try diff(Self.before.replacingOccurrences(of: old, with: new))

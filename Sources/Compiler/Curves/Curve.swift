@@ -91,6 +91,13 @@ public enum RampShape: String, Hashable, Sendable, Codable {
     case equalPowerRise = "equal-power-rise"
     /// `1 − cos(p·π/2)`: from 1 to 0 this gives the falling side, `cos(p·π/2)`.
     case equalPowerFall = "equal-power-fall"
+    /// A fade's curve (`FadeCurve.gain`) rising; falling, the same curve backwards.
+    case expRise = "exp-rise"
+    case expFall = "exp-fall"
+    case logRise = "log-rise"
+    case logFall = "log-fall"
+    /// The same both ways.
+    case sCurve = "s-curve"
 
     public func fraction(_ p: Double) -> Double {
         switch self {
@@ -99,6 +106,24 @@ public enum RampShape: String, Hashable, Sendable, Codable {
         case .stepAtHalf: return p >= 0.5 ? 1 : 0
         case .equalPowerRise: return sin(p * Double.pi / 2)
         case .equalPowerFall: return 1 - cos(p * Double.pi / 2)
+        case .expRise: return FadeCurve.exp.gain(p)
+        case .expFall: return 1 - FadeCurve.exp.gain(1 - p)
+        case .logRise: return FadeCurve.log.gain(p)
+        case .logFall: return 1 - FadeCurve.log.gain(1 - p)
+        case .sCurve: return FadeCurve.sCurve.gain(p)
+        }
+    }
+}
+
+extension FadeCurve {
+    /// The ramp shapes of a fade in (0 to 1) and a fade out (1 to 0) along this curve.
+    public var shapes: (rising: RampShape, falling: RampShape) {
+        switch self {
+        case .linear: return (.linear, .linear)
+        case .exp: return (.expRise, .expFall)
+        case .log: return (.logRise, .logFall)
+        case .sine, .equalPower: return (.equalPowerRise, .equalPowerFall)
+        case .sCurve: return (.sCurve, .sCurve)
         }
     }
 }

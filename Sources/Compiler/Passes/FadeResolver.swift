@@ -11,10 +11,15 @@ struct FadeResolver {
             guard let length = placed.length else { continue }
             var fades: [Curve<Double>] = []
             if let fade = sound.fadeIn, let seconds = fadeLength(fade, "fade_in", length, &context), seconds > .zero {
-                fades.append(.ramp(Ramp(from: 0, to: 1, start: placed.start, duration: seconds)))
+                fades.append(
+                    .ramp(Ramp(from: 0, to: 1, start: placed.start, duration: seconds, shape: sound.fadeInCurve.shapes.rising)))
             }
             if let fade = sound.fadeOut, let seconds = fadeLength(fade, "fade_out", length, &context), seconds > .zero {
-                fades.append(.ramp(Ramp(from: 1, to: 0, start: placed.start + length - seconds, duration: seconds)))
+                fades.append(
+                    .ramp(
+                        Ramp(
+                            from: 1, to: 0, start: placed.start + length - seconds, duration: seconds,
+                            shape: sound.fadeOutCurve.shapes.falling)))
             }
             placement.items[index].fades = fades
         }

@@ -105,7 +105,8 @@ struct TransitionLowering {
             work.audio.inputs[index].samples = AudioBuilder.clip(
                 work.audio.inputs[index].range.samples(at: rate), work.audio.format?.sampleCount ?? 0)
         } else {
-            let shape: RampShape = t.audio == .linear ? .linear : fade.atStart ? .equalPowerRise : .equalPowerFall
+            let shapes = (t.audio.curve ?? .linear).shapes
+            let shape = fade.atStart ? shapes.rising : shapes.falling
             work.audio.inputs[index].gain.multiply(by: ramp(1 - from, 1 - to, span, t, shape))
         }
     }
@@ -208,8 +209,8 @@ struct TransitionLowering {
         let t = placed.transition
         let rate = work.audio.format?.sampleRate ?? 48_000
         let count = work.audio.format?.sampleCount ?? 0
-        let (fall, rise): (RampShape, RampShape) =
-            t.audio == .linear ? (.linear, .linear) : (.equalPowerFall, .equalPowerRise)
+        let shapes = (t.audio.curve ?? .linear).shapes
+        let (fall, rise) = (shapes.falling, shapes.rising)
         if let index = work.audioByItem[placed.outgoing] {
             if t.audio != .cut {
                 work.audio.inputs[index].gain.multiply(by: ramp(1, 0, span, t, fall))

@@ -1,3 +1,4 @@
+import Foundation
 import Subtitles
 
 /// One entry of a track's `items:` list.
@@ -396,6 +397,9 @@ public struct Sound: Hashable, Sendable, Codable {
     /// `fade_in` and `fade_out`, which fade the item's picture (to transparent) as well.
     public var fadeIn: Located<TimeValue>?
     public var fadeOut: Located<TimeValue>?
+    /// `fade_in: { duration, curve }`: the fade's curve, `linear` by default.
+    public var fadeInCurve: FadeCurve = .linear
+    public var fadeOutCurve: FadeCurve = .linear
     public var mute = false
     public var pitch: PitchMode = .keep
     /// `eq`, `gate`, `compressor`, `limiter`: nil when none is given.
@@ -497,13 +501,50 @@ public enum TransitionKind: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// The law of a transition's sound.
-public enum AudioLaw: String, Hashable, Sendable, Codable {
+public enum AudioLaw: String, Hashable, Sendable, Codable, CaseIterable {
     /// Gains `cos` and `sin` of the progress: the loudness stays even (the default).
     case equalPower = "equal-power"
     /// Gains `1 − p` and `p`: what `acrossfade` and most editors' "linear" do.
     case linear
     /// No crossfade: the sound switches at the midpoint.
     case cut
+    /// The curves of fades (`FadeCurve`), each side its own.
+    case exp, log, sine
+    case sCurve = "s-curve"
+
+    /// The curve each side follows; nil for `cut`.
+    public var curve: FadeCurve? { self == .cut ? nil : FadeCurve(rawValue: rawValue) }
+}
+
+/// How a fade's gain (and a faded picture's opacity) runs from one end to the
+/// other, for `x` the fade's progress: a fade out is a fade in backwards.
+public enum FadeCurve: String, Hashable, Sendable, Codable, CaseIterable {
+    /// `x`.
+    case linear
+    /// Slow, then fast: 60 dB over the fade, even in decibels (what editors call exponential).
+    case exp
+    /// Fast, then slow: the mirror of `exp`.
+    case log
+    /// `sin(x·π/2)`: a quarter sine.
+    case sine
+    /// `(1 − cos(x·π)) / 2`: gentle at both ends.
+    case sCurve = "s-curve"
+    /// `sin(x·π/2)`, with `cos` on the other side of a crossfade: even loudness.
+    case equalPower = "equal-power"
+
+    /// The gain at progress `x` (0...1) of a fade in.
+    public func gain(_ x: Double) -> Double {
+        let x = min(max(x, 0), 1)
+        // 60 dB: a thousandth in amplitude at the quiet end.
+        let k = Foundation.log(1000.0)
+        switch self {
+        case .linear: return x
+        case .exp: return (Foundation.exp(k * x) - 1) / (1000 - 1)
+        case .log: return Foundation.log(1 + (1000 - 1) * x) / k
+        case .sine, .equalPower: return sin(x * Double.pi / 2)
+        case .sCurve: return (1 - cos(x * Double.pi)) / 2
+        }
+    }
 }
 
 /// A transition between the items before and after it on its track.

@@ -59,14 +59,34 @@ extension ItemReader {
     }
 
     /// The sound keys (SPEC section 7).
+    /// `fade_in: 1s`, or `{ duration: 1s, curve: exp }`.
+    private func readFade(_ node: Node, _ key: String) -> (Located<TimeValue>, FadeCurve)? {
+        guard case .mapping = node else { return context.positiveTime(node, key).map { ($0, .linear) } }
+        guard let keys = context.entries(of: node, in: "'\(key)'", allowed: ["duration", "curve"]) else { return nil }
+        guard let duration = keys["duration"] else {
+            context.error("'\(key)' needs 'duration': how long the fade lasts", at: node)
+            return nil
+        }
+        var curve = FadeCurve.linear
+        if let entry = keys["curve"] {
+            guard let written = context.word(entry.value, "curve", FadeCurve.self) else { return nil }
+            curve = written
+        }
+        return context.positiveTime(duration.value, "duration").map { ($0, curve) }
+    }
+
     func readSound(_ keys: [String: ParseContext.Entry]) -> Sound {
         var sound = Sound()
         let animations = AnimationReader(context: context)
         if let entry = keys["volume"], let volume = animations.read(entry.value, "volume", animations.gain) {
             sound.volume = volume
         }
-        sound.fadeIn = keys["fade_in"].flatMap { context.positiveTime($0.value, "fade_in") }
-        sound.fadeOut = keys["fade_out"].flatMap { context.positiveTime($0.value, "fade_out") }
+        if let entry = keys["fade_in"], let (length, curve) = readFade(entry.value, "fade_in") {
+            (sound.fadeIn, sound.fadeInCurve) = (length, curve)
+        }
+        if let entry = keys["fade_out"], let (length, curve) = readFade(entry.value, "fade_out") {
+            (sound.fadeOut, sound.fadeOutCurve) = (length, curve)
+        }
         if let entry = keys["mute"], let mute = context.bool(entry.value, "mute") { sound.mute = mute }
         if let entry = keys["pitch"], let pitch = context.word(entry.value, "pitch", PitchMode.self, choices: [.keep, .shift]) {
             sound.pitch = pitch

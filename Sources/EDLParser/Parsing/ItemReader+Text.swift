@@ -105,7 +105,8 @@ extension ItemReader {
                 transition.audio = law
             } else {
                 context.error(
-                    "'audio' of a transition is 'equal-power', 'linear' or 'cut', not '\(mode)'", at: entry.value)
+                    "'audio' of a transition is one of \(AudioLaw.allCases.map(\.rawValue).joined(separator: ", ")), not '\(mode)'",
+                    at: entry.value)
             }
         }
         guard kind != nil, duration != nil else { return nil }

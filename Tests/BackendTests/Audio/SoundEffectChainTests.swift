@@ -137,6 +137,41 @@ import Testing
     }
 }
 
+/// Fades follow the curve written: 60 dB even in decibels for `exp`, so half way
+/// through an exponential fade in the gain is −30 dB, where a linear one is at −6 dB.
+@Suite struct FadeCurveRenderTests {
+    @Test func halfWayThroughAFadeTheGainIsTheCurves() throws {
+        let workspace = try RenderWorkspace()
+        try MediaFixtures.ffmpeg([
+            "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:duration=3", "-c:a", "pcm_s16le",
+            workspace.directory + "/tone.wav",
+        ])
+        func gainHalfWay(_ fade: String) throws -> Double {
+            let path = try workspace.render(
+                """
+                cutlist: 1
+                output: { path: out.wav }
+                tracks:
+                  - kind: audio
+                    items: [{ source: tone.wav, fade_in: \(fade), fade_out: \(fade) }]
+                """)
+            let samples = try RenderOutput.samples(path, seconds: 3)[0]
+            // 10 ms around the middle of the fade in, against 10 ms of the full level.
+            let middle = AudioAnalysis.rms(samples[23_760..<24_240])
+            let full = AudioAnalysis.rms(samples[71_760..<72_240])
+            let late = AudioAnalysis.rms(samples[119_760..<120_240])
+            // The fade out is the fade in backwards: the same level half way through it.
+            #expect(abs(AudioAnalysis.dBFS(late) - AudioAnalysis.dBFS(middle)) < 0.1)
+            return AudioAnalysis.dBFS(middle) - AudioAnalysis.dBFS(full)
+        }
+        #expect(abs(try gainHalfWay("1s") - 20 * log10(0.5)) < 0.1)
+        #expect(abs(try gainHalfWay("{ duration: 1s, curve: exp }") - 20 * log10(FadeCurve.exp.gain(0.5))) < 0.1)
+        #expect(abs(20 * log10(FadeCurve.exp.gain(0.5)) + 30.3) < 0.1)
+        #expect(abs(try gainHalfWay("{ duration: 1s, curve: s-curve }") - 20 * log10(0.5)) < 0.1)
+        #expect(abs(try gainHalfWay("{ duration: 1s, curve: equal-power }") - 20 * log10(0.5.squareRoot())) < 0.1)
+    }
+}
+
 /// Hands out a block's frames in order, then silence.
 private final class BlockProducer: SampleProducer {
     private var channels: [[Float]]
