@@ -119,6 +119,34 @@ import Testing
         }
     }
 
+    /// `time` keys: a freeze is silent, as editors mute a held frame; the stretches
+    /// around it play at their own rates (here 1×, then backwards).
+    @Test func aFrozenStretchIsSilentAndTheRestIsHeard() throws {
+        let workspace = try RenderWorkspace()
+        try MediaFixtures.ffmpeg([
+            "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:duration=4", "-c:a", "pcm_s16le",
+            workspace.directory + "/tone.wav",
+        ])
+        let path = try workspace.render(
+            """
+            cutlist: 1
+            output: { path: out.wav }
+            tracks:
+              - kind: audio
+                items:
+                  - source: tone.wav
+                    time: [{ at: 0, value: 1s }, { at: 1s, value: 2s }, { at: 2s, value: 2s }, { at: 3s, value: 1s }]
+            """)
+        let samples = try RenderOutput.samples(path, seconds: 3)[0]
+        let level = { (from: Double, to: Double) in
+            AudioAnalysis.dBFS(AudioAnalysis.rms(samples[Int(from * 48_000)..<Int(to * 48_000)]))
+        }
+        #expect(abs(level(0.2, 0.8) + 21.07) < 0.1, "forwards, at the tone's own level (its peak is 1/8)")
+        #expect(level(1.1, 1.9) < -90, "frozen: \(level(1.1, 1.9)) dBFS")
+        #expect(abs(level(2.2, 2.8) + 21.07) < 0.1, "backwards")
+        #expect(abs(frequency(samples, 2.2, 2.8) - 1000) < 10)
+    }
+
     @Test func aRampWithPitchShiftRisesLikeTape() throws {
         let samples = try rampedTone(pitch: "shift")
         #expect(samples.count == 240_000)
