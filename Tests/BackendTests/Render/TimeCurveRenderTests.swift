@@ -80,8 +80,8 @@ import Testing
         #expect(frames == expected)
     }
 
-    /// A 1 kHz tone through a ramp from 1× at 1 s to 2× at 3 s, then 2× to 5 s.
-    private func rampedTone(pitch: String) throws -> [Float] {
+    /// The first `seconds` of the sound of `item` (a mapping's keys) played from a 9 s, 1 kHz tone file.
+    private func tone(_ item: String, seconds: Double) throws -> [Float] {
         let workspace = try RenderWorkspace()
         try MediaFixtures.ffmpeg([
             "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:duration=9", "-c:a", "pcm_s16le",
@@ -93,10 +93,14 @@ import Testing
             output: { path: out.wav }
             tracks:
               - kind: audio
-                items:
-                  - { source: tone.wav, duration: 5s, pitch: \(pitch), speed: [{ at: 1s, value: 1 }, { at: 3s, value: 2 }] }
+                items: [{ source: tone.wav, \(item) }]
             """)
-        return try RenderOutput.samples(path, seconds: 5)[0]
+        return try RenderOutput.samples(path, seconds: seconds)[0]
+    }
+
+    /// A 1 kHz tone through a ramp from 1× at 1 s to 2× at 3 s, then 2× to 5 s.
+    private func rampedTone(pitch: String) throws -> [Float] {
+        try tone("duration: 5s, pitch: \(pitch), speed: [{ at: 1s, value: 1 }, { at: 3s, value: 2 }]", seconds: 5)
     }
 
     private func frequency(_ samples: [Float], _ from: Double, _ to: Double) -> Double {
@@ -122,22 +126,8 @@ import Testing
     /// `time` keys: a freeze is silent, as editors mute a held frame; the stretches
     /// around it play at their own rates (here 1×, then backwards).
     @Test func aFrozenStretchIsSilentAndTheRestIsHeard() throws {
-        let workspace = try RenderWorkspace()
-        try MediaFixtures.ffmpeg([
-            "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:duration=4", "-c:a", "pcm_s16le",
-            workspace.directory + "/tone.wav",
-        ])
-        let path = try workspace.render(
-            """
-            cutlist: 1
-            output: { path: out.wav }
-            tracks:
-              - kind: audio
-                items:
-                  - source: tone.wav
-                    time: [{ at: 0, value: 1s }, { at: 1s, value: 2s }, { at: 2s, value: 2s }, { at: 3s, value: 1s }]
-            """)
-        let samples = try RenderOutput.samples(path, seconds: 3)[0]
+        let samples = try tone(
+            "time: [{ at: 0, value: 1s }, { at: 1s, value: 2s }, { at: 2s, value: 2s }, { at: 3s, value: 1s }]", seconds: 3)
         let level = { (from: Double, to: Double) in
             AudioAnalysis.dBFS(AudioAnalysis.rms(samples[Int(from * 48_000)..<Int(to * 48_000)]))
         }
