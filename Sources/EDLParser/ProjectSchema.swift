@@ -1517,7 +1517,7 @@ public enum ProjectSchema {
               "description": "Lengths drawn and skipped in turn along the outline, in pixels.",
               "type": "array",
               "minItems": 1,
-              "items": {"type": "number", "exclusiveMinimum": 0}
+              "items": {"type": "number", "minimum": 0.5}
             }
           },
           "additionalProperties": false

@@ -217,6 +217,32 @@ import Testing
             ])
     }
 
+    /// Shapes, sound effects, fade curves and frame choice: each wrong value is reported at its key.
+    @Test func shapeEffectAndFadeKeysAreCheckedAtTheKey() {
+        expectErrors(
+            """
+            cutlist: 1
+            tracks:
+              - items:
+                  - { shape: rectangle, width: 10, height: 10, 1️⃣points: [[0, 0], [1, 1]], duration: 1s }
+                  - { shape: line, points: [[0, 0], [9, 9]], 2️⃣fill: red, duration: 1s }
+                  - { shape: ellipse, 3️⃣width: 5000, height: 5000, duration: 1s }
+                  - { shape: polygon, points: [[0, 0], [1, 1], [2, 0]], stroke: { dash: [4️⃣0.1] }, duration: 1s }
+                  - { source: a.mp4, eq: [{ highpass: { freq: 80, 5️⃣gain: 3dB } }], frames: 6️⃣smooth }
+                  - { source: a.mp4, compressor: { threshold: 7️⃣loud }, fade_in: { duration: 1s, curve: 8️⃣wobbly } }
+            """,
+            [
+                "1️⃣": "'points' applies to polygons and lines, not a rectangle",
+                "2️⃣": "a line has no inside to fill",
+                "3️⃣": "this ellipse would be a picture of 25000000 pixels; a shape is at most 16777216",
+                "4️⃣": "'dash' must be between 0.5 and 16384, not 0.1",
+                "5️⃣": "'gain' applies to shelves and peaks; a highpass passes at full level",
+                "6️⃣": "'smooth' is not a valid 'frames'",
+                "7️⃣": "'threshold' is a level in dB from -120 to 0, not 'loud'",
+                "8️⃣": "'wobbly' is not a valid 'curve'",
+            ])
+    }
+
     @Test(arguments: [("true", LoopMode.forever), ("3", .count(3)), ("false", .off)])
     func loopForms(written: String, mode: LoopMode) {
         let timing = onlyItem(

@@ -58,10 +58,29 @@ extension ItemReader {
         if let entry = keys["stroke"] {
             if let stroke = readStroke(entry.value) { shape.stroke = stroke } else { complete = false }
         }
+        if complete, let area = Self.pictureArea(shape), area > Double(Self.largestShapeArea) {
+            context.error(
+                "this \(kind.rawValue) would be a picture of \(formatNumber(area.rounded())) pixels; a shape is at most \(Self.largestShapeArea)",
+                at: keys[boxed ? "width" : "points"]?.keyNode ?? value,
+                hint: "draw it smaller and enlarge it with 'scale' or 'size'")
+            complete = false
+        }
         if shape.fill == nil, shape.stroke == nil {
             if kind == .line { shape.stroke = VectorShape.Stroke(color: .white, width: 2) } else { shape.fill = .color(.white) }
         }
         return complete ? shape : nil
+    }
+
+    /// 4096 × 4096: a shape's picture and its two coverage masks stay under half a gigabyte.
+    static let largestShapeArea = 16_777_216
+
+    /// The pixels of the box a shape is drawn in (its stroke's reach aside).
+    static func pictureArea(_ shape: VectorShape) -> Double? {
+        if shape.kind == .rectangle || shape.kind == .ellipse { return shape.width * shape.height }
+        let xs = shape.points.map(\.x)
+        let ys = shape.points.map(\.y)
+        guard let left = xs.min(), let right = xs.max(), let top = ys.min(), let bottom = ys.max() else { return nil }
+        return max(right - left, 1) * max(bottom - top, 1)
     }
 
     /// `[[x, y], ...]`: at least three corners for a polygon, two points for a line.
@@ -115,7 +134,8 @@ extension ItemReader {
         }
         if let entry = keys["dash"] {
             guard let elements = context.elements(of: entry.value, "dash") else { return nil }
-            let lengths = elements.compactMap { context.number($0, "dash", in: 0.001...16_384) }
+            // Half a pixel at least: a dash is a polygon of its own, and finer ones would be millions.
+            let lengths = elements.compactMap { context.number($0, "dash", in: 0.5...16_384) }
             guard lengths.count == elements.count else { return nil }
             guard !lengths.isEmpty else {
                 context.error("'dash' needs lengths: drawn, skipped, ... in pixels", at: entry.value)
