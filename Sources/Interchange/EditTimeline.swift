@@ -180,15 +180,13 @@ extension Compiler {
         var stretches: [TimelineStretch] = []
         for piece in curve.pieces where piece.start < length {
             let end = min(piece.length.map { piece.start + $0 } ?? length, length)
-            let rates = [piece.rate(at: .zero), piece.rate(at: end - piece.start)]
             let kind: TimelineStretch.Kind
-            if rates.contains(where: { $0 < 0 }) {
-                kind = .backwards
-            } else if rates == [0, 0] {
-                kind = .freeze
-            } else if case .rate(let first, let last) = piece.shape, first == last {
-                continue
-            } else {
+            switch piece.motion {
+            case .backwards: kind = .backwards
+            case .still: kind = .freeze
+            case .forwards:
+                // One rate forwards is not a ramp.
+                if case .rate(let first, let last) = piece.shape, first == last { continue }
                 kind = .ramp
             }
             if let last = stretches.last, last.kind == kind, last.end == piece.start {

@@ -104,16 +104,16 @@ final class CurvedProducer: SampleProducer {
         guard let curve = map.curve else { return nil }
         let rate = Rational(Int64(format.sampleRate))
         let local = Rational(position) / rate - map.start
-        let index = max(0, curve.pieces.partitionPoint { $0.start <= local } - 1)
-        let direction = Self.direction(curve.pieces[index])
+        let index = curve.index(at: local)
+        let motion = curve.pieces[index].motion
         var last = index
-        while direction != 0, last + 1 < curve.pieces.count, Self.direction(curve.pieces[last + 1]) == direction { last += 1 }
+        while motion != .still, last + 1 < curve.pieces.count, curve.pieces[last + 1].motion == motion { last += 1 }
         let piece = curve.pieces[last]
         let end = piece.length.map { ((map.start + piece.start + $0) * rate).ceil } ?? .max
-        guard direction != 0 else { return (SilenceProducer(channels: format.channels), end) }
+        guard motion != .still else { return (SilenceProducer(channels: format.channels), end) }
         let start = map.sourceTime(sample: position, rate: format.sampleRate)
         let cursor: SampleProducer =
-            (direction < 0) != map.isReversed
+            (motion == .backwards) != map.isReversed
             ? ReversedCursor(reader: reader, timeMap: TimeMap(start: .zero, from: start), start: start, format: format)
             : SourceCursor(reader: reader, timeMap: TimeMap(start: .zero, from: start), start: start, format: format)
         // The source position of the run's n-th output sample, from where it starts.
@@ -129,12 +129,6 @@ final class CurvedProducer: SampleProducer {
         )
     }
 
-    /// 1 forwards, −1 backwards, 0 frozen (a piece never changes direction).
-    private static func direction(_ piece: TimeCurve.Piece) -> Int {
-        let rates = [piece.rate(at: .zero), piece.rate(at: piece.length ?? .zero)]
-        if rates.allSatisfy({ $0 == 0 }) { return 0 }
-        return rates.contains { $0 < 0 } ? -1 : 1
-    }
 }
 
 /// An input through its sound effects. A limiter delays its output by its

@@ -99,9 +99,10 @@ public struct TimeCurve: Hashable, Sendable, Codable {
         return piece.rate(at: local - piece.start)
     }
 
-    private func piece(at local: Rational) -> Piece {
-        pieces[max(0, pieces.partitionPoint { $0.start <= local } - 1)]
-    }
+    private func piece(at local: Rational) -> Piece { pieces[index(at: local)] }
+
+    /// The index of the piece that holds local time `local`.
+    public func index(at local: Rational) -> Int { max(0, pieces.partitionPoint { $0.start <= local } - 1) }
 
     /// The earliest local time (to the microsecond, rounded down) at which the
     /// elapsed time reaches `target`, for a curve that never runs backwards;
@@ -203,6 +204,15 @@ extension TimeCurve.Piece {
             let x = u.approximateDouble / (length?.approximateDouble ?? 1)
             return elapsed + TimeCurve.microseconds(change.approximateDouble * ease.progress(x))
         }
+    }
+
+    /// Which way source time runs along the piece (a piece never turns round).
+    public enum Motion: Sendable { case forwards, still, backwards }
+
+    public var motion: Motion {
+        let rates = [rate(at: .zero), rate(at: length ?? .zero)]
+        if rates.contains(where: { $0 < 0 }) { return .backwards }
+        return rates.allSatisfy { $0 == 0 } ? .still : .forwards
     }
 
     /// The rate `u` seconds into the piece.

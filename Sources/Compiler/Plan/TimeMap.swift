@@ -42,7 +42,7 @@ public struct TimeMap: Hashable, Sendable, Codable {
     /// a `time` key lower than the one before it): its reader then goes back a
     /// group of pictures at a time.
     public var playsBackwards: Bool {
-        isReversed || curve?.pieces.contains { $0.rate(at: .zero) < 0 || $0.rate(at: $0.length ?? .zero) < 0 } == true
+        isReversed || curve?.pieces.contains { $0.motion == .backwards } == true
     }
 
     /// Whether source time runs backwards at timeline time `time`.
